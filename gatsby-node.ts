@@ -1,0 +1,161 @@
+/**
+ * Gatsby build hooks. This file only reads content through GraphQL and hands it to the pure
+ * modules in src/lib, which decide every route; it then calls createPage with their plan.
+ */
+import path from 'node:path';
+import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
+import { toolNameForKey } from './src/config/site';
+import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
+import { docIdFromRelativePath } from './src/lib/docs';
+import { readingMinutes } from './src/lib/reading-time';
+import { duplicatePaths, planSite, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
+
+const TEMPLATES: Record<PagePlan['kind'], string> = {
+  post: path.resolve('./src/templates/post.tsx'),
+  'blog-list': path.resolve('./src/templates/blog-list.tsx'),
+  'tag-list': path.resolve('./src/templates/tag-list.tsx'),
+  tags: path.resolve('./src/templates/tags.tsx'),
+  archive: path.resolve('./src/templates/archive.tsx'),
+  doc: path.resolve('./src/templates/doc.tsx'),
+};
+
+/** Content errors found while nodes are created; reported together before pages are made. */
+const contentErrors: ContentError[] = [];
+
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
+  actions.createTypes(`
+    type Mdx implements Node {
+      frontmatter: MdxFrontmatter
+      fields: MdxFields
+    }
+    type MdxFrontmatter {
+      slug: String
+      title: String
+      date: Date @dateformat
+      tags: [String]
+      authors: [String]
+      description: String
+      image: File @fileByRelativePath
+      unlisted: Boolean
+      draft: Boolean
+      sidebar_position: Float
+      sidebar_label: String
+      hide_sidebar: Boolean
+    }
+    type MdxFields {
+      kind: String
+      docId: String
+      readingMinutes: Int
+    }
+  `);
+};
+
+interface MdxNode extends Node {
+  frontmatter?: Record<string, unknown>;
+  body?: string;
+}
+
+export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions }: CreateNodeArgs<MdxNode>) => {
+  if (node.internal.type !== 'Mdx' || !node.parent) return;
+  const file = getNode(node.parent) as (Node & { sourceInstanceName: string; relativePath: string; relativeDirectory: string }) | undefined;
+  if (!file) return;
+  const display = `content/${file.sourceInstanceName}/${file.relativePath}`;
+  const raw = node.frontmatter ?? {};
+  try {
+    if (file.sourceInstanceName === 'blog') {
+      if (file.relativeDirectory.includes('/') || !/index\.mdx$/.test(file.relativePath)) {
+        throw new ContentError(display, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
+      }
+      validatePost(raw, display, file.relativeDirectory);
+      actions.createNodeField({ node, name: 'kind', value: 'post' });
+      actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(node.body ?? '') });
+    } else if (file.sourceInstanceName === 'docs') {
+      validateDoc(raw, display);
+      actions.createNodeField({ node, name: 'kind', value: 'doc' });
+      actions.createNodeField({ node, name: 'docId', value: docIdFromRelativePath(file.relativePath) });
+    }
+  } catch (error) {
+    contentErrors.push(error instanceof ContentError ? error : new ContentError(display, 'frontmatter', String(error)));
+  }
+};
+
+interface ContentQuery {
+  allMdx: {
+    nodes: Array<{
+      id: string;
+      body: string;
+      frontmatter: Record<string, unknown>;
+      fields: { kind: string | null; docId: string | null; readingMinutes: number | null } | null;
+      internal: { contentFilePath: string };
+      parent: { sourceInstanceName: string; relativePath: string; relativeDirectory: string } | null;
+    }>;
+  };
+}
+
+export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter }: CreatePagesArgs) => {
+  if (contentErrors.length) {
+    reporter.panicOnBuild(`内容校验失败（${contentErrors.length} 处）：\n${contentErrors.map((e) => `  - ${e.message}`).join('\n')}`);
+    return;
+  }
+  const result = await graphql<ContentQuery>(`
+    query SiteContent {
+      allMdx {
+        nodes {
+          id
+          body
+          frontmatter { slug title date(formatString: "YYYY-MM-DD") tags authors description unlisted draft sidebar_position sidebar_label hide_sidebar }
+          fields { kind docId readingMinutes }
+          internal { contentFilePath }
+          parent { ... on File { sourceInstanceName relativePath relativeDirectory } }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild('读取内容失败', result.errors);
+    return;
+  }
+
+  const contentFile = new Map<string, string>();
+  const posts: PostEntry[] = [];
+  const docs: DocEntry[] = [];
+  for (const node of result.data.allMdx.nodes) {
+    if (!node.parent || !node.fields) continue;
+    const display = `content/${node.parent.sourceInstanceName}/${node.parent.relativePath}`;
+    contentFile.set(node.id, node.internal.contentFilePath);
+    if (node.fields.kind === 'post') {
+      const fm = validatePost(node.frontmatter, display, node.parent.relativeDirectory);
+      posts.push({ id: node.id, file: display, ...fm, readingMinutes: node.fields.readingMinutes ?? 1 });
+    } else if (node.fields.kind === 'doc' && node.fields.docId) {
+      const fm = validateDoc(node.frontmatter, display);
+      docs.push({
+        id: node.id,
+        file: display,
+        docId: node.fields.docId,
+        title: fm.title,
+        sidebarLabel: fm.sidebar_label,
+        sidebarPosition: fm.sidebar_position,
+        description: fm.description,
+        hideSidebar: fm.hide_sidebar,
+        unlisted: fm.unlisted,
+      });
+    }
+  }
+
+  try {
+    assertUniqueSlugs(posts.map((p) => ({ slug: p.slug, file: p.file })));
+  } catch (error) {
+    reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
+    return;
+  }
+
+  const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey });
+  for (const dupe of duplicatePaths(plan)) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
+
+  for (const page of plan) {
+    const contentFilePath = page.kind === 'post' || page.kind === 'doc' ? contentFile.get(page.context.id) : undefined;
+    const component = contentFilePath ? `${TEMPLATES[page.kind]}?__contentFilePath=${contentFilePath}` : TEMPLATES[page.kind];
+    actions.createPage({ path: page.path, component, context: page.context });
+  }
+  reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
+};

@@ -1,0 +1,19 @@
+import type { GatsbySSR } from 'gatsby';
+import { RootProviders } from './src/components/RootProviders';
+import { siteConfig } from './src/config/site';
+import { baseUrlBannerScript } from './src/lib/base-url-banner';
+import { normalizeBaseUrl } from './src/lib/base-url';
+import { headScript } from './src/lib/head-script';
+
+const basePath = normalizeBaseUrl(process.env.SITE_BASE_URL ?? siteConfig.baseUrl);
+
+export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, setHeadComponents }) => {
+  setHtmlAttributes({ lang: siteConfig.htmlLang, 'data-theme': 'light' } as Record<string, string>);
+  const scripts = [headScript(siteConfig.announcement?.id ?? null), baseUrlBannerScript(basePath, siteConfig.title)].filter(Boolean);
+  setHeadComponents([
+    <meta key="color-scheme" name="color-scheme" content="light dark" />,
+    ...scripts.map((source, i) => <script key={`inline-${i}`} dangerouslySetInnerHTML={{ __html: source }} />),
+  ]);
+};
+
+export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) => <RootProviders>{element}</RootProviders>;

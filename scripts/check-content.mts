@@ -1,0 +1,120 @@
+/**
+ * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
+ * Validates frontmatter, compiles every MDX file, and resolves internal links and image
+ * references, without a Gatsby build. Exits 1 when anything is wrong, naming file and problem.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile } from '@mdx-js/mdx';
+import remarkGfm from 'remark-gfm';
+import { visit } from 'unist-util-visit';
+import { assertUniqueSlugs, ContentError } from '../src/lib/content-model';
+import { checkInternalLink, describeVerdict, type LinkTarget } from '../src/lib/links';
+import { planSite } from '../src/lib/routes';
+import { headingIds } from '../src/lib/slug';
+import { loadContent } from './lib/content-loader';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const filters = process.argv.slice(2).map((arg) => path.relative(root, path.resolve(arg)));
+const inScope = (file: string) => filters.length === 0 || filters.some((f) => file === f || file.startsWith(`${f}/`));
+
+interface Reference {
+  kind: 'link' | 'image';
+  url: string;
+  line: number | undefined;
+}
+
+function collectReferences(refs: Reference[]) {
+  return () => (tree: unknown) => {
+    visit(tree as never, (node: { type: string; url?: string; position?: { start: { line: number } }; attributes?: Array<{ name?: string; value?: unknown }> }) => {
+      const line = node.position?.start.line;
+      if (node.type === 'link' && node.url) refs.push({ kind: 'link', url: node.url, line });
+      if (node.type === 'image' && node.url) refs.push({ kind: 'image', url: node.url, line });
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.attributes) {
+        for (const attr of node.attributes) {
+          if (typeof attr.value !== 'string') continue;
+          if (attr.name === 'href') refs.push({ kind: 'link', url: attr.value, line });
+          if (attr.name === 'src') refs.push({ kind: 'image', url: attr.value, line });
+        }
+      }
+    });
+  };
+}
+
+async function main(): Promise<void> {
+  const { posts, docs, errors } = loadContent(root);
+  const problems: string[] = errors.map((e) => e.message);
+  try {
+    assertUniqueSlugs(posts.map((p) => ({ slug: p.frontmatter.slug, file: p.file })));
+  } catch (error) {
+    if (error instanceof ContentError) problems.push(error.message);
+    else throw error;
+  }
+
+  const plan = planSite(
+    posts.map((p) => ({ id: p.file, file: p.file, ...p.frontmatter, readingMinutes: 1 })),
+    docs.map((d) => ({
+      id: d.file,
+      file: d.file,
+      docId: d.docId,
+      title: d.frontmatter.title,
+      sidebarLabel: d.frontmatter.sidebar_label,
+      sidebarPosition: d.frontmatter.sidebar_position,
+      description: d.frontmatter.description,
+      hideSidebar: d.frontmatter.hide_sidebar,
+      unlisted: d.frontmatter.unlisted,
+    })),
+    { includeDrafts: true },
+  );
+  const pages = new Map<string, LinkTarget>(plan.map((p) => [p.path, { anchors: new Set<string>() }]));
+  pages.set('/', { anchors: new Set() });
+  for (const item of [...posts, ...docs]) pages.set(item.path, { anchors: new Set(headingIds(item.body)) });
+
+  const files = [...posts.map((p) => ({ file: p.file, body: p.body })), ...docs.map((d) => ({ file: d.file, body: d.body }))];
+  for (const { file, body } of files.filter((f) => inScope(f.file))) {
+    const refs: Reference[] = [];
+    try {
+      await compile(readFileSync(path.join(root, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1)), {
+        remarkPlugins: [remarkGfm, collectReferences(refs)],
+      });
+    } catch (error) {
+      const e = error as { message?: string; line?: number; column?: number };
+      problems.push(`MDX 语法错误 ${file}:${e.line ?? '?'}:${e.column ?? '?'} ${e.message ?? String(error)}`);
+      continue;
+    }
+    if (/^#\s/m.test(body.replace(/```[\s\S]*?```/g, ''))) problems.push(`${file}: 正文不应包含一级标题（#），标题来自 frontmatter`);
+    for (const ref of refs) {
+      const where = `${file}:${ref.line ?? '?'}`;
+      if (/^(https?:|mailto:|tel:)/.test(ref.url)) continue;
+      if (ref.url.startsWith('#')) {
+        const anchor = decodeURIComponent(ref.url.slice(1));
+        if (!headingIds(body).includes(anchor)) problems.push(`${where} 锚点不存在：${ref.url}`);
+        continue;
+      }
+      if (ref.kind === 'image' || !ref.url.startsWith('/')) {
+        const target = path.resolve(root, path.dirname(file), decodeURIComponent(ref.url.split(/[?#]/)[0] as string));
+        if (ref.url.startsWith('/')) problems.push(`${where} 图片请使用相对路径：${ref.url}`);
+        else if (!existsSync(target)) problems.push(`${where} 引用的文件不存在：${ref.url}`);
+        continue;
+      }
+      const verdict = checkInternalLink(ref.url, pages);
+      if (!verdict.ok) problems.push(`${where} 站内链接 ${ref.url} 无效：${describeVerdict(verdict)}`);
+    }
+  }
+
+  const scope = filters.length ? `（范围：${filters.join(', ')}）` : '';
+  const checked = files.filter((f) => inScope(f.file)).length;
+  const relevant = problems.filter((p) => filters.length === 0 || filters.some((f) => p.includes(f)));
+  if (relevant.length) {
+    console.error(relevant.join('\n'));
+    console.error(`\n${relevant.length} 个问题，检查了 ${checked} 个文件${scope}`);
+    process.exit(1);
+  }
+  console.log(`内容检查通过：${posts.length} 篇文章，${docs.length} 篇文档，检查了 ${checked} 个文件${scope}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+/**
+ * Reads every post and doc from content/ with its frontmatter validated by the content model.
+ * Used by the content check script and the jest content tests (the Gatsby build reads the
+ * same files through gatsby-source-filesystem and validates them with the same functions).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { validateDoc, validatePost, ContentError, type DocFrontmatter, type PostFrontmatter } from '../../src/lib/content-model';
+import { docIdFromRelativePath, docPath } from '../../src/lib/docs';
+import { postPath } from '../../src/lib/routes';
+
+export interface LoadedPost {
+  file: string;
+  dir: string;
+  frontmatter: PostFrontmatter;
+  body: string;
+  path: string;
+}
+
+export interface LoadedDoc {
+  file: string;
+  docId: string;
+  frontmatter: DocFrontmatter;
+  body: string;
+  path: string;
+}
+
+export interface LoadedContent {
+  posts: LoadedPost[];
+  docs: LoadedDoc[];
+  errors: ContentError[];
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (/\.mdx$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+export function loadContent(root: string): LoadedContent {
+  const posts: LoadedPost[] = [];
+  const docs: LoadedDoc[] = [];
+  const errors: ContentError[] = [];
+  const blogDir = path.join(root, 'content', 'blog');
+  const docsDir = path.join(root, 'content', 'docs');
+
+  for (const file of walk(blogDir)) {
+    const rel = path.relative(root, file);
+    const relInBlog = path.relative(blogDir, file).split(path.sep);
+    try {
+      if (relInBlog.length !== 2 || relInBlog[1] !== 'index.mdx') {
+        throw new ContentError(rel, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
+      }
+      const parsed = matter(readFileSync(file, 'utf8'));
+      const frontmatter = validatePost(parsed.data, rel, relInBlog[0]);
+      posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.content, path: postPath(frontmatter.slug) });
+    } catch (error) {
+      errors.push(asContentError(error, rel));
+    }
+  }
+
+  for (const file of walk(docsDir)) {
+    const rel = path.relative(root, file);
+    try {
+      const parsed = matter(readFileSync(file, 'utf8'));
+      const frontmatter = validateDoc(parsed.data, rel);
+      const docId = docIdFromRelativePath(path.relative(docsDir, file));
+      docs.push({ file: rel, docId, frontmatter, body: parsed.content, path: docPath(docId) });
+    } catch (error) {
+      errors.push(asContentError(error, rel));
+    }
+  }
+  return { posts, docs, errors };
+}
+
+function asContentError(error: unknown, file: string): ContentError {
+  if (error instanceof ContentError) return error;
+  const message = error instanceof Error ? error.message.split('\n')[0] ?? String(error) : String(error);
+  return new ContentError(file, 'frontmatter', `无法解析：${message}`);
+}

@@ -1,0 +1,22 @@
+import { css } from '@emotion/react';
+import { formatDateZh } from '../../lib/format';
+import { formatReadingTime } from '../../lib/reading-time';
+import { c } from '../../theme/tokens';
+
+const meta = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  color: ${c('textMute')};
+  font-size: 14px;
+`;
+
+export function PostMeta({ date, readingMinutes, author }: { date: string; readingMinutes: number; author?: string }) {
+  return (
+    <div css={meta}>
+      <time dateTime={date}>{formatDateZh(date)}</time>
+      <span data-testid="reading-time">{formatReadingTime(readingMinutes)}</span>
+      {author ? <span>{author}</span> : null}
+    </div>
+  );
+}

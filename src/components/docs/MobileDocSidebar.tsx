@@ -1,0 +1,103 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { css } from '@emotion/react';
+import { c, layout, mq } from '../../theme/tokens';
+import { CloseIcon, MenuIcon } from '../icons';
+
+const styles = css`
+  display: none;
+  ${mq.mobile} {
+    display: block;
+  }
+  .toggle {
+    display: inline-flex;
+    align-items: center;
+    gap: 8px;
+    margin: 0 0 16px;
+    padding: 8px 14px;
+    border-radius: 8px;
+    border: 1px solid ${c('border')};
+    background: ${c('surface')};
+    color: ${c('text')};
+    cursor: pointer;
+  }
+  .panel {
+    position: fixed;
+    inset: 0 20% 0 0;
+    max-width: 360px;
+    z-index: 150;
+    background: ${c('bg')};
+    border-right: 1px solid ${c('border')};
+    box-shadow: ${c('shadow')};
+    padding: 16px 12px 32px;
+    overflow-y: auto;
+  }
+  .panel-head {
+    display: flex;
+    justify-content: flex-end;
+    margin-bottom: 8px;
+  }
+  .panel-head button {
+    padding: 6px;
+    border: 0;
+    border-radius: 6px;
+    background: transparent;
+    color: ${c('text')};
+    cursor: pointer;
+  }
+  .backdrop {
+    position: fixed;
+    inset: 0;
+    z-index: 140;
+    background: rgba(0, 0, 0, 0.35);
+    border: 0;
+  }
+`;
+
+/**
+ * The docs sidebar on small screens: a toggle opening it as a panel. It closes on back
+ * navigation, when the window grows past the 996 px breakpoint, and on route change.
+ */
+export function MobileDocSidebar({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return undefined;
+    const query = window.matchMedia(`(min-width: ${layout.mobileBreakpoint}px)`);
+    const onWide = () => {
+      if (query.matches) setOpen(false);
+    };
+    const onPop = () => setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    query.addEventListener('change', onWide);
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      query.removeEventListener('change', onWide);
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div css={styles}>
+      <button type="button" className="toggle" aria-expanded={open} aria-controls="mobile-doc-sidebar" onClick={() => setOpen(true)} data-testid="mobile-sidebar-toggle">
+        <MenuIcon size={18} />
+        文档目录
+      </button>
+      {open ? (
+        <>
+          <button type="button" className="backdrop" aria-label="关闭文档目录" onClick={() => setOpen(false)} />
+          <div className="panel" id="mobile-doc-sidebar" role="dialog" aria-modal="true" aria-label="文档目录" data-testid="mobile-sidebar-panel">
+            <div className="panel-head">
+              <button type="button" onClick={() => setOpen(false)} aria-label="关闭文档目录">
+                <CloseIcon />
+              </button>
+            </div>
+            {children}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Global, css } from '@emotion/react';
+import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
+
+const styles = css`
+  :root,
+  html[data-theme='light'] {
+    ${cssVariables('light')}
+    color-scheme: light;
+  }
+  html[data-theme='dark'] {
+    ${cssVariables('dark')}
+    color-scheme: dark;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  html {
+    -webkit-text-size-adjust: 100%;
+    text-size-adjust: 100%;
+    scroll-padding-top: ${layout.navbarHeight + 16}px;
+  }
+  body {
+    margin: 0;
+    background: ${c('bg')};
+    color: ${c('text')};
+    font-family: ${fonts.body};
+    font-size: 16px;
+    line-height: 1.75;
+    -webkit-font-smoothing: antialiased;
+    text-autospace: normal;
+    overflow-wrap: break-word;
+  }
+  /* Chinese emphasis is shown with weight and colour, never with faux italics. */
+  em,
+  i {
+    font-style: normal;
+    font-weight: 600;
+  }
+  :lang(en) em,
+  em:lang(en) {
+    font-style: italic;
+    font-weight: inherit;
+  }
+  a {
+    color: ${c('link')};
+    text-decoration: none;
+    text-underline-offset: 0.2em;
+  }
+  a:hover {
+    text-decoration: underline;
+  }
+  :focus-visible {
+    outline: 2px solid ${c('focus')};
+    outline-offset: 2px;
+  }
+  img,
+  svg,
+  video {
+    max-width: 100%;
+    height: auto;
+  }
+  code,
+  kbd,
+  pre,
+  samp {
+    font-family: ${fonts.mono};
+  }
+  button {
+    font: inherit;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *,
+    *::before,
+    *::after {
+      transition-duration: 0.01ms !important;
+      animation-duration: 0.01ms !important;
+      scroll-behavior: auto !important;
+    }
+  }
+  /* nprogress (navigation progress bar) */
+  #nprogress {
+    pointer-events: none;
+  }
+  #nprogress .bar {
+    background: ${c('primary')};
+    position: fixed;
+    z-index: 1031;
+    top: 0;
+    left: 0;
+    width: 100%;
+    height: 3px;
+  }
+  #nprogress .peg {
+    display: block;
+    position: absolute;
+    right: 0;
+    width: 100px;
+    height: 100%;
+    box-shadow: 0 0 10px ${c('primary')}, 0 0 5px ${c('primary')};
+    opacity: 1;
+    transform: rotate(3deg) translate(0, -4px);
+  }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  ${mq.mobile} {
+    .desktop-only {
+      display: none !important;
+    }
+  }
+  ${mq.desktop} {
+    .mobile-only {
+      display: none !important;
+    }
+  }
+`;
+
+export function GlobalStyles() {
+  return <Global styles={styles} />;
+}

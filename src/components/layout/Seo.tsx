@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { siteConfig } from '../../config/site';
+import { encodePath } from '../../lib/docs';
+
+export interface SeoProps {
+  title?: string;
+  description?: string;
+  /** Site path of the page (without base URL), e.g. /blog/binder. */
+  pathname: string;
+  noindex?: boolean;
+  type?: 'website' | 'article';
+  image?: string;
+  children?: ReactNode;
+}
+
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${siteConfig.title}` : `${siteConfig.title} | ${siteConfig.tagline}`;
+}
+
+/** Metadata for Gatsby's Head API: title, description, canonical, Open Graph and Twitter. */
+export function Seo({ title, description, pathname, noindex, type = 'website', image, children }: SeoProps) {
+  const fullTitle = pageTitle(title);
+  const desc = description ?? siteConfig.description;
+  const base = siteConfig.baseUrl === '/' ? '' : siteConfig.baseUrl.replace(/\/$/, '');
+  const canonical = `${siteConfig.url}${base}${encodePath(pathname === '/' ? '' : pathname) || '/'}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={desc} />
+      <link rel="canonical" href={canonical} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={desc} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:site_name" content={siteConfig.title} />
+      <meta property="og:locale" content="zh_CN" />
+      {image ? <meta property="og:image" content={`${siteConfig.url}${image}`} /> : null}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={desc} />
+      {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+      {children}
+    </>
+  );
+}

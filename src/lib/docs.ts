@@ -1,0 +1,142 @@
+/**
+ * Docs: file path → URL, and the per-product sidebars generated from the content folders.
+ * content/docs/desktop/wing/Get start.mdx → /docs/desktop/wing/Get start (served as Get%20start).
+ */
+
+export const DOCS_BASE = '/docs';
+/** Top-level folders whose second level is a product: desktop/wing, mobile/konker … */
+export const DOC_AREAS = ['desktop', 'mobile', 'services'] as const;
+
+export interface DocInput {
+  /** Path relative to content/docs, without extension: `desktop/wing/Get start`. */
+  id: string;
+  title: string;
+  sidebarLabel?: string;
+  sidebarPosition: number;
+  hideSidebar: boolean;
+  unlisted: boolean;
+}
+
+export interface SidebarLink {
+  kind: 'link';
+  id: string;
+  label: string;
+  path: string;
+}
+
+export interface SidebarCategory {
+  kind: 'category';
+  label: string;
+  items: SidebarLink[];
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+export interface Sidebar {
+  /** `desktop/wing`, `about`, `intro`. */
+  key: string;
+  items: SidebarItem[];
+}
+
+export function docIdFromRelativePath(relativePath: string): string {
+  const normalized = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  const m = /^(.+)\.mdx?$/.exec(normalized);
+  if (!m) throw new Error(`不是文档文件（需要 .mdx）：${relativePath}`);
+  const id = (m[1] as string).replace(/\/index$/, '');
+  if (id.split('/').some((segment) => segment.trim() === '' || segment !== segment.trim())) {
+    throw new Error(`文档路径的各段不能为空，也不能以空格开头或结尾：${relativePath}`);
+  }
+  return id;
+}
+
+/** The page path as given to createPage (spaces kept). */
+export function docPath(id: string): string {
+  return `${DOCS_BASE}/${id}`;
+}
+
+/** The same path as it appears in an href or the address bar: `Get start` → `Get%20start`. */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(decodeURIComponentSafe(segment)))
+    .join('/');
+}
+
+function decodeURIComponentSafe(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export function sidebarKey(id: string): string {
+  const parts = id.split('/');
+  const [top, second] = parts;
+  if ((DOC_AREAS as readonly string[]).includes(top as string) && second !== undefined && parts.length > 2) {
+    return `${top}/${second}`;
+  }
+  return top as string;
+}
+
+function byPosition(a: DocInput, b: DocInput): number {
+  return a.sidebarPosition - b.sidebarPosition || a.id.localeCompare(b.id);
+}
+
+function toLink(doc: DocInput): SidebarLink {
+  return { kind: 'link', id: doc.id, label: doc.sidebarLabel ?? doc.title, path: docPath(doc.id) };
+}
+
+/**
+ * One sidebar per product folder. Docs in a sub-folder of a product become a category
+ * (always expanded). Docs with hide_sidebar or unlisted are left out of every sidebar.
+ */
+export function buildSidebars(docs: readonly DocInput[]): Map<string, Sidebar> {
+  const grouped = new Map<string, DocInput[]>();
+  for (const doc of docs) {
+    if (doc.hideSidebar || doc.unlisted) continue;
+    const key = sidebarKey(doc.id);
+    grouped.set(key, [...(grouped.get(key) ?? []), doc]);
+  }
+  const sidebars = new Map<string, Sidebar>();
+  for (const [key, members] of grouped) {
+    const direct: Array<{ position: number; id: string; item: SidebarItem }> = [];
+    const categories = new Map<string, DocInput[]>();
+    for (const doc of members) {
+      const rest = doc.id.slice(key.length + 1).split('/');
+      if (rest.length > 1 && doc.id.startsWith(`${key}/`)) {
+        const folder = rest[0] as string;
+        categories.set(folder, [...(categories.get(folder) ?? []), doc]);
+      } else {
+        direct.push({ position: doc.sidebarPosition, id: doc.id, item: toLink(doc) });
+      }
+    }
+    for (const [folder, children] of categories) {
+      const sorted = [...children].sort(byPosition);
+      direct.push({
+        position: (sorted[0] as DocInput).sidebarPosition,
+        id: `${key}/${folder}`,
+        item: { kind: 'category', label: folder, items: sorted.map(toLink) },
+      });
+    }
+    direct.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+    sidebars.set(key, { key, items: direct.map((d) => d.item) });
+  }
+  return sidebars;
+}
+
+/** Links in reading order (categories flattened), for previous/next. */
+export function flattenSidebar(sidebar: Sidebar): SidebarLink[] {
+  return sidebar.items.flatMap((item) => (item.kind === 'link' ? [item] : item.items));
+}
+
+export function neighbours(
+  sidebar: Sidebar | undefined,
+  id: string,
+): { previous: SidebarLink | null; next: SidebarLink | null } {
+  if (!sidebar) return { previous: null, next: null };
+  const links = flattenSidebar(sidebar);
+  const index = links.findIndex((link) => link.id === id);
+  if (index < 0) return { previous: null, next: null };
+  return { previous: links[index - 1] ?? null, next: links[index + 1] ?? null };
+}

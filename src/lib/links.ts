@@ -1,0 +1,57 @@
+/**
+ * Internal link checking, shared by the content check script and the build's post-build report.
+ * A link is internal when it starts with "/" (site-absolute) and is not protocol-relative.
+ */
+
+export interface LinkTarget {
+  /** Heading ids (and other element ids) that exist on the page. */
+  anchors: ReadonlySet<string>;
+}
+
+export type LinkVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'missing-page'; path: string }
+  | { ok: false; reason: 'missing-anchor'; path: string; anchor: string };
+
+/** `/docs/desktop/wing/Get%20start/#安装` → { path: '/docs/desktop/wing/Get start', anchor: '安装' } */
+export function splitInternalHref(href: string): { path: string; anchor: string | null } | null {
+  if (!href.startsWith('/') || href.startsWith('//')) return null;
+  const hashIndex = href.indexOf('#');
+  const beforeHash = hashIndex >= 0 ? href.slice(0, hashIndex) : href;
+  const rawAnchor = hashIndex >= 0 ? href.slice(hashIndex + 1) : null;
+  const pathOnly = beforeHash.split('?')[0] as string;
+  let path = safeDecode(pathOnly).replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  if (path.length > 1) path = path.replace(/\/+$/, '');
+  return { path: path === '' ? '/' : path, anchor: rawAnchor ? safeDecode(rawAnchor) : null };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Files served as they are (static/ folder, feeds), not pages. */
+export function isAssetPath(path: string): boolean {
+  return /\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html');
+}
+
+export function checkInternalLink(href: string, pages: ReadonlyMap<string, LinkTarget>): LinkVerdict {
+  const parts = splitInternalHref(href);
+  if (!parts || isAssetPath(parts.path)) return { ok: true };
+  const target = pages.get(parts.path);
+  if (!target) return { ok: false, reason: 'missing-page', path: parts.path };
+  if (parts.anchor && !target.anchors.has(parts.anchor)) {
+    return { ok: false, reason: 'missing-anchor', path: parts.path, anchor: parts.anchor };
+  }
+  return { ok: true };
+}
+
+export function describeVerdict(verdict: LinkVerdict): string {
+  if (verdict.ok) return 'ok';
+  return verdict.reason === 'missing-page'
+    ? `目标页面不存在：${verdict.path}`
+    : `目标页面 ${verdict.path} 没有锚点 #${verdict.anchor}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * Decisions taken on client-side navigation (spec §4), kept pure for unit tests:
+ * where to scroll after a route update, and when the progress bar may appear.
+ */
+
+export const PROGRESS_DELAY_MS = 200;
+/** nprogress defaults named by the spec. */
+export const PROGRESS_OPTIONS = { minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false } as const;
+
+export interface LocationLike {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export type ScrollDecision = { kind: 'keep' } | { kind: 'top' } | { kind: 'element'; id: string };
+
+export function scrollAfterNavigation(previous: LocationLike | null | undefined, next: LocationLike): ScrollDecision {
+  if (next.hash && next.hash !== '#') {
+    let id = next.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      /* keep raw id */
+    }
+    return { kind: 'element', id };
+  }
+  if (previous && previous.pathname === next.pathname && previous.search !== next.search) return { kind: 'keep' };
+  return { kind: 'top' };
+}
+
+/** `/blog/binder.html` and `/blog/binder/index.html` → `/blog/binder`; anything else → null. */
+export function stripHtmlSuffix(pathname: string): string | null {
+  const stripped = pathname.replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  if (stripped === pathname) return null;
+  return stripped === '' ? '/' : stripped;
+}

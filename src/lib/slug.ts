@@ -1,0 +1,62 @@
+/**
+ * Heading ids the way rehype-slug (github-slugger) makes them: lower-case, punctuation and
+ * symbols removed, spaces turned into "-", Chinese kept: "概述" → "概述", "Get Start!" → "get-start".
+ * Repeated headings on one page get "-1", "-2" …
+ */
+const REMOVE_RE = /[^\p{L}\p{M}\p{N}\p{Pc} -]/gu;
+
+export function slugifyHeading(text: string): string {
+  return text.toLowerCase().replace(REMOVE_RE, '').replace(/ /g, '-');
+}
+
+export class HeadingSlugger {
+  private readonly seen = new Map<string, number>();
+
+  slug(text: string): string {
+    const base = slugifyHeading(text);
+    let candidate = base;
+    let count = this.seen.get(base) ?? 0;
+    while (this.seen.has(candidate)) {
+      count += 1;
+      candidate = `${base}-${count}`;
+    }
+    this.seen.set(base, count);
+    this.seen.set(candidate, 0);
+    return candidate;
+  }
+}
+
+/** Text of the markdown headings (levels 2–6) outside fenced code, in order. */
+export function markdownHeadings(markdown: string): Array<{ depth: number; text: string }> {
+  const headings: Array<{ depth: number; text: string }> = [];
+  let fence: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const fenceMatch = /^\s*(```+|~~~+)/.exec(line);
+    if (fenceMatch) {
+      const marker = (fenceMatch[1] as string).slice(0, 3);
+      if (fence === null) fence = marker;
+      else if (fence === marker) fence = null;
+      continue;
+    }
+    if (fence) continue;
+    const m = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (m) headings.push({ depth: (m[1] as string).length, text: plainText(m[2] as string) });
+  }
+  return headings;
+}
+
+/** Strips inline markdown so the text matches what the reader sees (and what the id is made of). */
+export function plainText(inline: string): string {
+  return inline
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__|\*|_|~~)(.+?)\1/g, '$2')
+    .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
+    .trim();
+}
+
+export function headingIds(markdown: string): string[] {
+  const slugger = new HeadingSlugger();
+  return markdownHeadings(markdown).map((h) => slugger.slug(h.text));
+}

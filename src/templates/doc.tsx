@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import { css } from '@emotion/react';
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import { Breadcrumbs } from '../components/docs/Breadcrumbs';
+import { DocPager } from '../components/docs/DocPager';
+import { DocSidebar } from '../components/docs/DocSidebar';
+import { EditLink } from '../components/docs/EditLink';
+import { MobileDocSidebar } from '../components/docs/MobileDocSidebar';
+import { VersionSelect } from '../components/docs/VersionSelect';
+import { Layout } from '../components/layout/Layout';
+import { Seo } from '../components/layout/Seo';
+import { prose } from '../components/mdx/prose';
+import { TableOfContents } from '../components/TableOfContents';
+import { UnlistedNotice } from '../components/UnlistedNotice';
+import { siteConfig, toolNameForKey } from '../config/site';
+import { breadcrumbJsonLd, type Crumb } from '../lib/breadcrumbs';
+import { sidebarKey, type Sidebar } from '../lib/docs';
+import type { NavLink } from '../lib/routes';
+import type { TocItem } from '../lib/toc';
+import { c, mq } from '../theme/tokens';
+
+interface DocData {
+  mdx: {
+    frontmatter: { title: string; description: string | null; unlisted: boolean | null; hide_sidebar: boolean | null };
+    tableOfContents: { items?: TocItem[] };
+  };
+}
+
+interface DocContext {
+  id: string;
+  docId: string;
+  sidebar: Sidebar | null;
+  breadcrumbs: Crumb[];
+  previous: NavLink | null;
+  next: NavLink | null;
+}
+
+const grid = css`
+  max-width: 1440px;
+  margin: 0 auto;
+  display: grid;
+  grid-template-columns: 280px minmax(0, 1fr) 240px;
+  gap: 40px;
+  padding: 0 24px;
+  &.no-sidebar {
+    grid-template-columns: minmax(0, 1fr) 240px;
+    max-width: 1160px;
+  }
+  ${mq.mobile} {
+    &,
+    &.no-sidebar {
+      grid-template-columns: minmax(0, 1fr);
+      padding: 0 16px;
+    }
+  }
+  .sidebar-col {
+    border-right: 1px solid ${c('border')};
+    padding: 24px 12px 24px 0;
+    position: sticky;
+    top: 60px;
+    align-self: start;
+    max-height: calc(100vh - 60px);
+    overflow-y: auto;
+  }
+  .content-col {
+    min-width: 0;
+    padding-top: 24px;
+    max-width: 860px;
+  }
+  .toc-col {
+    position: sticky;
+    top: 84px;
+    align-self: start;
+    max-height: calc(100vh - 100px);
+    overflow-y: auto;
+    padding-top: 24px;
+  }
+  ${mq.mobile} {
+    .sidebar-col,
+    .toc-col {
+      display: none;
+    }
+    .content-col {
+      padding-top: 16px;
+    }
+  }
+  h1 {
+    font-size: 2.1rem;
+    line-height: 1.3;
+    margin: 0 0 20px;
+  }
+  ${mq.mobile} {
+    h1 {
+      font-size: 1.7rem;
+    }
+  }
+  .mobile-toc {
+    display: none;
+    margin: 0 0 20px;
+    border: 1px solid ${c('border')};
+    border-radius: 8px;
+    padding: 0 14px;
+    summary {
+      cursor: pointer;
+      padding: 10px 0;
+      font-weight: 600;
+    }
+  }
+  ${mq.mobile} {
+    .mobile-toc {
+      display: block;
+    }
+  }
+`;
+
+export default function DocTemplate({ data, pageContext, location, children }: PageProps<DocData, DocContext> & { children: ReactNode }) {
+  const fm = data.mdx.frontmatter;
+  const { sidebar, docId } = pageContext;
+  const toolTitle = toolNameForKey(sidebarKey(docId)) ?? (sidebarKey(docId) === 'about' ? '关于我们' : '文档');
+  const sidebarNav = sidebar ? (
+    <>
+      <VersionSelect />
+      <DocSidebar sidebar={sidebar} currentId={docId} title={toolTitle} />
+    </>
+  ) : null;
+  const tocItems = data.mdx.tableOfContents.items;
+  return (
+    <Layout title={fm.title} pathname={location.pathname}>
+      <div css={grid} className={sidebar ? 'has-sidebar' : 'no-sidebar'} data-testid="doc-page">
+        {sidebarNav ? <div className="sidebar-col">{sidebarNav}</div> : null}
+        <div className="content-col">
+          {sidebarNav ? <MobileDocSidebar pathname={location.pathname}>{sidebarNav}</MobileDocSidebar> : null}
+          <Breadcrumbs crumbs={pageContext.breadcrumbs} />
+          <article>
+            <h1>{fm.title}</h1>
+            {fm.unlisted ? <UnlistedNotice /> : null}
+            {tocItems?.length ? (
+              <details className="mobile-toc" data-testid="mobile-toc">
+                <summary>本页目录</summary>
+                <TableOfContents items={tocItems} title="本页目录" />
+              </details>
+            ) : null}
+            <div css={prose} className="markdown">
+              {children}
+            </div>
+          </article>
+          <EditLink docId={docId} />
+          <DocPager previous={pageContext.previous} next={pageContext.next} />
+        </div>
+        <div className="toc-col">
+          <TableOfContents items={tocItems} />
+        </div>
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext, location }: HeadProps<DocData, DocContext>) {
+  const fm = data.mdx.frontmatter;
+  const origin = siteConfig.url + (siteConfig.baseUrl === '/' ? '' : siteConfig.baseUrl);
+  return (
+    <Seo title={fm.title} description={fm.description ?? undefined} pathname={location.pathname} noindex={Boolean(fm.unlisted)}>
+      <script type="application/ld+json">{breadcrumbJsonLd(pageContext.breadcrumbs, origin, location.pathname)}</script>
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query DocById($id: String!) {
+    mdx(id: { eq: $id }) {
+      frontmatter {
+        title
+        description
+        unlisted
+        hide_sidebar
+      }
+      tableOfContents(maxDepth: 3)
+    }
+  }
+`;

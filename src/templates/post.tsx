@@ -1,0 +1,205 @@
+import type { ReactNode } from 'react';
+import { css } from '@emotion/react';
+import { graphql, Link, type HeadProps, type PageProps } from 'gatsby';
+import type { IGatsbyImageData } from 'gatsby-plugin-image';
+import authors from '../../content/authors.json';
+import { PostMeta } from '../components/blog/PostMeta';
+import { TagLinks } from '../components/blog/TagLinks';
+import { Layout } from '../components/layout/Layout';
+import { Seo } from '../components/layout/Seo';
+import { prose } from '../components/mdx/prose';
+import { StaticPicture } from '../components/StaticPicture';
+import { TableOfContents } from '../components/TableOfContents';
+import { UnlistedNotice } from '../components/UnlistedNotice';
+import type { NavLink } from '../lib/routes';
+import type { TocItem } from '../lib/toc';
+import { c, mq } from '../theme/tokens';
+
+interface PostData {
+  mdx: {
+    frontmatter: {
+      title: string;
+      date: string;
+      tags: string[];
+      authors: string[];
+      description: string;
+      unlisted: boolean | null;
+      image: { publicURL: string; childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+    };
+    tableOfContents: { items?: TocItem[] };
+  };
+}
+
+interface PostContext {
+  id: string;
+  slug: string;
+  readingMinutes: number;
+  previous: NavLink | null;
+  next: NavLink | null;
+}
+
+const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;
+
+const page = css`
+  max-width: 1200px;
+  margin: 0 auto;
+  padding: 32px 24px 0;
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 240px;
+  gap: 48px;
+  ${mq.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+    padding: 20px 16px 0;
+  }
+  article {
+    min-width: 0;
+    max-width: 820px;
+  }
+  h1 {
+    font-size: 2.1rem;
+    line-height: 1.3;
+    margin: 0 0 12px;
+  }
+  ${mq.mobile} {
+    h1 {
+      font-size: 1.65rem;
+    }
+  }
+  .post-head {
+    margin-bottom: 28px;
+    display: grid;
+    gap: 12px;
+  }
+  .cover img {
+    border-radius: 10px;
+    border: 1px solid ${c('border')};
+  }
+  aside {
+    position: sticky;
+    top: 84px;
+    align-self: start;
+    max-height: calc(100vh - 100px);
+    overflow-y: auto;
+  }
+  ${mq.mobile} {
+    aside {
+      display: none;
+    }
+  }
+`;
+
+const pager = css`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 16px;
+  margin-top: 48px;
+  a {
+    display: block;
+    padding: 14px 16px;
+    border: 1px solid ${c('border')};
+    border-radius: 10px;
+    color: ${c('text')};
+  }
+  a:hover {
+    border-color: ${c('primary')};
+    text-decoration: none;
+  }
+  small {
+    display: block;
+    color: ${c('textMute')};
+  }
+  .right {
+    text-align: right;
+    grid-column: 2;
+  }
+  ${mq.narrowPhone} {
+    grid-template-columns: 1fr;
+    .right {
+      grid-column: 1;
+    }
+  }
+`;
+
+function Pager({ previous, next }: { previous: NavLink | null; next: NavLink | null }) {
+  if (!previous && !next) return null;
+  return (
+    <nav css={pager} aria-label="相邻文章">
+      {next ? (
+        <Link to={next.path} rel="next">
+          <small>较新的文章</small>
+          {next.title}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {previous ? (
+        <Link to={previous.path} rel="prev" className="right">
+          <small>较早的文章</small>
+          {previous.title}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export default function PostTemplate({ data, pageContext, location, children }: PageProps<PostData, PostContext> & { children: ReactNode }) {
+  const fm = data.mdx.frontmatter;
+  const author = fm.authors.map((id) => authorTable[id]?.name ?? id).join('、');
+  const cover = fm.image?.childImageSharp?.gatsbyImageData;
+  return (
+    <Layout title={fm.title} pathname={location.pathname}>
+      <div css={page}>
+        <article>
+          <header className="post-head">
+            <h1>{fm.title}</h1>
+            <PostMeta date={fm.date} readingMinutes={pageContext.readingMinutes} author={author} />
+            <TagLinks tags={fm.tags} />
+          </header>
+          {fm.unlisted ? <UnlistedNotice /> : null}
+          {cover ? <StaticPicture className="cover" image={cover} alt={`${fm.title}：封面图`} eager /> : null}
+          <div css={prose} className="markdown">
+            {children}
+          </div>
+          <Pager previous={pageContext.previous} next={pageContext.next} />
+        </article>
+        <aside>
+          <TableOfContents items={data.mdx.tableOfContents.items} />
+        </aside>
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, location }: HeadProps<PostData>) {
+  const fm = data.mdx.frontmatter;
+  return (
+    <Seo title={fm.title} description={fm.description} pathname={location.pathname} type="article" noindex={Boolean(fm.unlisted)} image={fm.image?.publicURL}>
+      <meta property="article:published_time" content={fm.date} />
+      {fm.tags.map((tag) => (
+        <meta key={tag} property="article:tag" content={tag} />
+      ))}
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query PostById($id: String!) {
+    mdx(id: { eq: $id }) {
+      frontmatter {
+        title
+        date(formatString: "YYYY-MM-DD")
+        tags
+        authors
+        description
+        unlisted
+        image {
+          publicURL
+          childImageSharp {
+            gatsbyImageData(width: 820, layout: CONSTRAINED, formats: [AUTO, WEBP])
+          }
+        }
+      }
+      tableOfContents(maxDepth: 3)
+    }
+  }
+`;
