@@ -32,7 +32,8 @@ function proseOf(markdown: string): string {
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/[#>*_`|~-]+/g, ' ');
+    .replace(/[#>*`|~]+/g, ' ')
+    .replace(/(^|\s)[-_]+(?=\s|$)/gm, ' ');
 }
 
 export function readingStats(markdown: string): ReadingStats {

@@ -1,0 +1,100 @@
+import { ContentError, assertUniqueSlugs, normalizeDate, parsePostFolder, validateDoc, validatePost } from '../../src/lib/content-model';
+
+const goodPost = {
+  slug: 'binder',
+  title: '深入 Binder 拦截',
+  date: '2023-10-10',
+  tags: ['android', 'binder'],
+  authors: ['tiony.bo'],
+  description: '从 ioctl 层拦截 Binder 通信。',
+};
+const FILE = 'content/blog/2023-10-10-binder/index.mdx';
+
+function errorOf(fn: () => unknown): ContentError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+  throw new Error('expected a ContentError');
+}
+
+describe('validatePost', () => {
+  it('accepts a complete post and fills optional flags', () => {
+    expect(validatePost(goodPost, FILE, '2023-10-10-binder')).toEqual({ ...goodPost, image: undefined, unlisted: false, draft: false });
+  });
+
+  it('accepts a Date parsed by the YAML loader', () => {
+    expect(validatePost({ ...goodPost, date: new Date('2023-10-10T00:00:00Z') }, FILE).date).toBe('2023-10-10');
+  });
+
+  it.each(['slug', 'title', 'date', 'tags', 'authors', 'description'])('names the file and the missing field %s', (field) => {
+    const raw: Record<string, unknown> = { ...goodPost };
+    delete raw[field];
+    const error = errorOf(() => validatePost(raw, FILE));
+    expect(error.file).toBe(FILE);
+    expect(error.field).toBe(field);
+    expect(error.message).toContain(FILE);
+    expect(error.message).toContain(field);
+  });
+
+  it('rejects a malformed or impossible date', () => {
+    expect(errorOf(() => validatePost({ ...goodPost, date: '2023-13-01' }, FILE)).field).toBe('date');
+    expect(errorOf(() => validatePost({ ...goodPost, date: '2023-02-30' }, FILE)).message).toContain('不是真实存在的日期');
+    expect(errorOf(() => validatePost({ ...goodPost, date: 'yesterday' }, FILE)).field).toBe('date');
+  });
+
+  it('rejects wrong types', () => {
+    expect(errorOf(() => validatePost({ ...goodPost, tags: 'android' }, FILE)).field).toBe('tags');
+    expect(errorOf(() => validatePost({ ...goodPost, tags: [] }, FILE)).field).toBe('tags');
+    expect(errorOf(() => validatePost({ ...goodPost, draft: 'yes' }, FILE)).field).toBe('draft');
+    expect(errorOf(() => validatePost({ ...goodPost, slug: 'has space' }, FILE)).field).toBe('slug');
+  });
+
+  it('requires the folder name to match slug and date', () => {
+    expect(errorOf(() => validatePost(goodPost, FILE, '2023-10-11-binder')).field).toBe('date');
+    expect(errorOf(() => validatePost(goodPost, FILE, '2023-10-10-oneway')).field).toBe('slug');
+    expect(errorOf(() => validatePost(goodPost, FILE, 'binder')).field).toBe('slug');
+  });
+});
+
+describe('validateDoc', () => {
+  const DOC = 'content/docs/desktop/wing/Get start.mdx';
+  it('accepts title and sidebar_position', () => {
+    expect(validateDoc({ title: '开始使用', sidebar_position: 2 }, DOC)).toEqual({
+      title: '开始使用',
+      sidebar_position: 2,
+      sidebar_label: undefined,
+      description: undefined,
+      hide_sidebar: false,
+      unlisted: false,
+    });
+  });
+  it('names the field that is missing or malformed', () => {
+    expect(errorOf(() => validateDoc({ sidebar_position: 1 }, DOC)).field).toBe('title');
+    expect(errorOf(() => validateDoc({ title: 'x' }, DOC)).field).toBe('sidebar_position');
+    expect(errorOf(() => validateDoc({ title: 'x', sidebar_position: 'first' }, DOC)).field).toBe('sidebar_position');
+    expect(errorOf(() => validateDoc({ title: 'x', sidebar_position: 1, hide_sidebar: 1 }, DOC)).field).toBe('hide_sidebar');
+  });
+});
+
+describe('helpers', () => {
+  it('parses post folders', () => {
+    expect(parsePostFolder('2024-11-05-code-collider')).toEqual({ date: '2024-11-05', slug: 'code-collider' });
+    expect(parsePostFolder('code-collider')).toBeNull();
+  });
+  it('normalizes dates', () => {
+    expect(normalizeDate('2024-01-05T00:00:00.000Z', 'f')).toBe('2024-01-05');
+  });
+  it('finds duplicate slugs case-insensitively and names both files', () => {
+    const error = errorOf(() =>
+      assertUniqueSlugs([
+        { slug: 'binder', file: 'a.mdx' },
+        { slug: 'Binder', file: 'b.mdx' },
+      ]),
+    );
+    expect(error.message).toContain('a.mdx');
+    expect(error.file).toBe('b.mdx');
+  });
+});

@@ -1,0 +1,113 @@
+import { isUnderBase, normalizeBaseUrl } from '../../src/lib/base-url';
+import { baseUrlBannerScript } from '../../src/lib/base-url-banner';
+import { breadcrumbJsonLd, docBreadcrumbs } from '../../src/lib/breadcrumbs';
+import { preferredVersion } from '../../src/lib/docs-version';
+import { headScript } from '../../src/lib/head-script';
+import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
+import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
+import { tocEntries } from '../../src/lib/toc';
+import { EXTRA_CLOSE_DELAY_MS, POPOVER_DELAY_MS, RADIX_CLOSE_DELAY_MS } from '../../src/lib/delay';
+
+const loc = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+describe('navigation', () => {
+  it('uses the spec constants for the progress bar', () => {
+    expect(PROGRESS_DELAY_MS).toBe(200);
+    expect(PROGRESS_OPTIONS).toMatchObject({ minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800 });
+  });
+
+  it('scrolls to the hash target, else to the top, but not on a query-only change', () => {
+    expect(scrollAfterNavigation(loc('/a'), loc('/b'))).toEqual({ kind: 'top' });
+    expect(scrollAfterNavigation(loc('/a'), loc('/b', '', '#%E6%A6%82%E8%BF%B0'))).toEqual({ kind: 'element', id: '概述' });
+    expect(scrollAfterNavigation(loc('/a', '?q=1'), loc('/a', '?q=2'))).toEqual({ kind: 'keep' });
+    expect(scrollAfterNavigation(null, loc('/a'))).toEqual({ kind: 'top' });
+  });
+
+  it('strips .html and /index.html', () => {
+    expect(stripHtmlSuffix('/blog/binder.html')).toBe('/blog/binder');
+    expect(stripHtmlSuffix('/blog/binder/index.html')).toBe('/blog/binder');
+    expect(stripHtmlSuffix('/index.html')).toBe('/');
+    expect(stripHtmlSuffix('/blog/binder')).toBeNull();
+  });
+
+  it('closes popovers 210 ms after leave (Radix 150 ms + 60 ms)', () => {
+    expect(POPOVER_DELAY_MS).toBe(210);
+    expect(RADIX_CLOSE_DELAY_MS + EXTRA_CLOSE_DELAY_MS).toBe(210);
+  });
+
+  it('hides the navbar on scroll down and shows it on scroll up', () => {
+    expect(navbarVisibleAfterScroll(0, 400, true, 60)).toBe(false);
+    expect(navbarVisibleAfterScroll(400, 300, false, 60)).toBe(true);
+    expect(navbarVisibleAfterScroll(400, 402, false, 60)).toBe(false);
+    expect(navbarVisibleAfterScroll(100, 30, false, 60)).toBe(true);
+  });
+});
+
+describe('base URL', () => {
+  it('normalizes', () => {
+    expect(normalizeBaseUrl('/')).toBe('/');
+    expect(normalizeBaseUrl('fomosite/')).toBe('/fomosite');
+    expect(isUnderBase('/fomosite/blog', '/fomosite/')).toBe(true);
+    expect(isUnderBase('/blog', '/fomosite')).toBe(false);
+  });
+  it('adds the diagnostic banner script only for a prefixed build', () => {
+    expect(baseUrlBannerScript('/', 'iofomo')).toBe('');
+    const script = baseUrlBannerScript('/fomosite/', 'iofomo');
+    expect(script).toContain('Your iofomo site did not load properly');
+    expect(script).toContain('"/fomosite"');
+  });
+});
+
+describe('head script', () => {
+  it('reads the theme key and the announcement id inside try/catch', () => {
+    const script = headScript('a1');
+    expect(script).toContain('localStorage.getItem("theme")');
+    expect(script).toContain('"a1"');
+    expect(script).toMatch(/try\{.*\}catch\(e\)\{\}/);
+  });
+  it('applies light by default and dark only when stored', () => {
+    const html = { attrs: {} as Record<string, string>, setAttribute(k: string, v: string) { this.attrs[k] = v; } };
+    const run = (stored: Record<string, string> | 'throw') => {
+      html.attrs = {};
+      const storage = { getItem: (k: string) => { if (stored === 'throw') throw new Error('blocked'); return stored[k] ?? null; } };
+      new Function('document', 'localStorage', headScript('a1'))({ documentElement: html }, storage);
+      return html.attrs;
+    };
+    expect(run({})['data-theme']).toBe('light');
+    expect(run({ theme: 'dark' })['data-theme']).toBe('dark');
+    expect(run({ 'announcement-dismissed': 'a1' })['data-announcement-dismissed']).toBe('');
+    expect(run({ 'announcement-dismissed': 'old' })['data-announcement-dismissed']).toBeUndefined();
+    expect(run('throw')['data-theme']).toBe('light');
+  });
+});
+
+describe('docs helpers', () => {
+  it('builds breadcrumbs home › area › tool › page', () => {
+    const crumbs = docBreadcrumbs('mobile/binderceptor/sdk', '集成开发', () => 'Binderceptor', () => true);
+    expect(crumbs).toEqual([
+      { label: '首页', path: '/' },
+      { label: '移动端', path: '/docs/intro' },
+      { label: 'Binderceptor', path: '/docs/mobile/binderceptor/Introduce' },
+      { label: '集成开发' },
+    ]);
+    expect(docBreadcrumbs('intro', '概览', () => undefined, () => true)).toEqual([{ label: '首页', path: '/' }, { label: '概览' }]);
+    const json = JSON.parse(breadcrumbJsonLd(crumbs, 'https://www.iofomo.com', '/docs/mobile/binderceptor/sdk'));
+    expect(json['@type']).toBe('BreadcrumbList');
+    expect(json.itemListElement[3]).toEqual({ '@type': 'ListItem', position: 4, name: '集成开发', item: 'https://www.iofomo.com/docs/mobile/binderceptor/sdk' });
+  });
+
+  it('keeps h2 and h3 only in the table of contents', () => {
+    const entries = tocEntries([{ url: '#概述', title: '概述', items: [{ url: '#安装', title: '安装', items: [{ url: '#细节', title: '细节' }] }] }]);
+    expect(entries).toEqual([
+      { id: '概述', title: '概述', depth: 2 },
+      { id: '安装', title: '安装', depth: 3 },
+    ]);
+  });
+
+  it('resolves the preferred docs version', () => {
+    const versions = [{ name: 'current', label: 'Next', path: '/docs', mainDocId: 'desktop/wing/Introduce' }];
+    expect(preferredVersion('current', versions).label).toBe('Next');
+    expect(preferredVersion('1.0', versions).name).toBe('current');
+    expect(preferredVersion(null, versions).name).toBe('current');
+  });
+});

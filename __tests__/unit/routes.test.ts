@@ -1,0 +1,65 @@
+import { duplicatePaths, planSite, type DocEntry, type PostEntry } from '../../src/lib/routes';
+
+function post(slug: string, date: string, tags: string[], extra: Partial<PostEntry> = {}): PostEntry {
+  return { id: slug, file: `content/blog/${date}-${slug}/index.mdx`, slug, title: `标题 ${slug}`, date, tags, authors: ['tiony.bo'], description: 'd', readingMinutes: 3, unlisted: false, draft: false, ...extra };
+}
+
+function doc(docId: string, position: number, extra: Partial<DocEntry> = {}): DocEntry {
+  return { id: docId, file: `content/docs/${docId}.mdx`, docId, title: docId, sidebarPosition: position, hideSidebar: false, unlisted: false, ...extra };
+}
+
+const posts = [
+  ...Array.from({ length: 20 }, (_, i) => post(`p${i}`, `2024-01-${String(i + 1).padStart(2, '0')}`, i % 2 ? ['android'] : ['android', '空壳'])),
+  post('hidden', '2024-02-01', ['android'], { unlisted: true }),
+  post('wip', '2024-03-01', ['android'], { draft: true }),
+];
+const docs = [doc('desktop/wing/Introduce', 1), doc('desktop/wing/Get start', 2), doc('mobile/konker/desc/konker-qa', 11, { hideSidebar: true })];
+
+describe('planSite', () => {
+  const plan = planSite(posts, docs, { includeDrafts: false, toolName: (k) => (k === 'desktop/wing' ? 'Wing' : undefined) });
+  const paths = plan.map((p) => p.path);
+
+  it('builds posts, lists, tags, archive and docs', () => {
+    expect(paths).toEqual(expect.arrayContaining(['/blog/p0', '/blog', '/blog/page/3', '/blog/tags', '/blog/tags/android', '/blog/tags/android/page/3', '/blog/tags/空壳/page/2', '/blog/archive', '/docs/desktop/wing/Get start']));
+    expect(paths).not.toContain('/blog/page/4');
+    expect(paths).not.toContain('/blog/page/1');
+  });
+
+  it('builds unlisted posts but keeps them out of lists, tags and archive', () => {
+    expect(paths).toContain('/blog/hidden');
+    const lists = plan.filter((p) => p.kind === 'blog-list' || p.kind === 'tag-list');
+    expect(lists.every((p) => p.kind !== 'post' && 'posts' in p.context && p.context.posts.every((s) => s.slug !== 'hidden'))).toBe(true);
+    const tags = plan.find((p) => p.kind === 'tags');
+    expect(tags?.kind === 'tags' && tags.context.tags.find((t) => t.label === 'android')?.count).toBe(20);
+  });
+
+  it('builds drafts only when asked', () => {
+    expect(paths).not.toContain('/blog/wip');
+    expect(planSite(posts, docs, { includeDrafts: true }).map((p) => p.path)).toContain('/blog/wip');
+  });
+
+  it('lists newest first with 9 per page', () => {
+    const first = plan.find((p) => p.path === '/blog');
+    expect(first?.kind === 'blog-list' && first.context.posts.map((s) => s.slug).slice(0, 2)).toEqual(['p19', 'p18']);
+    expect(first?.kind === 'blog-list' && first.context.numPages).toBe(3);
+  });
+
+  it('links posts to their older and newer neighbours', () => {
+    const p10 = plan.find((p) => p.path === '/blog/p10');
+    expect(p10?.kind === 'post' && p10.context.previous?.path).toBe('/blog/p9');
+    expect(p10?.kind === 'post' && p10.context.next?.path).toBe('/blog/p11');
+  });
+
+  it('gives docs sidebars, breadcrumbs and neighbours; hidden docs get no sidebar', () => {
+    const getStart = plan.find((p) => p.path === '/docs/desktop/wing/Get start');
+    expect(getStart?.kind === 'doc' && getStart.context.previous?.path).toBe('/docs/desktop/wing/Introduce');
+    expect(getStart?.kind === 'doc' && getStart.context.breadcrumbs.map((c) => c.label)).toEqual(['首页', '桌面端', 'Wing', 'desktop/wing/Get start']);
+    const qa = plan.find((p) => p.path === '/docs/mobile/konker/desc/konker-qa');
+    expect(qa?.kind === 'doc' && qa.context.sidebar).toBeNull();
+  });
+
+  it('reports duplicate paths', () => {
+    expect(duplicatePaths([{ path: '/a' }, { path: '/b' }, { path: '/A' }])).toEqual(['/A']);
+    expect(duplicatePaths(plan)).toEqual([]);
+  });
+});
