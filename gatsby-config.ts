@@ -6,6 +6,8 @@ import { siteConfig } from './src/config/site';
 import { normalizeBaseUrl } from './src/lib/base-url';
 
 const pathPrefix = normalizeBaseUrl(process.env.SITE_BASE_URL ?? siteConfig.baseUrl);
+/** Benchmarks build synthetic content from another folder; editors never need this. */
+const contentDir = process.env.SITE_CONTENT_DIR ?? `${__dirname}/content`;
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -21,8 +23,8 @@ const config: GatsbyConfig = {
   flags: { DEV_SSR: false },
   plugins: [
     'gatsby-plugin-emotion',
-    { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${__dirname}/content/blog` } },
-    { resolve: 'gatsby-source-filesystem', options: { name: 'docs', path: `${__dirname}/content/docs` } },
+    { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${contentDir}/blog` } },
+    { resolve: 'gatsby-source-filesystem', options: { name: 'docs', path: `${contentDir}/docs` } },
     'gatsby-plugin-image',
     {
       resolve: 'gatsby-plugin-sharp',
