@@ -9,6 +9,8 @@ const tsJest = [
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Global option (Jest ignores it per project): browser tests need more than the 5 s default.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -23,13 +25,18 @@ module.exports = {
       transform: { '^.+\\.tsx?$': tsJest },
     },
     {
+      displayName: 'search',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/search/**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest },
+    },
+    {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
       transform: { '^.+\\.tsx?$': tsJest },
       globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -50,6 +50,9 @@ const modal = css`
     font-weight: 650;
     margin: 0;
   }
+  .modal-search {
+    margin: 0 0 16px;
+  }
   .sections-grid {
     display: grid;
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -143,7 +146,7 @@ function EntryList({ entries }: { entries: PopoverEntry[] }) {
   );
 }
 
-export function MobileMenu({ items, pathname, extra }: { items: NavbarItem[]; pathname: string; extra?: ReactNode }) {
+export function MobileMenu({ items, pathname, search, extra }: { items: NavbarItem[]; pathname: string; search?: ReactNode; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
   const sections = menuSections(items);
@@ -160,6 +163,7 @@ export function MobileMenu({ items, pathname, extra }: { items: NavbarItem[]; pa
               <CloseIcon />
             </Dialog.Close>
           </div>
+          {search ? <div className="modal-search">{search}</div> : null}
           <nav aria-label="主导航">
             <div className="sections-grid">
               {sections.map((section) => (

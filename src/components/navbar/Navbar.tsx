@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { Link, withPrefix } from 'gatsby';
 import { siteConfig } from '../../config/site';
 import { useHideOnScroll } from '../../hooks/useHideOnScroll';
 import { c, layout, mq } from '../../theme/tokens';
 import { LogoMark } from '../icons';
+import { SearchBox } from '../search/SearchBox';
 import { CodeHostLinks } from './CodeHostLinks';
 import { ColorModeToggle } from './ColorModeToggle';
 import { DesktopMenu } from './DesktopMenu';
@@ -74,7 +74,7 @@ const header = css`
   }
 `;
 
-export function Navbar({ pathname, search, mobileSearch }: { pathname: string; search?: ReactNode; mobileSearch?: ReactNode }) {
+export function Navbar({ pathname }: { pathname: string }) {
   const visible = useHideOnScroll(layout.navbarHeight);
   return (
     <header css={header} data-hidden={visible ? 'false' : 'true'} data-testid="navbar">
@@ -89,7 +89,9 @@ export function Navbar({ pathname, search, mobileSearch }: { pathname: string; s
           </div>
         </div>
         <div className="right">
-          {search ? <div className="desktop-only" data-testid="search-slot">{search}</div> : null}
+          <div className="desktop-only">
+            <SearchBox />
+          </div>
           <span className="divider desktop-only" />
           <span className="desktop-only">
             <CodeHostLinks />
@@ -105,12 +107,8 @@ export function Navbar({ pathname, search, mobileSearch }: { pathname: string; s
             <MobileMenu
               items={siteConfig.navbar}
               pathname={pathname}
-              extra={
-                <>
-                  {mobileSearch}
-                  <CodeHostLinks />
-                </>
-              }
+              search={<SearchBox variant="full" />}
+              extra={<CodeHostLinks />}
             />
           </div>
         </div>

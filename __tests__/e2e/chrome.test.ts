@@ -1,0 +1,594 @@
+/**
+ * Site chrome in real Chromium against the production build (issue 3, spec §2, §4, §8, §9):
+ * popovers, the 996 px breakpoint, the mobile menu, colour mode, announcement bar, hide-on-scroll
+ * navbar, copy button, skip link, error boundary, progress bar, scroll after navigation, no
+ * third-party requests, html lang.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, PHONE, hydrated, launch, url } from './support/browser';
+import { BASE_URL } from './support/env';
+import { armAttributeProbe, firstChangeTo, probeDone } from './support/probes';
+
+jest.setTimeout(30_000);
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A fresh context (fresh storage) with a hydrated page at `path`. */
+async function open(path: string, options: BrowserContextOptions = {}, init?: () => void): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', ...options });
+  contexts.push(context);
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url(path));
+  await hydrated(page);
+  return { page, context, errors };
+}
+
+const item = (label: string) => `[data-popover="${label}"]`;
+const content = (label: string) => `${item(label)} .menu-content`;
+const trigger = (label: string) => `${item(label)} .menu-trigger`;
+const NEUTRAL = { x: 1200, y: 700 };
+
+async function centre(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} has no box`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+async function hoverOpen(page: Page, label: string): Promise<void> {
+  const at = await centre(page, trigger(label));
+  await page.mouse.move(at.x, at.y);
+  await page.waitForSelector(`${content(label)}[data-state="open"]`, { state: 'visible' });
+}
+
+describe('navbar popovers (spec §2, §9: 210 ms in and out, 672/336 px)', () => {
+  const OPEN_OFFSETS = [100, 140, 400];
+  const CLOSE_OFFSETS = [100, 450];
+
+  it('opens not before 150 ms and by 400 ms of hover, then closes about 210 ms after the pointer leaves', async () => {
+    const { page } = await open('/');
+    await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
+    await armAttributeProbe(page, 'open', { eventTarget: trigger('桌面端'), event: 'pointermove', target: content('桌面端'), attribute: 'data-state', offsets: OPEN_OFFSETS });
+    const at = await centre(page, trigger('桌面端'));
+    await page.mouse.move(at.x, at.y);
+    const opening = await probeDone(page, 'open', OPEN_OFFSETS);
+    expect(opening.samples['100']).toBe('closed');
+    expect(opening.samples['140']).toBe('closed');
+    expect(opening.samples['400']).toBe('open');
+    const openedAfter = firstChangeTo(opening, 'open', opening.eventAt as number);
+    expect(openedAfter).not.toBeNull();
+    expect(openedAfter as number).toBeGreaterThanOrEqual(150);
+    expect(openedAfter as number).toBeLessThanOrEqual(400);
+    await expect(page.locator(content('桌面端')).isVisible()).resolves.toBe(true);
+
+    // Leave: the <li> holds both the trigger and the panel, so its pointerleave is "the pointer left".
+    await armAttributeProbe(page, 'close', { eventTarget: item('桌面端'), event: 'pointerleave', target: content('桌面端'), attribute: 'data-state', offsets: CLOSE_OFFSETS });
+    await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
+    const closing = await probeDone(page, 'close', CLOSE_OFFSETS);
+    expect(closing.samples['100']).toBe('open');
+    expect(closing.samples['450']).toBe('closed');
+    const closedAfter = firstChangeTo(closing, 'closed', closing.eventAt as number);
+    expect(closedAfter).not.toBeNull();
+    // Spec: 210 ms after leave (Radix alone would close at 150 ms).
+    expect(closedAfter as number).toBeGreaterThanOrEqual(190);
+    expect(closedAfter as number).toBeLessThanOrEqual(450);
+    await expect(page.locator(content('桌面端')).isVisible()).resolves.toBe(false);
+  });
+
+  it('has the configured widths (672 px for 桌面端/移动端/服务, 336 px for 博客) and the star footer link in each', async () => {
+    const { page } = await open('/');
+    for (const [label, width] of [
+      ['桌面端', 672],
+      ['移动端', 672],
+      ['服务', 672],
+      ['博客', 336],
+    ] as const) {
+      await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
+      await page.waitForSelector(`${content(label)}[data-state="closed"]`, { state: 'attached' });
+      await hoverOpen(page, label);
+      const panel = page.locator(`${content(label)} [data-popover-width]`);
+      const box = await panel.boundingBox();
+      expect(box?.width).toBe(width);
+      const star = page.locator(`${content(label)} a.panel-footer`);
+      await expect(star.isVisible()).resolves.toBe(true);
+      await expect(star.getAttribute('href')).resolves.toMatch(/^https:\/\/(github\.com|gitee\.com)\/iofomo/);
+      await expect(star.textContent()).resolves.toMatch(/Star|星/);
+      // Only the hovered popover is open.
+      await expect(page.locator('.menu-content[data-state="open"]').count()).resolves.toBe(1);
+    }
+    // Two columns in the wide panels, one in the narrow one.
+    await hoverOpen(page, '博客');
+    const blogColumns = await page.locator(`${content('博客')} ul`).evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(blogColumns).toBe(1);
+    await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
+    await page.waitForSelector(`${content('博客')}[data-state="closed"]`, { state: 'attached' });
+    await hoverOpen(page, '服务');
+    const serviceColumns = await page.locator(`${content('服务')} ul`).evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(serviceColumns).toBe(2);
+  });
+
+  it('toggles on click and closes on Escape', async () => {
+    const { page } = await open('/');
+    await page.click(trigger('移动端'));
+    await page.waitForSelector(`${content('移动端')}[data-state="open"]`, { state: 'visible' });
+    await page.click(trigger('移动端'));
+    await page.waitForSelector(`${content('移动端')}[data-state="closed"]`, { state: 'hidden' });
+    // It stays closed although the pointer still rests on the trigger (no hover re-open).
+    await page.waitForTimeout(400);
+    await expect(page.locator(content('移动端')).getAttribute('data-state')).resolves.toBe('closed');
+
+    await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
+    await page.click(trigger('服务'));
+    await page.waitForSelector(`${content('服务')}[data-state="open"]`, { state: 'visible' });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${content('服务')}[data-state="closed"]`, { state: 'hidden' });
+  });
+
+  it('closes on route change even while the pointer rests on the panel', async () => {
+    const { page } = await open('/docs/desktop/wing/Introduce');
+    await hoverOpen(page, '桌面端');
+    // Rest the pointer on the open panel, then change route without touching the menu.
+    const panel = await centre(page, `${content('桌面端')} [data-popover-width]`);
+    await page.mouse.move(panel.x, panel.y);
+    await page.waitForTimeout(300);
+    await expect(page.locator(content('桌面端')).getAttribute('data-state')).resolves.toBe('open');
+    await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate('/docs/intro'));
+    await page.waitForURL(url('/docs/intro'));
+    await page.waitForSelector(`${content('桌面端')}[data-state="closed"]`, { state: 'hidden' });
+  });
+});
+
+describe('996 px breakpoint (spec §9)', () => {
+  it('shows the menu button and hides the desktop menu at 995 px, and the reverse at 996 px', async () => {
+    const { page } = await open('/', { viewport: { width: 995, height: 800 } });
+    const menuButton = page.getByTestId('mobile-menu-button');
+    const desktopMenu = page.locator('header nav[aria-label="主导航"]');
+    await expect(menuButton.isVisible()).resolves.toBe(true);
+    await expect(desktopMenu.isVisible()).resolves.toBe(false);
+    await expect(page.locator(trigger('桌面端')).isVisible()).resolves.toBe(false);
+
+    await page.setViewportSize({ width: 996, height: 800 });
+    await page.waitForFunction(() => window.innerWidth === 996);
+    await expect(menuButton.isVisible()).resolves.toBe(false);
+    await expect(desktopMenu.isVisible()).resolves.toBe(true);
+    await expect(page.locator(trigger('桌面端')).isVisible()).resolves.toBe(true);
+    // Hover still opens a popover at exactly 996 px.
+    await hoverOpen(page, '服务');
+  });
+});
+
+describe('mobile menu modal', () => {
+  it('opens full screen, keeps Tab and Shift+Tab inside, and closes on Escape', async () => {
+    const { page } = await open('/', { viewport: PHONE });
+    await page.getByTestId('mobile-menu-button').click();
+    const modal = page.getByTestId('mobile-menu');
+    await modal.waitFor({ state: 'visible' });
+    // Full screen once its 75 ms entry animation has run.
+    await page.waitForFunction(() => document.querySelector('[data-testid="mobile-menu"]')?.getAnimations().every((a) => a.playState === 'finished') ?? false);
+    const box = await modal.boundingBox();
+    expect(box).not.toBeNull();
+    expect(Math.round(box!.x)).toBe(0);
+    expect(Math.round(box!.y)).toBe(0);
+    expect(Math.round(box!.width)).toBe(PHONE.width);
+    expect(Math.round(box!.height)).toBe(PHONE.height);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(1);
+    const insideModal = () => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="mobile-menu"]')));
+    expect(await insideModal()).toBe(true);
+    const visited = new Set<string>();
+    for (let i = 0; i < 14; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await insideModal()).toBe(true);
+      visited.add(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ''));
+    }
+    // Tab really cycled through several controls rather than being stuck on one.
+    expect(visited.size).toBeGreaterThanOrEqual(4);
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await insideModal()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    // Focus returns to the menu button.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('mobile-menu-button');
+  });
+
+  it('closes on navigation through one of its links (doc to doc, same template)', async () => {
+    const { page } = await open('/docs/desktop/cabin/Introduce', { viewport: PHONE });
+    await page.getByTestId('mobile-menu-button').click();
+    const modal = page.getByTestId('mobile-menu');
+    await modal.waitFor({ state: 'visible' });
+    // Narrow phone: collapsible sections.
+    await modal.locator('details summary', { hasText: '桌面端' }).click();
+    await modal.locator('details[open] a[href="/docs/desktop/wing/Introduce"]').click();
+    await page.waitForURL(url('/docs/desktop/wing/Introduce'));
+    await modal.waitFor({ state: 'detached' });
+    await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
+  });
+
+  it('uses collapsible sections on a narrow phone and a 2 to 3 column grid on wider phones', async () => {
+    const { page } = await open('/', { viewport: PHONE });
+    await page.getByTestId('mobile-menu-button').click();
+    const modal = page.getByTestId('mobile-menu');
+    await modal.waitFor({ state: 'visible' });
+    await expect(modal.locator('details summary').first().isVisible()).resolves.toBe(true);
+    await expect(modal.locator('.sections-grid').isVisible()).resolves.toBe(false);
+    for (const [width, columns] of [
+      [600, 2],
+      [800, 3],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      await expect(modal.locator('.sections-grid').isVisible()).resolves.toBe(true);
+      const count = await modal.locator('.sections-grid').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+      expect(count).toBe(columns);
+    }
+  });
+});
+
+describe('colour mode (spec §4: default light, stored under "theme", no system preference)', () => {
+  const DARK_BG = 'rgb(15, 20, 25)';
+  const LIGHT_BG = 'rgb(255, 255, 255)';
+  const bodyBg = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  it('is light with a dark system preference, toggles to dark, stores it and reloads dark before any app script', async () => {
+    const { page, context } = await open('/', { colorScheme: 'dark' });
+    await expect(page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).resolves.toBe(true);
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
+    expect(await bodyBg(page)).toBe(LIGHT_BG);
+
+    await page.getByTestId('color-mode-toggle').click();
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
+    await expect(page.evaluate(() => localStorage.getItem('theme'))).resolves.toBe('dark');
+    await page.waitForFunction((dark) => getComputedStyle(document.body).backgroundColor === dark, DARK_BG);
+
+    // Record the theme at the moment the parser creates <body> — after the <head> ran, before any
+    // of the app's scripts (they sit at the end of <body>) — and whether Gatsby had started.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __atBody?: { theme: string | null; gatsbyStarted: boolean } };
+      const observer = new MutationObserver(() => {
+        if (!document.body || w.__atBody) return;
+        w.__atBody = { theme: document.documentElement.getAttribute('data-theme'), gatsbyStarted: '___loader' in window || '___navigate' in window };
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await hydrated(page);
+    await expect(page.evaluate(() => (window as unknown as { __atBody: unknown }).__atBody)).resolves.toEqual({ theme: 'dark', gatsbyStarted: false });
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
+    expect(await bodyBg(page)).toBe(DARK_BG);
+    await expect(page.getByTestId('color-mode-toggle').getAttribute('aria-label')).resolves.toBe('切换到浅色模式');
+
+    // With every script file blocked the page is still dark: the theme never depends on the app.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
+    expect(await bodyBg(page)).toBe(DARK_BG);
+    await page.unroute('**/*.js');
+
+    // And back to light, stored as such.
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId('color-mode-toggle').click();
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
+    await expect(page.evaluate(() => localStorage.getItem('theme'))).resolves.toBe('light');
+  });
+
+  it('keeps working when localStorage throws, and the toggle still switches the open page', async () => {
+    const { page, errors } = await open('/', {}, () => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('storage is blocked', 'SecurityError');
+        },
+      });
+    });
+    await expect(page.evaluate(() => { try { void localStorage; return 'readable'; } catch { return 'throws'; } })).resolves.toBe('throws');
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
+    await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('announcement-bar').isVisible()).resolves.toBe(true);
+    await page.getByTestId('color-mode-toggle').click();
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(15, 20, 25)');
+    await page.getByTestId('color-mode-toggle').click();
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
+    // Client navigation still works too.
+    await page.locator('footer a[href="/docs/intro"]').click();
+    await page.waitForURL(url('/docs/intro'));
+    await page.getByTestId('doc-page').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('announcement bar (spec §2: dismissal remembered, reset when the id changes)', () => {
+  it('stores the bar id on dismissal, stays hidden after reload, and shows again for another stored id', async () => {
+    const { page } = await open('/');
+    const bar = page.getByTestId('announcement-bar');
+    await expect(bar.isVisible()).resolves.toBe(true);
+    const id = await bar.getAttribute('data-announcement-id');
+    expect(id).toBeTruthy();
+    await bar.getByRole('button', { name: '关闭公告' }).click();
+    await bar.waitFor({ state: 'hidden' });
+    await expect(page.evaluate(() => localStorage.getItem('announcement-dismissed'))).resolves.toBe(id);
+
+    await page.reload();
+    // Hidden from the first paint (the head script marks <html>), and after hydration.
+    await expect(page.locator('html').getAttribute('data-announcement-dismissed')).resolves.toBe('');
+    await expect(bar.isVisible()).resolves.toBe(false);
+    await hydrated(page);
+    await expect(bar.isVisible()).resolves.toBe(false);
+
+    await page.evaluate(() => localStorage.setItem('announcement-dismissed', 'an-older-announcement'));
+    await page.reload();
+    await hydrated(page);
+    await expect(bar.isVisible()).resolves.toBe(true);
+    await expect(bar.getAttribute('data-announcement-id')).resolves.toBe(id);
+  });
+});
+
+describe('navbar hides on scroll', () => {
+  it('sets data-hidden="true" when scrolling down and "false" again when scrolling up', async () => {
+    const { page } = await open('/blog');
+    const navbar = page.getByTestId('navbar');
+    await expect(navbar.getAttribute('data-hidden')).resolves.toBe('false');
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, 800);
+    await page.waitForFunction(() => document.querySelector('[data-testid="navbar"]')?.getAttribute('data-hidden') === 'true');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(60);
+    // Hidden means moved out of view.
+    await page.waitForFunction(() => (document.querySelector('[data-testid="navbar"]') as HTMLElement).getBoundingClientRect().bottom <= 0);
+    await page.mouse.wheel(0, -200);
+    await page.waitForFunction(() => document.querySelector('[data-testid="navbar"]')?.getAttribute('data-hidden') === 'false');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(60);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="navbar"]') as HTMLElement).getBoundingClientRect().top >= 0);
+  });
+});
+
+describe('code block copy button (spec §4)', () => {
+  it('copies the code and shows 已复制', async () => {
+    const { page, context } = await open('/blog/binder');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    const block = page.locator('.code-block').first();
+    const button = block.locator('[data-copy-button]');
+    await button.scrollIntoViewIfNeeded();
+    await expect(button.textContent()).resolves.toBe('复制');
+    await button.click();
+    await page.waitForFunction(() => document.querySelector('.code-block [data-copy-button]')?.textContent === '已复制');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // The clipboard holds the block's code (compared line by line, ignoring blank-line rendering).
+    const lines = (text: string) => text.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+    const shown = await block.locator('pre').innerText();
+    expect(lines(copied)).toEqual(lines(shown));
+    expect(lines(copied).length).toBeGreaterThan(3);
+  });
+});
+
+describe('skip link', () => {
+  it('is the first focusable element and moves focus to #main-content', async () => {
+    const { page } = await open('/docs/desktop/wing/Introduce');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('skip-link');
+    await expect(page.getByTestId('skip-link').isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'main-content');
+    // The next Tab lands inside the main content, not back in the navbar.
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => Boolean(document.activeElement?.closest('#main-content')))).resolves.toBe(true);
+  });
+});
+
+describe('error boundary (spec §4, §8)', () => {
+  /** The <title> the server rendered for a path. */
+  async function serverTitle(path: string): Promise<string> {
+    const html = await (await fetch(url(path))).text();
+    return (/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&');
+  }
+
+  async function expectCrashedThenRecovered(page: Page, path: string): Promise<void> {
+    const boundary = page.getByTestId('error-boundary');
+    await boundary.waitFor({ state: 'visible', timeout: 3000 });
+    await expect(boundary.getByText('This page crashed').isVisible()).resolves.toBe(true);
+    await expect(boundary.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
+    // Titled 'Page Error', and it stays so (Gatsby's Head update after the route change must not undo
+    // it). Checked at the end, so that a wrong title does not hide whether recovery works.
+    await page.waitForFunction(() => document.title === 'Page Error', undefined, { timeout: 2000 }).catch(() => undefined);
+    await page.waitForTimeout(300);
+    const titleWhileCrashed = await page.title();
+    // The chrome around the content survives the crash.
+    await expect(page.getByTestId('navbar').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('footer').isVisible()).resolves.toBe(true);
+
+    await boundary.getByRole('button', { name: 'Try again' }).click();
+    await boundary.waitFor({ state: 'detached' });
+    await page.getByTestId('doc-page').waitFor({ state: 'visible' });
+    await expect(page.locator('[data-testid="doc-page"] h1').isVisible()).resolves.toBe(true);
+    // The recovered page has its own title back.
+    const expectedTitle = await serverTitle(path);
+    expect(expectedTitle).toContain('iofomo');
+    await page.waitForFunction((t) => document.title === t, expectedTitle, { timeout: 2000 }).catch(() => undefined);
+    const titleAfterRetry = await page.title();
+    expect(titleWhileCrashed).toBe('Page Error');
+    expect(titleAfterRetry).toBe(expectedTitle);
+  }
+
+  // KNOWN APP BUG (fails): CrashProbe (src/components/layout/ErrorBoundary.tsx) throws once and
+  // clears the flag; React 18 retries a failed concurrent render once, the retry succeeds, so the
+  // boundary never shows (the error only surfaces as an uncaught page error).
+  it('with window.__IOFOMO_CRASH_ONCE__ set after hydration, a client navigation shows "This page crashed" / "Try again", title "Page Error", and Try again recovers', async () => {
+    const { page } = await open('/');
+    await page.evaluate(() => {
+      (window as unknown as { __IOFOMO_CRASH_ONCE__: boolean }).__IOFOMO_CRASH_ONCE__ = true;
+    });
+    await page.locator('footer a[href="/docs/intro"]').click();
+    await page.waitForFunction(() => location.pathname === '/docs/intro');
+    await expectCrashedThenRecovered(page, '/docs/intro');
+  });
+
+  it('the boundary itself: a crash that persists until the fallback shows gives the same fallback, title and recovery', async () => {
+    const { page } = await open('/');
+    // The flag reads true on every render attempt until the fallback is on screen, so React's
+    // automatic retry of a failed render cannot hide the crash; "Try again" then renders normally.
+    await page.evaluate(() => {
+      let armed = true;
+      Object.defineProperty(window, '__IOFOMO_CRASH_ONCE__', {
+        configurable: true,
+        get: () => armed && !document.querySelector('[data-testid="error-boundary"]'),
+        set: () => undefined,
+      });
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[data-testid="error-boundary"]')) {
+          armed = false;
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.locator('footer a[href="/docs/intro"]').click();
+    await page.waitForFunction(() => location.pathname === '/docs/intro');
+    await expectCrashedThenRecovered(page, '/docs/intro');
+  });
+});
+
+describe('navigation progress bar (spec §4, §9: only after 200 ms)', () => {
+  /** Arms in-page timing for the next click: click time, route-update time, #nprogress time. */
+  async function armNavigationTiming(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      const t: { click?: number; routed?: number; bar?: number } = {};
+      (window as unknown as { __nav: typeof t }).__nav = t;
+      const from = location.pathname;
+      document.addEventListener('click', () => (t.click = performance.now()), { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        if (t.bar === undefined && document.getElementById('nprogress')) t.bar = performance.now();
+        if (t.routed === undefined && location.pathname !== from) t.routed = performance.now();
+      });
+      observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true });
+    });
+  }
+  const navTiming = (page: Page) => page.evaluate(() => (window as unknown as { __nav: { click?: number; routed?: number; bar?: number } }).__nav);
+
+  it('does not appear on a fast navigation (resources already loaded)', async () => {
+    const { page } = await open('/docs/desktop/wing/Introduce');
+    const sidebarLink = (path: string) => page.locator(`[data-testid="doc-sidebar"] a[href="${path}"]`);
+    // Visit the second page once, so both pages' data and code are loaded: going back and forth is fast.
+    await sidebarLink('/docs/desktop/wing/Get start').click();
+    await page.waitForFunction(() => document.querySelector<HTMLAnchorElement>('[data-testid="doc-sidebar"] a[aria-current="page"]')?.pathname === '/docs/desktop/wing/Get%20start');
+    await page.waitForLoadState('networkidle');
+    // This machine may be busy: a navigation that happens to take over 200 ms may rightly show the
+    // bar, so try a few and require at least one fast one; no fast one may show the bar.
+    let fast = 0;
+    const durations: number[] = [];
+    for (let i = 0; i < 6 && fast < 2; i += 1) {
+      const [path, encoded] = i % 2 === 0 ? ['/docs/desktop/wing/Introduce', '/docs/desktop/wing/Introduce'] : ['/docs/desktop/wing/Get start', '/docs/desktop/wing/Get%20start'];
+      await armNavigationTiming(page);
+      await sidebarLink(path).click();
+      await page.waitForFunction((p) => location.pathname === p, encoded);
+      await page.waitForFunction(() => {
+        const t = (window as unknown as { __nav: { click?: number } }).__nav;
+        return t.click !== undefined && performance.now() - t.click > 300;
+      });
+      const t = await navTiming(page);
+      const took = (t.routed as number) - (t.click as number);
+      durations.push(Math.round(took));
+      if (took < 180) {
+        fast += 1;
+        expect(t.bar).toBeUndefined();
+      }
+      await expect(page.locator('#nprogress').count()).resolves.toBe(0);
+    }
+    if (fast === 0) throw new Error(`no navigation under 180 ms on this machine (${durations.join(', ')} ms): cannot check the fast case`);
+  });
+
+  // KNOWN APP BUG (fails): gatsby-browser.tsx starts the 200 ms timer in onPreRouteUpdate, which
+  // Gatsby calls only after the next page's data and code have loaded (just before onRouteUpdate),
+  // so a slow load never shows the bar while the reader waits.
+  it('appears while page data is delayed by 800 ms, and is gone once the route updated', async () => {
+    const { page } = await open('/blog/binder');
+    let delayed = 0;
+    await page.route('**/page-data/docs/about/privacy/page-data.json', async (route) => {
+      delayed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const link = page.locator('footer a[href="/docs/about/privacy"]');
+    await link.scrollIntoViewIfNeeded();
+    await armNavigationTiming(page);
+    await link.click();
+    await page.waitForFunction(() => location.pathname === '/docs/about/privacy', undefined, { timeout: 5000 });
+    await page.getByTestId('doc-page').waitFor();
+    const t = await navTiming(page);
+    expect(delayed).toBeGreaterThanOrEqual(1);
+    expect((t.routed as number) - (t.click as number)).toBeGreaterThanOrEqual(500);
+    expect(t.bar).toBeDefined();
+    const appearedAfter = (t.bar as number) - (t.click as number);
+    expect(appearedAfter).toBeGreaterThanOrEqual(190);
+    expect(t.bar as number).toBeLessThan(t.routed as number);
+    await page.waitForSelector('#nprogress', { state: 'detached', timeout: 3000 });
+  });
+});
+
+describe('scroll after navigation (spec §4)', () => {
+  it('scrolls a hash target into view, and lands at the top on a plain navigation', async () => {
+    const { page } = await open('/docs/services/infiling/blog');
+    const hashLink = page.locator('.markdown a[href*="/docs/services/infiling/Introduce#"]');
+    await expect(hashLink.count()).resolves.toBe(1);
+    await hashLink.scrollIntoViewIfNeeded();
+    await hashLink.click();
+    await page.waitForFunction(() => location.pathname === '/docs/services/infiling/Introduce');
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#目录结构');
+    await page.waitForFunction(() => {
+      const heading = document.getElementById('目录结构');
+      if (!heading) return false;
+      const top = heading.getBoundingClientRect().top;
+      return window.scrollY > 100 && top >= 0 && top < window.innerHeight / 2;
+    });
+
+    // A plain navigation from far down the page lands at the top.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 300);
+    const next = page.locator('[data-testid="doc-pager"] a').first();
+    const target = await next.evaluate((a) => (a as HTMLAnchorElement).pathname);
+    await next.click();
+    await page.waitForFunction((p) => document.querySelector<HTMLAnchorElement>('[data-testid="doc-sidebar"] a[aria-current="page"]')?.pathname === p, target);
+    await page.waitForFunction(() => window.scrollY === 0);
+  });
+});
+
+describe('self-contained pages', () => {
+  it('requests nothing from any origin but 127.0.0.1 on /, /blog, a post and a doc, all with <html lang="zh-Hans">', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
+    contexts.push(context);
+    const foreign: string[] = [];
+    let local = 0;
+    context.on('request', (request) => {
+      const { protocol, hostname } = new URL(request.url());
+      if (protocol === 'data:' || protocol === 'blob:') return;
+      if (hostname === '127.0.0.1') local += 1;
+      else foreign.push(request.url());
+    });
+    await Promise.all(
+      ['/', '/blog', '/blog/binder', '/docs/desktop/wing/Introduce'].map(async (path) => {
+        const page = await context.newPage();
+        await page.goto(url(path));
+        await hydrated(page);
+        // Bring lazy images and viewport-prefetched links into play.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html').getAttribute('lang')).resolves.toBe('zh-Hans');
+      }),
+    );
+    expect(local).toBeGreaterThan(10);
+    expect(foreign).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { hydrated, launch, openPage, PHONE, url } from './support/browser';
+
+const isSearchFile = (u: string) => /\/static\/[0-9a-f]+\.(index\.txt|store\.json)$/.test(u);
+
+describe('site search', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  async function openSearch(path = '/'): Promise<{ page: Page; requests: Request[]; close: () => Promise<void> }> {
+    const { page, context } = await openPage(browser, path);
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+    await hydrated(page);
+    return { page, requests, close: () => context.close() };
+  }
+
+  const box = (page: Page) => page.getByTestId('search-navbar').locator('input');
+
+  it('downloads nothing before first use, then exactly the two files by GET with no body', async () => {
+    const { page, requests, close } = await openSearch('/blog');
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(0);
+    await expect(box(page).getAttribute('placeholder')).resolves.toBe('Search');
+    await box(page).focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    const files = requests.filter((r) => isSearchFile(r.url()));
+    expect(files.map((r) => r.url().split('.').slice(-2).join('.')).sort()).toEqual(['index.txt', 'store.json']);
+    for (const r of files) {
+      expect(r.method()).toBe('GET');
+      expect(r.postData()).toBeNull();
+    }
+    const pageData = requests.filter((r) => r.url().includes('page-data'));
+    for (const r of pageData) expect((await (await r.response())?.text())?.includes('"index"')).toBe(false);
+    await close();
+  });
+
+  it("shows 'Loading...' with the input disabled while the files load, then 'Search'", async () => {
+    const { page, close } = await openSearch('/');
+    await page.route('**/static/*.index.txt', async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await box(page).focus();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="search-navbar"] input') as HTMLInputElement | null)?.placeholder === 'Loading...');
+    await expect(box(page).isDisabled()).resolves.toBe(true);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="search-navbar"] input') as HTMLInputElement | null)?.placeholder === 'Search');
+    await expect(box(page).isDisabled()).resolves.toBe(false);
+    await close();
+  });
+
+  it('offers a retry when a file fails to load', async () => {
+    const { page, close } = await openSearch('/');
+    let fail = true;
+    await page.route('**/static/*.store.json', (route) => (fail ? route.fulfill({ status: 500, body: 'x' }) : route.continue()));
+    await box(page).focus();
+    const retry = page.getByTestId('search-navbar').getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+    fail = false;
+    await retry.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await close();
+  });
+
+  it('finds Chinese, mixed and pinyin queries, grouped, with highlighted snippets', async () => {
+    const { page, close } = await openSearch('/');
+    await box(page).focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await box(page).fill('Binder 拦截');
+    const firstPost = page.getByTestId('search-results').getByRole('group', { name: '博客' }).getByRole('option').first();
+    await expect(firstPost.getAttribute('data-url')).resolves.toBe('/blog/binder');
+    await expect(page.getByTestId('search-results').locator('mark').first().textContent()).resolves.toMatch(/binder|拦截/i);
+    await box(page).fill('lanjie');
+    const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
+    expect(urls.slice(0, 3)).toContain('/blog/binder');
+    await box(page).fill('协作');
+    await expect(page.getByTestId('search-results').getByRole('group').first().getAttribute('aria-label')).resolves.toMatch(/文档|博客/);
+    await box(page).fill('作协');
+    await expect(page.getByTestId('search-empty').textContent()).resolves.toContain('没有找到');
+    await close();
+  });
+
+  it('navigates with ↓ and Enter, and Ctrl+K focuses the box', async () => {
+    const { page, close } = await openSearch('/blog');
+    await page.keyboard.press('Control+K');
+    // The box is disabled while the files load, then takes focus back.
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await page.waitForFunction(() => document.activeElement?.closest('[data-testid="search-navbar"]') !== null);
+    await box(page).pressSequentially('oneway');
+    await page.getByTestId('search-results').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(url('/blog/oneway'));
+    await close();
+  });
+
+  it('searches nothing and selects nothing while an input method is composing', async () => {
+    const { page, close } = await openSearch('/');
+    await box(page).focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.imeSetComposition', { text: 'lanjie', selectionStart: 6, selectionEnd: 6 });
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByTestId('search-results').count()).resolves.toBe(0);
+    await cdp.send('Input.insertText', { text: '拦截' });
+    await page.getByTestId('search-results').waitFor();
+    await expect(page.getByTestId('search-results').getByRole('option').first().getAttribute('data-url')).resolves.toMatch(/^\//);
+    await close();
+  });
+
+  it('is hidden in the navbar on a phone and reachable in the menu', async () => {
+    const { page, context } = await openPage(browser, '/', { viewport: PHONE });
+    await hydrated(page);
+    await expect(page.getByTestId('search-navbar').isVisible()).resolves.toBe(false);
+    await page.getByTestId('mobile-menu-button').click();
+    const mobileBox = page.getByTestId('mobile-menu').getByTestId('search-full').locator('input');
+    await mobileBox.focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-full"]')?.getAttribute('data-status') === 'ready');
+    await mobileBox.fill('UDID');
+    await page.getByTestId('mobile-menu').getByRole('option').first().click();
+    await page.waitForURL(/\/docs\/services\/udid\//);
+    await context.close();
+  });
+});

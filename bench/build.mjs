@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// npm run bench:build — build time and memory, in a temporary copy of the project.
+//
+// Never touches the repo's public/ or .cache/: the project (without node_modules, public, .cache,
+// .git, .e2e, .bench) is copied to a temp dir with node_modules symlinked, and every build runs
+// there. Three kinds of run:
+//   cold   `gatsby clean` + `gatsby build` of the real content
+//   warm   `gatsby build` again after appending a paragraph to one post
+//   scale  for each N in --sizes: N synthetic Chinese files (half posts, half docs, see
+//          bench/synthetic.mjs) in a temp content dir, `gatsby clean` + `gatsby build` with
+//          SITE_CONTENT_DIR pointing at it
+// Each build runs under `/usr/bin/time -v` (peak RSS of the largest single process) while /proc is
+// sampled every 250 ms for the whole process tree (gatsby + its workers: the memory the machine
+// actually needs). Wall time, CPU time, pages, pages/s, output size and the slowest build phases
+// are printed per run.
+//
+// Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,scale  --keep (keep the temp dir)
+//          --timeout-min 60 (per build)  --json <file> (default .bench/build.json)
+import { spawn } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { arg, kb, ROOT, table } from './lib.mjs';
+import { generateContent } from './synthetic.mjs';
+
+const sizes = String(arg('sizes', '500'))
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 0 && n <= 20000);
+const only = new Set(String(arg('only', 'cold,warm,scale')).split(','));
+const keep = arg('keep', false) === true;
+const timeoutMs = Number(arg('timeout-min', 60)) * 60000;
+const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'build.json'))));
+const GATSBY = path.join(ROOT, 'node_modules', 'gatsby', 'cli.js');
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+const SKIP = new Set(['node_modules', 'public', '.cache', '.git', '.e2e', '.bench']);
+const PAGE_SIZE = 4096;
+
+if (!existsSync(GATSBY)) throw new Error('找不到 node_modules/gatsby：请先 npm install');
+
+// ---------- memory: sum RSS over the process tree ----------
+
+function processTable() {
+  const rows = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      rows.set(Number(entry), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE_SIZE });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return rows;
+}
+
+function treeRss(rootPid) {
+  const rows = processTable();
+  const children = new Map();
+  for (const [pid, { ppid }] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  let total = 0;
+  let count = 0;
+  const stack = [rootPid];
+  while (stack.length && count < 10000) {
+    const pid = stack.pop();
+    total += rows.get(pid)?.rss ?? 0;
+    count++;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return { total, processes: count };
+}
+
+// ---------- running gatsby ----------
+
+function parseTime(file) {
+  if (!file || !existsSync(file)) return {};
+  const text = readFileSync(file, 'utf8');
+  const num = (re) => Number(re.exec(text)?.[1] ?? NaN);
+  return {
+    maxRssSingle: num(/Maximum resident set size \(kbytes\): (\d+)/) * 1024,
+    userS: num(/User time \(seconds\): ([\d.]+)/),
+    sysS: num(/System time \(seconds\): ([\d.]+)/),
+  };
+}
+
+/** Runs `gatsby <args>` in `cwd`; returns wall time, memory and the log. Throws on failure. */
+function gatsby(cwd, args, { env = {}, label }) {
+  const log = path.join(cwd, `..`, `gatsby-${label}.log`);
+  const timeFile = path.join(cwd, '..', `time-${label}.txt`);
+  writeFileSync(log, '');
+  const command = TIME ? TIME : process.execPath;
+  const argv = TIME ? ['-v', '-o', timeFile, process.execPath, GATSBY, ...args] : [GATSBY, ...args];
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(command, argv, {
+      cwd,
+      detached: true, // own process group: a timeout can stop gatsby and all its workers
+      env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let peak = 0;
+    let peakProcesses = 0;
+    const sample = () => {
+      const { total, processes } = treeRss(child.pid);
+      if (total > peak) peak = total;
+      if (processes > peakProcesses) peakProcesses = processes;
+    };
+    const sampler = setInterval(sample, 250);
+    const timer = setTimeout(() => {
+      console.log(`  ⚠ 超过 ${timeoutMs / 60000} 分钟，停止这次构建（进程组 ${child.pid}）`);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    }, timeoutMs);
+    const write = (d) => appendFileSync(log, d);
+    child.stdout.on('data', write);
+    child.stderr.on('data', write);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(sampler);
+      clearTimeout(timer);
+      const wallS = Number(process.hrtime.bigint() - started) / 1e9;
+      const text = readFileSync(log, 'utf8');
+      if (code !== 0) {
+        reject(new Error(`gatsby ${args.join(' ')} 失败（退出码 ${code}），日志 ${log}：\n${text.split('\n').slice(-40).join('\n')}`));
+        return;
+      }
+      resolve({ wallS, peakTreeRss: peak, peakProcesses, ...parseTime(TIME ? timeFile : null), log: text, logFile: log });
+    });
+  });
+}
+
+/** Gatsby prints `success <phase> - 1.234s`; sum per phase and keep the slowest. */
+function phases(log, top = 5) {
+  const totals = new Map();
+  for (const m of log.matchAll(/^success (.+?) - ([\d.]+)s/gm)) {
+    const name = m[1].replace(/\s+/g, ' ').trim();
+    totals.set(name, (totals.get(name) ?? 0) + Number(m[2]));
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, s]) => `${name} ${s.toFixed(1)}s`);
+}
+
+function walk(dir, visit) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, visit);
+    else visit(full, entry.name);
+  }
+}
+
+/** What the build produced: page count, output size, the JS every page loads, page-data sizes. */
+function output(publicDir) {
+  let pages = 0;
+  let bytes = 0;
+  let html = 0;
+  let docData = { n: 0, bytes: 0 };
+  walk(publicDir, (file, name) => {
+    const size = statSync(file).size;
+    if (!name.endsWith('.map')) bytes += size;
+    if (name === 'page-data.json') {
+      pages++;
+      if (file.includes(`${path.sep}page-data${path.sep}docs${path.sep}`)) docData = { n: docData.n + 1, bytes: docData.bytes + size };
+    }
+    if (name.endsWith('.html')) html += size;
+  });
+  // The scripts on every page: webpack-runtime + app carry a map entry for every page component,
+  // which grows with the number of MDX files.
+  const shared = readdirSync(publicDir).filter((f) => /^(app|webpack-runtime)-[0-9a-f]+\.js$/.test(f));
+  const sharedGzip = shared.reduce((n, f) => n + gzipSync(readFileSync(path.join(publicDir, f)), { level: 6 }).length, 0);
+  return { pages, bytes, html, sharedGzip, docDataAvg: docData.n ? docData.bytes / docData.n : 0 };
+}
+
+// ---------- main ----------
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-build-'));
+const site = path.join(work, 'site');
+cpSync(ROOT, site, { recursive: true, filter: (src) => !SKIP.has(path.relative(ROOT, src).split(path.sep)[0]) });
+symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+const cleanup = () => {
+  if (!keep) rmSync(work, { recursive: true, force: true });
+};
+process.once('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+const cpus = os.cpus();
+console.log(`机器：${cpus.length} 核 ${cpus[0]?.model ?? ''}，内存 ${(os.totalmem() / 2 ** 30).toFixed(1)} GB，Node ${process.version}`);
+console.log(`临时副本：${site}（node_modules → ${path.join(ROOT, 'node_modules')}）`);
+console.log(`内存测量：${TIME ? '/usr/bin/time -v（最大单进程 RSS）+ ' : ''}/proc 采样（进程树 RSS 总和，每 250 ms）\n`);
+
+const rows = [];
+async function measure(kind, label, { clean, env = {}, files }) {
+  const load = os.loadavg()[0];
+  if (clean) await gatsby(site, ['clean'], { env, label: `${label}-clean` });
+  process.stdout.write(`${kind} ${label} …`);
+  const r = await gatsby(site, ['build'], { env, label });
+  const out = output(path.join(site, 'public'));
+  const row = { kind, label, files, ...out, wallS: r.wallS, cpuS: (r.userS ?? NaN) + (r.sysS ?? NaN), maxRssSingle: r.maxRssSingle ?? null, peakTreeRss: r.peakTreeRss, peakProcesses: r.peakProcesses, loadBefore: load, phases: phases(r.log) };
+  rows.push(row);
+  console.log(` ${r.wallS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(r.peakTreeRss / 2 ** 20).toFixed(0)} MB（开始时 1 分钟负载 ${load.toFixed(1)}）`);
+  console.log(`    最慢的阶段：${row.phases.join('；')}`);
+  return row;
+}
+
+const mb = (b) => (b === null || Number.isNaN(b) ? null : (b / 2 ** 20).toFixed(0));
+function report() {
+  console.log('\n## 构建耗时与内存');
+  table(
+    ['运行', '内容文件', '页面', '墙钟 s', 'CPU s', '页面/s', '单进程峰值 MB', '进程树峰值 MB', 'public MB', 'app+runtime gzip KB', '文档 page-data 平均 KB'],
+    rows.map((r) => [
+      r.label,
+      r.files,
+      r.pages,
+      r.wallS.toFixed(1),
+      Number.isNaN(r.cpuS) ? null : r.cpuS.toFixed(0),
+      (r.pages / r.wallS).toFixed(1),
+      mb(r.maxRssSingle),
+      mb(r.peakTreeRss),
+      (r.bytes / 2 ** 20).toFixed(1),
+      kb(r.sharedGzip),
+      kb(r.docDataAvg),
+    ]),
+  );
+  const scale = rows.filter((r) => r.kind === 'scale');
+  if (scale.length > 1) {
+    const [a, b] = [scale[0], scale[scale.length - 1]];
+    console.log(
+      `\n增长（${a.files} → ${b.files} 个文件，×${(b.files / a.files).toFixed(1)}）：墙钟 ×${(b.wallS / a.wallS).toFixed(2)}，页面/s ${(a.pages / a.wallS).toFixed(1)} → ${(b.pages / b.wallS).toFixed(1)}，进程树峰值 ×${(b.peakTreeRss / a.peakTreeRss).toFixed(2)}，app+runtime ×${(b.sharedGzip / a.sharedGzip).toFixed(2)}`,
+    );
+  }
+  const over = rows.filter((r) => r.peakTreeRss > 4 * 2 ** 30);
+  if (over.length) console.log(`⚠ 超过 4 GB（进程树）：${over.map((r) => r.label).join(' ')}`);
+  mkdirSync(path.dirname(jsonOut), { recursive: true });
+  writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), cpus: cpus.length, node: process.version, rows }, null, 2));
+  console.log(`\n明细：${path.relative(process.cwd(), jsonOut)}${keep ? `；临时目录保留在 ${work}` : ''}`);
+}
+
+try {
+  const realFiles = (() => {
+    let n = 0;
+    walk(path.join(site, 'content'), (_, name) => (n += name.endsWith('.mdx') ? 1 : 0));
+    return n;
+  })();
+  if (only.has('cold') || only.has('warm')) await measure('cold', 'cold（clean 后）', { clean: true, files: realFiles });
+  if (only.has('warm')) {
+    const blogDir = path.join(site, 'content', 'blog');
+    const post = path.join(blogDir, readdirSync(blogDir).filter((d) => existsSync(path.join(blogDir, d, 'index.mdx'))).sort()[0], 'index.mdx');
+    appendFileSync(post, `\n\n性能测试追加的一段：修改一篇文章之后重新构建，只有受影响的页面需要重新生成（${new Date().toISOString()}）。\n`);
+    console.log(`  已修改 ${path.relative(site, post)}`);
+    await measure('warm', 'warm（改一篇文章）', { clean: false, files: realFiles });
+  }
+  if (only.has('scale')) {
+    for (const n of sizes) {
+      const dir = path.join(site, `bench-content-${n}`);
+      const t0 = Date.now();
+      const { posts, docs, bytes } = generateContent(dir, n, { authorsFile: path.join(site, 'content', 'authors.json') });
+      console.log(`  生成 ${posts} 篇文章 + ${docs} 篇文档（${(bytes / 2 ** 20).toFixed(1)} MB，${Date.now() - t0} ms）→ ${path.relative(site, dir)}`);
+      await measure('scale', `scale N=${n}`, { clean: true, env: { SITE_CONTENT_DIR: dir }, files: n });
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(path.join(site, 'public'), { recursive: true, force: true });
+    }
+  }
+} catch (error) {
+  console.error(`\n${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  if (rows.length) report();
+  cleanup();
+}

@@ -1,0 +1,243 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { css } from '@emotion/react';
+import { graphql, navigate, useStaticQuery, withPrefix } from 'gatsby';
+import type { SearchStoreEntry } from '../../lib/search/documents';
+import type { RankedResult } from '../../lib/search/rank';
+import { c } from '../../theme/tokens';
+import { SearchIcon } from '../icons';
+import type { SiteSearch } from './engine';
+import { groupResults, SearchResults } from './SearchResults';
+
+type Status = 'idle' | 'loading' | 'ready' | 'error' | 'empty';
+
+export const PLACEHOLDERS: Record<Status, string> = {
+  idle: 'Search',
+  loading: 'Loading...',
+  ready: 'Search',
+  error: '搜索加载失败',
+  empty: '暂无可搜索的内容',
+};
+
+let engine: Promise<SiteSearch> | null = null;
+
+/** One engine per page view, shared by the navbar box and the one in the mobile menu. */
+function loadEngine(indexUrl: string, storeUrl: string): Promise<SiteSearch> {
+  if (!engine) {
+    engine = import(/* webpackChunkName: "search-engine" */ './engine').then((m) => m.createSiteSearch(indexUrl, storeUrl));
+    engine.catch(() => {
+      engine = null;
+    });
+  }
+  return engine;
+}
+
+const box = css`
+  position: relative;
+  .field {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    height: 36px;
+    width: 180px;
+    padding: 0 10px;
+    border-radius: 8px;
+    border: 1px solid ${c('border')};
+    background: ${c('bgSoft')};
+    color: ${c('textMute')};
+    transition: width 0.2s ease, border-color 0.15s;
+  }
+  &[data-expanded='true'] .field {
+    width: 280px;
+    border-color: ${c('primary')};
+    background: ${c('surface')};
+  }
+  &.full .field,
+  &.full[data-expanded='true'] .field {
+    width: 100%;
+  }
+  input {
+    flex: 1;
+    min-width: 0;
+    border: 0;
+    outline: none;
+    background: transparent;
+    color: ${c('text')};
+    font: inherit;
+    font-size: 14px;
+  }
+  input::placeholder {
+    color: ${c('textMute')};
+  }
+  kbd {
+    font-size: 11px;
+    padding: 1px 5px;
+    border: 1px solid ${c('border')};
+    border-radius: 4px;
+    color: ${c('textMute')};
+  }
+  .retry {
+    font-size: 12px;
+    border: 0;
+    background: transparent;
+    color: ${c('link')};
+    cursor: pointer;
+  }
+`;
+
+export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' }) {
+  const files = useStaticQuery<{ localSearchSite: { publicIndexURL: string; publicStoreURL: string } | null }>(graphql`
+    query SearchFiles {
+      localSearchSite {
+        publicIndexURL
+        publicStoreURL
+      }
+    }
+  `).localSearchSite;
+  const [status, setStatus] = useState<Status>('idle');
+  const [query, setQuery] = useState('');
+  const [submitted, setSubmitted] = useState('');
+  const [results, setResults] = useState<RankedResult<SearchStoreEntry>[]>([]);
+  const [active, setActive] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const search = useRef<SiteSearch | null>(null);
+  const composing = useRef(false);
+  /** The input is disabled while loading, which drops focus: give it back once ready. */
+  const refocus = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  const run = useCallback((value: string) => {
+    setSubmitted(value);
+    setActive(0);
+    setResults(search.current && value.trim() ? groupResults(search.current.search(value)) : []);
+  }, []);
+
+  const ensureLoaded = useCallback(() => {
+    if (!files || status === 'loading' || status === 'ready' || status === 'empty') return;
+    refocus.current = true;
+    setStatus('loading');
+    loadEngine(withPrefixIfNeeded(files.publicIndexURL), withPrefixIfNeeded(files.publicStoreURL)).then(
+      (loaded) => {
+        search.current = loaded;
+        setStatus(loaded.size > 0 ? 'ready' : 'empty');
+      },
+      () => setStatus('error'),
+    );
+  }, [files, status]);
+
+  useEffect(() => {
+    if (status === 'ready' && refocus.current) {
+      refocus.current = false;
+      setExpanded(true);
+      input.current?.focus();
+      if (query) run(query);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status]);
+
+  // Ctrl/⌘+K and '/' focus the navbar box from anywhere on the page.
+  useEffect(() => {
+    if (variant !== 'navbar') return undefined;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+      if (((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') || (event.key === '/' && !typing)) {
+        if (!input.current || input.current.offsetParent === null) return;
+        event.preventDefault();
+        input.current.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [variant]);
+
+  const select = (result: RankedResult<SearchStoreEntry> | undefined) => {
+    setOpen(false);
+    input.current?.blur();
+    void navigate(result?.entry.url || '/');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    ensureLoaded();
+    // While an input method is composing, Enter confirms the composition: never a result.
+    if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (event.key === 'ArrowDown' && results.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % results.length);
+    } else if (event.key === 'ArrowUp' && results.length) {
+      event.preventDefault();
+      setActive((i) => (i - 1 + results.length) % results.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (open && results.length) select(results[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+      setExpanded(false);
+      input.current?.blur();
+    }
+  };
+
+  if (!files) return null;
+  const disabled = status === 'loading' || status === 'empty';
+  const showPanel = open && submitted.trim() !== '' && status === 'ready';
+  return (
+    <div css={box} className={variant === 'full' ? 'full' : undefined} data-expanded={expanded} data-status={status} data-testid={`search-${variant}`}>
+      <div className="field">
+        <SearchIcon size={16} />
+        <input
+          ref={input}
+          type="search"
+          role="combobox"
+          aria-label="搜索文档和博客"
+          aria-expanded={showPanel}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showPanel && results[active] ? `${listId}-${active}` : undefined}
+          placeholder={PLACEHOLDERS[status]}
+          disabled={disabled}
+          value={query}
+          onFocus={() => {
+            setExpanded(true);
+            setOpen(true);
+            ensureLoaded();
+          }}
+          onBlur={() => {
+            if (!query && !refocus.current) setExpanded(false);
+            window.setTimeout(() => setOpen(false), 150);
+          }}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(true);
+            if (!composing.current) run(event.target.value);
+          }}
+          onCompositionStart={() => {
+            composing.current = true;
+          }}
+          onCompositionEnd={(event) => {
+            composing.current = false;
+            run(event.currentTarget.value);
+          }}
+          onKeyDown={onKeyDown}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        {status === 'error' ? (
+          <button type="button" className="retry" onClick={ensureLoaded}>
+            Retry
+          </button>
+        ) : variant === 'navbar' && !expanded ? (
+          <kbd aria-hidden="true">Ctrl K</kbd>
+        ) : null}
+      </div>
+      {showPanel ? <SearchResults id={listId} query={submitted} results={results} active={active} onHover={setActive} onSelect={select} /> : null}
+    </div>
+  );
+}
+
+/** publicIndexURL already carries the path prefix when the site is built with --prefix-paths. */
+function withPrefixIfNeeded(url: string): string {
+  const prefix = withPrefix('/').replace(/\/$/, '');
+  return prefix && !url.startsWith(prefix) ? `${prefix}${url}` : url;
+}
