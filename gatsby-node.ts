@@ -3,12 +3,15 @@
  * modules in src/lib, which decide every route; it then calls createPage with their plan.
  */
 import path from 'node:path';
+import authors from './content/authors.json';
 import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
-import { toolNameForKey } from './src/config/site';
+import { siteConfig, toolNameForKey } from './src/config/site';
 import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
 import { docIdFromRelativePath } from './src/lib/docs';
 import { readingMinutes } from './src/lib/reading-time';
-import { duplicatePaths, planSite, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
+import { duplicatePaths, planSite, summarize, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
+import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
+import { linkReport } from './scripts/lib/link-report';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -21,6 +24,12 @@ const TEMPLATES: Record<PagePlan['kind'], string> = {
 
 /** Content errors found while nodes are created; reported together before pages are made. */
 const contentErrors: ContentError[] = [];
+
+/** What createPages decided, kept for onPostBuild (feeds, sitemap, link report): no second query. */
+let built: { plan: PagePlan[]; posts: PostEntry[]; docs: DocEntry[]; duplicates: string[] } | null = null;
+
+/** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
+const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 'true';
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   actions.createTypes(`
@@ -150,7 +159,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
 
   const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey });
-  for (const dupe of duplicatePaths(plan)) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
+  const duplicates = duplicatePaths(plan);
+  for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
+  built = { plan, posts, docs, duplicates };
 
   for (const page of plan) {
     const contentFilePath = page.kind === 'post' || page.kind === 'doc' ? contentFile.get(page.context.id) : undefined;
@@ -158,4 +169,42 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     actions.createPage({ path: page.path, component, context: page.context });
   }
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
+};
+
+const authorTable = authors as Record<string, { name: string }>;
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix }) => {
+  if (!built) return;
+  const publicDir = path.resolve('public');
+  const { plan, posts, docs, duplicates } = built;
+  const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
+  // The archive holds every listed post, newest first: the feeds take theirs from it.
+  const listed = plan.flatMap((p) => (p.kind === 'archive' ? p.context.years.flatMap((y) => y.posts) : []));
+  const slugAuthors = new Map(posts.map((p) => [p.slug, p.authors]));
+  const count = await writeDiscoveryFiles(
+    publicDir,
+    { origin: siteConfig.url, pathPrefix: pathPrefix ?? '', title: siteConfig.title, description: siteConfig.description, copyright: siteConfig.footer.copyright },
+    {
+      posts: listed,
+      allPaths: plan.map((p) => p.path),
+      unlisted,
+      authorName: (id) => authorTable[id]?.name ?? id,
+      authorsOf: (slug) => slugAuthors.get(slug) ?? [],
+    },
+  );
+  reporter.info(`已写出 rss.xml、atom.xml、robots.txt 和 sitemap.xml（${count} 个网址）`);
+
+  const sources = new Map<string, string>([['/', 'src/pages/index.tsx']]);
+  for (const post of posts) sources.set(`/blog/${post.slug}`, post.file);
+  for (const doc of docs) sources.set(`/docs/${doc.docId}`, doc.file);
+  for (const page of plan) if (!sources.has(page.path)) sources.set(page.path, `src/templates/${page.kind}.tsx`);
+  const problems = linkReport(publicDir, sources, pathPrefix ?? '');
+  const lines = [...problems.map((p) => `  - ${p.source}: ${p.link} → ${p.message}`), ...duplicates.map((d) => `  - 重复的路由：${d}`)];
+  if (lines.length === 0) {
+    reporter.info(`链接检查通过：${sources.size} 个页面，没有断链、失效锚点或重复路由`);
+    return;
+  }
+  const report = `链接检查发现 ${lines.length} 个问题：\n${lines.join('\n')}`;
+  if (strict) reporter.panicOnBuild(report);
+  else reporter.warn(`${report}\n（SITE_STRICT=1 时构建会因此失败）`);
 };

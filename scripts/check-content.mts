@@ -15,8 +15,11 @@ import { planSite } from '../src/lib/routes';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from './lib/content-loader';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const filters = process.argv.slice(2).map((arg) => path.relative(root, path.resolve(arg)));
+const args = process.argv.slice(2);
+const rootFlag = args.indexOf('--root');
+// --root <dir> checks another tree with a content/ folder (the bad-input fixtures of the tests).
+const root = rootFlag >= 0 ? path.resolve(args.splice(rootFlag, 2)[1] as string) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const filters = args.map((arg) => path.relative(root, path.resolve(arg)));
 const inScope = (file: string) => filters.length === 0 || filters.some((f) => file === f || file.startsWith(`${f}/`));
 
 interface Reference {

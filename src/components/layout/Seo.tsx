@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { withPrefix } from 'gatsby';
 import { siteConfig } from '../../config/site';
 import { encodePath } from '../../lib/docs';
 
@@ -38,6 +39,8 @@ export function Seo({ title, description, pathname, noindex, type = 'website', i
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={desc} />
+      <link rel="alternate" type="application/rss+xml" title={`${siteConfig.title} 博客（RSS）`} href={withPrefix('/rss.xml')} />
+      <link rel="alternate" type="application/atom+xml" title={`${siteConfig.title} 博客（Atom）`} href={withPrefix('/atom.xml')} />
       {noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
       {children}
     </>

@@ -1,0 +1,36 @@
+/**
+ * Bad content fails loudly and names the file: each fixture under __tests__/fixtures is a
+ * content/ tree with one defect, checked by the same script editors run (npm run check:content),
+ * which uses the same validators and link checker as the build.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+function check(fixture: string): { status: number | null; output: string } {
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/check-content.mts'), '--root', path.join(__dirname, '../fixtures', fixture)], { encoding: 'utf8', cwd: root });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe('bad content is reported with the file named', () => {
+  it.each([
+    ['bad-missing-title', 'content/blog/2024-01-01-ok/index.mdx', '"title" 缺失'],
+    ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '字段 "date"'],
+    ['bad-link', 'content/docs/intro.mdx', '/docs/desktop/wing/Nope'],
+    ['bad-duplicate', 'content/blog/2024-01-02-same/index.mdx', '"same" 与 content/blog/2024-01-01-same/index.mdx 重复'],
+    ['bad-image', 'content/docs/intro.mdx', './img/missing.png'],
+    ['bad-mdx', 'content/docs/intro.mdx', 'MDX 语法错误'],
+  ])('%s', (fixture, file, message) => {
+    const { status, output } = check(fixture);
+    expect(status).toBe(1);
+    expect(output).toContain(file);
+    expect(output).toContain(message);
+  });
+
+  it('passes on the real content', () => {
+    const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/check-content.mts')], { encoding: 'utf8', cwd: root });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});

@@ -1,0 +1,48 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { absoluteUrl, buildFeeds, robotsTxt, sitemapPaths } from '../../src/lib/discovery';
+import type { PostSummary } from '../../src/lib/routes';
+
+const site = { origin: 'https://www.iofomo.com', pathPrefix: '', title: 'iofomo', description: '开源工具', copyright: 'Copyright © iofomo' };
+const posts: PostSummary[] = [
+  { slug: 'binder', path: '/blog/binder', title: '深入 Binder 拦截 & <ioctl>', date: '2023-10-10', tags: ['android', '空壳'], description: '描述', readingMinutes: 3 },
+  { slug: 'cos', path: '/blog/cos', title: '存储卡', date: '2023-09-01', tags: ['cos'], description: '描述二', readingMinutes: 5 },
+];
+
+describe('feeds', () => {
+  const { rss, atom } = buildFeeds(posts, site, () => 'Tiony.bo', () => ['tiony.bo']);
+  const parser = new XMLParser({ ignoreAttributes: false });
+
+  it('writes well-formed RSS 2.0 with every listed post', () => {
+    expect(XMLValidator.validate(rss)).toBe(true);
+    const doc = parser.parse(rss);
+    expect(doc.rss['@_version']).toBe('2.0');
+    const items = doc.rss.channel.item;
+    expect(items).toHaveLength(2);
+    expect(items[0].title).toBe('深入 Binder 拦截 & <ioctl>');
+    expect(items[0].link).toBe('https://www.iofomo.com/blog/binder');
+    expect(doc.rss.channel.language).toBe('zh-CN');
+  });
+
+  it('writes well-formed Atom with encoded links', () => {
+    expect(XMLValidator.validate(atom)).toBe(true);
+    const doc = parser.parse(atom);
+    expect(doc.feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(doc.feed.entry).toHaveLength(2);
+    expect(doc.feed.entry[1].id).toBe('https://www.iofomo.com/blog/cos');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('encodes Chinese and spaces, honours the prefix', () => {
+    expect(absoluteUrl(site, '/blog/tags/空壳')).toBe('https://www.iofomo.com/blog/tags/%E7%A9%BA%E5%A3%B3');
+    expect(absoluteUrl({ ...site, pathPrefix: '/fomosite' }, '/docs/desktop/wing/Get start')).toBe('https://www.iofomo.com/fomosite/docs/desktop/wing/Get%20start');
+  });
+
+  it('leaves unlisted pages out', () => {
+    expect(sitemapPaths(['/blog', '/blog/secret', '/docs/intro'], new Set(['/blog/secret']))).toEqual(['/', '/blog', '/docs/intro']);
+  });
+
+  it('points robots.txt at the sitemap', () => {
+    expect(robotsTxt({ ...site, pathPrefix: '/fomosite' })).toContain('Sitemap: https://www.iofomo.com/fomosite/sitemap.xml');
+  });
+});

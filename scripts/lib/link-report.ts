@@ -1,0 +1,66 @@
+/**
+ * Post-build link report (spec §8: broken links, anchors and duplicate routes are build
+ * warnings; SITE_STRICT=1 makes them errors). Reads the HTML Gatsby wrote, so it checks what
+ * readers get — navbar, footer and templates included — and anchors as actually rendered.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkInternalLink, describeVerdict, type LinkTarget } from '../../src/lib/links';
+
+export interface LinkProblem {
+  /** The content file (or page path) the link was found on. */
+  source: string;
+  link: string;
+  message: string;
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+export function htmlFileFor(publicDir: string, pagePath: string): string {
+  return pagePath === '/' ? path.join(publicDir, 'index.html') : path.join(publicDir, pagePath, 'index.html');
+}
+
+export function extractIds(html: string): Set<string> {
+  return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string)));
+}
+
+export function extractLinks(html: string): string[] {
+  const body = html.slice(html.indexOf('<body'));
+  return [...body.matchAll(/<a\s[^>]*?href="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string));
+}
+
+/**
+ * @param pages built page paths (decoded, no prefix) → the content file that produced them
+ */
+export function linkReport(publicDir: string, pages: Map<string, string>, pathPrefix: string): LinkProblem[] {
+  const targets = new Map<string, LinkTarget>();
+  const htmlByPage = new Map<string, string>();
+  for (const page of pages.keys()) {
+    const html = readFileSync(htmlFileFor(publicDir, page), 'utf8');
+    htmlByPage.set(page, html);
+    targets.set(page, { anchors: extractIds(html) });
+  }
+  const problems: LinkProblem[] = [];
+  for (const [page, html] of htmlByPage) {
+    const seen = new Set<string>();
+    for (const raw of extractLinks(html)) {
+      if (seen.has(raw)) continue;
+      seen.add(raw);
+      let href = raw.startsWith('#') ? `${pathPrefix}${encodeURI(page)}${raw}` : raw;
+      if (!href.startsWith('/') || href.startsWith('//')) continue;
+      if (pathPrefix) {
+        if (!href.startsWith(`${pathPrefix}/`) && href !== pathPrefix) {
+          problems.push({ source: pages.get(page) ?? page, link: raw, message: `链接没有带上站点基础路径 ${pathPrefix}` });
+          continue;
+        }
+        href = href.slice(pathPrefix.length) || '/';
+      }
+      if (/^\/(static|page-data)\//.test(href)) continue;
+      const verdict = checkInternalLink(href, targets);
+      if (!verdict.ok) problems.push({ source: pages.get(page) ?? page, link: raw, message: describeVerdict(verdict) });
+    }
+  }
+  return problems;
+}

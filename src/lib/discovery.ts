@@ -1,0 +1,60 @@
+/**
+ * Feeds and discovery files written after every build: RSS 2.0 and Atom for the blog
+ * (the `feed` library), sitemap.xml (the `sitemap` library) and robots.txt. Unlisted pages and
+ * drafts never appear; paths with Chinese or spaces are percent-encoded.
+ */
+import { Feed } from 'feed';
+import { encodePath } from './docs';
+import type { PostSummary } from './routes';
+
+export interface SiteIdentity {
+  /** https://www.iofomo.com */
+  origin: string;
+  /** '' at the root, '/fomosite' under a prefix. */
+  pathPrefix: string;
+  title: string;
+  description: string;
+  copyright: string;
+}
+
+export const FEED_PATHS = { rss: '/rss.xml', atom: '/atom.xml' } as const;
+export const FEED_ITEMS = 20;
+
+export function absoluteUrl(site: SiteIdentity, path: string): string {
+  return `${site.origin}${site.pathPrefix}${encodePath(path === '/' ? '/' : path)}`;
+}
+
+export function buildFeeds(posts: PostSummary[], site: SiteIdentity, authorName: (id: string) => string, authorsOf: (slug: string) => string[]): { rss: string; atom: string } {
+  const feed = new Feed({
+    title: `${site.title} 博客`,
+    description: site.description,
+    id: absoluteUrl(site, '/blog'),
+    link: absoluteUrl(site, '/blog'),
+    language: 'zh-CN',
+    copyright: site.copyright,
+    updated: posts[0] ? new Date(`${posts[0].date}T00:00:00Z`) : new Date(0),
+    feedLinks: { rss: absoluteUrl(site, FEED_PATHS.rss), atom: absoluteUrl(site, FEED_PATHS.atom) },
+  });
+  for (const post of posts.slice(0, FEED_ITEMS)) {
+    const link = absoluteUrl(site, post.path);
+    feed.addItem({
+      title: post.title,
+      id: link,
+      link,
+      description: post.description,
+      date: new Date(`${post.date}T00:00:00Z`),
+      category: post.tags.map((name) => ({ name })),
+      author: authorsOf(post.slug).map((id) => ({ name: authorName(id) })),
+    });
+  }
+  return { rss: feed.rss2(), atom: feed.atom1() };
+}
+
+/** Every built path except unlisted ones, for sitemap.xml. */
+export function sitemapPaths(planPaths: string[], unlisted: ReadonlySet<string>): string[] {
+  return ['/', ...planPaths.filter((p) => !unlisted.has(p))].filter((p, i, all) => all.indexOf(p) === i);
+}
+
+export function robotsTxt(site: SiteIdentity): string {
+  return ['User-agent: *', 'Allow: /', `Disallow: ${site.pathPrefix}/404`, '', `Sitemap: ${site.origin}${site.pathPrefix}/sitemap.xml`, ''].join('\n');
+}
