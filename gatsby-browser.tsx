@@ -5,16 +5,38 @@ import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation } from './sr
 
 NProgress.configure(PROGRESS_OPTIONS);
 let progressTimer: number | undefined;
+/** The path of the page on screen; back/forward within one page (hash) loads nothing. */
+let renderedPath = typeof window === 'undefined' ? '' : window.location.pathname;
 
 export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => <RootProviders>{element}</RootProviders>;
 
-/** The progress bar appears only when a route change takes longer than 200 ms. */
-export const onPreRouteUpdate: GatsbyBrowser['onPreRouteUpdate'] = () => {
+/** Starts the 200 ms clock when a navigation starts (Gatsby's own hooks fire only once loaded). */
+function navigationStarted(): void {
   window.clearTimeout(progressTimer);
   progressTimer = window.setTimeout(() => NProgress.start(), PROGRESS_DELAY_MS);
+}
+
+type Navigate = (to: string | number, options?: unknown) => unknown;
+
+/** Gatsby creates window.___navigate before the first render; every Link and navigate() uses it. */
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
+  const w = window as unknown as { ___navigate?: Navigate };
+  const original = w.___navigate;
+  if (original) {
+    w.___navigate = (to, options) => {
+      const target = typeof to === 'string' ? new URL(to, window.location.href) : null;
+      // Same page, other hash or query: no page load, so no progress bar.
+      if (!target || target.pathname !== window.location.pathname) navigationStarted();
+      return original(to, options);
+    };
+  }
+  window.addEventListener('popstate', () => {
+    if (window.location.pathname !== renderedPath) navigationStarted();
+  });
 };
 
-export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = () => {
+export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
+  renderedPath = location.pathname;
   window.clearTimeout(progressTimer);
   if (NProgress.isStarted()) NProgress.done();
 };

@@ -12,6 +12,7 @@ import { readingMinutes } from './src/lib/reading-time';
 import { duplicatePaths, planSite, summarize, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
 import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
 import { linkReport } from './scripts/lib/link-report';
+import { stripNulFromHtml } from './scripts/lib/strip-nul';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -174,8 +175,10 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 const authorTable = authors as Record<string, { name: string }>;
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix }) => {
-  if (!built) return;
   const publicDir = path.resolve('public');
+  const repaired = stripNulFromHtml(publicDir);
+  if (repaired) reporter.info(`已清除 ${repaired} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
+  if (!built) return;
   const { plan, posts, docs, duplicates } = built;
   const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
   // The archive holds every listed post, newest first: the feeds take theirs from it.

@@ -1,4 +1,4 @@
-import type { GatsbySSR } from 'gatsby';
+import { withPrefix, type GatsbySSR } from 'gatsby';
 import { RootProviders } from './src/components/RootProviders';
 import { siteConfig } from './src/config/site';
 import { baseUrlBannerScript } from './src/lib/base-url-banner';
@@ -12,6 +12,9 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, set
   const scripts = [headScript(siteConfig.announcement?.id ?? null), baseUrlBannerScript(basePath, siteConfig.title)].filter(Boolean);
   setHeadComponents([
     <meta key="color-scheme" name="color-scheme" content="light dark" />,
+    <link key="icon-svg" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
+    <link key="icon-ico" rel="icon" href={withPrefix('/favicon.ico')} sizes="32x32" />,
+    <link key="apple-touch-icon" rel="apple-touch-icon" href={withPrefix('/apple-touch-icon.png')} />,
     ...scripts.map((source, i) => <script key={`inline-${i}`} dangerouslySetInnerHTML={{ __html: source }} />),
   ]);
 };

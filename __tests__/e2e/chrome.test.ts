@@ -5,7 +5,8 @@
  * third-party requests, html lang.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { DESKTOP, PHONE, hydrated, launch, url } from './support/browser';
+import { DESKTOP, PHONE, launch, url } from './support/browser';
+import { ready } from './support/ready';
 import { BASE_URL } from './support/env';
 import { armAttributeProbe, firstChangeTo, probeDone } from './support/probes';
 
@@ -33,7 +34,7 @@ async function open(path: string, options: BrowserContextOptions = {}, init?: ()
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url(path));
-  await hydrated(page);
+  await ready(page);
   return { page, context, errors };
 }
 
@@ -171,6 +172,10 @@ describe('996 px breakpoint (spec §9)', () => {
 });
 
 describe('mobile menu modal', () => {
+  // KNOWN APP BUG (fails since the search commit 5ee8b2b): the search box inside the modal
+  // (src/components/search/SearchBox.tsx) disables its <input> on first focus while the index loads;
+  // a disabled element loses focus, so the first Tab from the close button drops focus to <body>,
+  // outside the modal.
   it('opens full screen, keeps Tab and Shift+Tab inside, and closes on Escape', async () => {
     const { page } = await open('/', { viewport: PHONE });
     await page.getByTestId('mobile-menu-button').click();
@@ -185,20 +190,29 @@ describe('mobile menu modal', () => {
     expect(Math.round(box!.width)).toBe(PHONE.width);
     expect(Math.round(box!.height)).toBe(PHONE.height);
     await expect(page.getByRole('dialog').count()).resolves.toBe(1);
-    const insideModal = () => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="mobile-menu"]')));
-    expect(await insideModal()).toBe(true);
-    const visited = new Set<string>();
-    for (let i = 0; i < 14; i += 1) {
-      await page.keyboard.press('Tab');
-      expect(await insideModal()).toBe(true);
-      visited.add(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ''));
-    }
+    // Where focus is after each key press: inside the dialog, or a description of where it escaped to.
+    const focusAfter = async (key: string, times: number) => {
+      const trail: string[] = [];
+      for (let i = 0; i < times; i += 1) {
+        await page.keyboard.press(key);
+        trail.push(
+          await page.evaluate(() => {
+            const el = document.activeElement;
+            const where = el?.closest('[data-testid="mobile-menu"]') ? 'inside' : 'OUTSIDE';
+            const name = el === document.body ? '' : (el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 12) ?? '');
+            return `${where}: <${el?.tagName.toLowerCase()}> ${name}`.trim();
+          }),
+        );
+      }
+      return trail;
+    };
+    await expect(page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="mobile-menu"]')))).resolves.toBe(true);
+    const forward = await focusAfter('Tab', 14);
+    expect(forward.filter((f) => !f.startsWith('inside'))).toEqual([]);
     // Tab really cycled through several controls rather than being stuck on one.
-    expect(visited.size).toBeGreaterThanOrEqual(4);
-    for (let i = 0; i < 8; i += 1) {
-      await page.keyboard.press('Shift+Tab');
-      expect(await insideModal()).toBe(true);
-    }
+    expect(new Set(forward).size).toBeGreaterThanOrEqual(4);
+    const backward = await focusAfter('Shift+Tab', 8);
+    expect(backward.filter((f) => !f.startsWith('inside'))).toEqual([]);
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     // Focus returns to the menu button.
@@ -266,7 +280,7 @@ describe('colour mode (spec §4: default light, stored under "theme", no system 
       observer.observe(document, { childList: true, subtree: true });
     });
     await page.reload();
-    await hydrated(page);
+    await ready(page);
     await expect(page.evaluate(() => (window as unknown as { __atBody: unknown }).__atBody)).resolves.toEqual({ theme: 'dark', gatsbyStarted: false });
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
     expect(await bodyBg(page)).toBe(DARK_BG);
@@ -281,7 +295,7 @@ describe('colour mode (spec §4: default light, stored under "theme", no system 
 
     // And back to light, stored as such.
     await page.reload();
-    await hydrated(page);
+    await ready(page);
     await page.getByTestId('color-mode-toggle').click();
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
     await expect(page.evaluate(() => localStorage.getItem('theme'))).resolves.toBe('light');
@@ -328,12 +342,12 @@ describe('announcement bar (spec §2: dismissal remembered, reset when the id ch
     // Hidden from the first paint (the head script marks <html>), and after hydration.
     await expect(page.locator('html').getAttribute('data-announcement-dismissed')).resolves.toBe('');
     await expect(bar.isVisible()).resolves.toBe(false);
-    await hydrated(page);
+    await ready(page);
     await expect(bar.isVisible()).resolves.toBe(false);
 
     await page.evaluate(() => localStorage.setItem('announcement-dismissed', 'an-older-announcement'));
     await page.reload();
-    await hydrated(page);
+    await ready(page);
     await expect(bar.isVisible()).resolves.toBe(true);
     await expect(bar.getAttribute('data-announcement-id')).resolves.toBe(id);
   });
@@ -489,7 +503,7 @@ describe('navigation progress bar (spec §4, §9: only after 200 ms)', () => {
     // bar, so try a few and require at least one fast one; no fast one may show the bar.
     let fast = 0;
     const durations: number[] = [];
-    for (let i = 0; i < 6 && fast < 2; i += 1) {
+    for (let i = 0; i < 6 && fast < 1; i += 1) {
       const [path, encoded] = i % 2 === 0 ? ['/docs/desktop/wing/Introduce', '/docs/desktop/wing/Introduce'] : ['/docs/desktop/wing/Get start', '/docs/desktop/wing/Get%20start'];
       await armNavigationTiming(page);
       await sidebarLink(path).click();
@@ -581,7 +595,7 @@ describe('self-contained pages', () => {
       ['/', '/blog', '/blog/binder', '/docs/desktop/wing/Introduce'].map(async (path) => {
         const page = await context.newPage();
         await page.goto(url(path));
-        await hydrated(page);
+        await ready(page);
         // Bring lazy images and viewport-prefetched links into play.
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.waitForLoadState('networkidle');

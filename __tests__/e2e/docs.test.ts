@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { loadContent } from '../../scripts/lib/content-loader';
 import { encodePath } from '../../src/lib/docs';
-import { DESKTOP, PHONE, hydrated, launch, url } from './support/browser';
+import { DESKTOP, PHONE, launch, url } from './support/browser';
+import { ready } from './support/ready';
 
 jest.setTimeout(30_000);
 
@@ -36,7 +37,7 @@ async function open(pathname: string, options: BrowserContextOptions = {}): Prom
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url(pathname));
-  await hydrated(page);
+  await ready(page);
   return { page, errors };
 }
 
@@ -58,11 +59,11 @@ function block(html: string, testId: string): string {
 }
 const norm = (href: string) => decodeURIComponent(href);
 
-/** Client-side navigation (Gatsby's navigate), then wait until the page is the doc at `pathname`. */
+/** Client-side navigation (Gatsby's navigate) to a doc with a sidebar; waits until the sidebar marks it. */
 async function navigateTo(page: Page, pathname: string): Promise<void> {
   const encoded = encodePath(pathname);
   await page.evaluate((to) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(to), encoded);
-  await page.waitForFunction((p) => location.pathname === p && document.querySelector<HTMLAnchorElement>('[data-testid="doc-page"] [aria-current="page"]') !== null && document.querySelector('[data-testid="breadcrumbs"] [aria-current="page"]')?.textContent === document.querySelector('[data-testid="doc-page"] h1')?.textContent, encoded);
+  await page.waitForFunction((p) => location.pathname === p && document.querySelector<HTMLAnchorElement>('.sidebar-col [data-testid="doc-sidebar"] a[aria-current="page"]')?.pathname === p, encoded);
 }
 
 describe('sidebar (spec §2, §4)', () => {
@@ -132,7 +133,7 @@ describe('sidebar (spec §2, §4)', () => {
     for (const [i, pathname] of ['/docs/mobile/konker/desc/konker-qa', '/docs/mobile/konker/protocol-privacy'].entries()) {
       if (i > 0) {
         await page.goto(url(pathname));
-        await hydrated(page);
+        await ready(page);
       }
       await expect(page.getByTestId('doc-page').isVisible()).resolves.toBe(true);
       await expect(page.locator('[data-testid="doc-page"] h1').isVisible()).resolves.toBe(true);
@@ -346,7 +347,7 @@ describe('edit link, previous/next, version (spec §2, §3, §4)', () => {
     await select.selectOption({ label: 'Next' });
     await expect(page.evaluate(() => localStorage.getItem('docs-preferred-version'))).resolves.toBe('current');
     await page.reload();
-    await hydrated(page);
+    await ready(page);
     await expect(page.locator('.sidebar-col [data-testid="docs-version"] select').inputValue()).resolves.toBe('current');
     await expect(page.evaluate(() => localStorage.getItem('docs-preferred-version'))).resolves.toBe('current');
   });

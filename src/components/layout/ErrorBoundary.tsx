@@ -45,18 +45,39 @@ export const PAGE_ERROR_TITLE = 'Page Error';
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
   private previousTitle = '';
+  private titleGuard: MutationObserver | null = null;
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    (window as unknown as { __IOFOMO_CRASH_ONCE__?: boolean }).__IOFOMO_CRASH_ONCE__ = false;
     this.previousTitle = document.title;
-    document.title = PAGE_ERROR_TITLE;
+    this.holdErrorTitle();
     console.error('页面渲染出错', error, info.componentStack);
   }
 
+  override componentWillUnmount(): void {
+    this.titleGuard?.disconnect();
+  }
+
+  /** Gatsby's Head update after a route change would overwrite the title: keep 'Page Error'. */
+  private holdErrorTitle(): void {
+    document.title = PAGE_ERROR_TITLE;
+    this.titleGuard?.disconnect();
+    this.titleGuard = new MutationObserver(() => {
+      if (document.title !== PAGE_ERROR_TITLE) {
+        this.previousTitle = document.title;
+        document.title = PAGE_ERROR_TITLE;
+      }
+    });
+    this.titleGuard.observe(document.head, { subtree: true, childList: true, characterData: true });
+  }
+
   private retry = () => {
+    this.titleGuard?.disconnect();
+    this.titleGuard = null;
     if (this.previousTitle) document.title = this.previousTitle;
     this.setState({ error: null });
   };
@@ -78,16 +99,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 }
 
 /**
- * Test hook for the error boundary: when a test sets window.__IOFOMO_CRASH_ONCE__, the next
- * render of page content throws once. Inert for readers.
+ * Test hook for the error boundary: while a test has set window.__IOFOMO_CRASH_ONCE__, page
+ * content throws on render (React retries a failed render once, so throwing a single time would
+ * be swallowed); the boundary clears the flag when it catches. Inert for readers.
  */
 export function CrashProbe() {
-  if (typeof window !== 'undefined') {
-    const w = window as unknown as { __IOFOMO_CRASH_ONCE__?: boolean };
-    if (w.__IOFOMO_CRASH_ONCE__) {
-      w.__IOFOMO_CRASH_ONCE__ = false;
-      throw new Error('测试用的渲染错误（__IOFOMO_CRASH_ONCE__）');
-    }
+  if (typeof window !== 'undefined' && (window as unknown as { __IOFOMO_CRASH_ONCE__?: boolean }).__IOFOMO_CRASH_ONCE__) {
+    throw new Error('测试用的渲染错误（__IOFOMO_CRASH_ONCE__）');
   }
   return null;
 }

@@ -105,6 +105,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   /** The input is disabled while loading, which drops focus: give it back once ready. */
   const refocus = useRef(false);
   const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLDivElement>(null);
   const listId = useId();
 
   const run = useCallback((value: string) => {
@@ -116,6 +117,9 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const ensureLoaded = useCallback(() => {
     if (!files || status === 'loading' || status === 'ready' || status === 'empty') return;
     refocus.current = true;
+    // Disabling the focused input would drop focus to <body> (out of the mobile menu's focus
+    // trap): park it on the field wrapper until the input is enabled again.
+    if (document.activeElement === input.current) field.current?.focus();
     setStatus('loading');
     loadEngine(withPrefixIfNeeded(files.publicIndexURL), withPrefixIfNeeded(files.publicStoreURL)).then(
       (loaded) => {
@@ -184,7 +188,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const showPanel = open && submitted.trim() !== '' && status === 'ready';
   return (
     <div css={box} className={variant === 'full' ? 'full' : undefined} data-expanded={expanded} data-status={status} data-testid={`search-${variant}`}>
-      <div className="field">
+      <div className="field" ref={field} tabIndex={-1}>
         <SearchIcon size={16} />
         <input
           ref={input}
