@@ -5,9 +5,10 @@ import { baseUrlBannerScript } from './src/lib/base-url-banner';
 import { normalizeBaseUrl } from './src/lib/base-url';
 import { headScript } from './src/lib/head-script';
 
-const basePath = normalizeBaseUrl(process.env.SITE_BASE_URL ?? siteConfig.baseUrl);
-
-export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHtmlAttributes, setHeadComponents }) => {
+export const onRenderBody: GatsbySSR['onRenderBody'] = (args) => {
+  const { setHtmlAttributes, setHeadComponents } = args;
+  // Gatsby passes pathPrefix (set with --prefix-paths; SITE_BASE_URL in gatsby-config), untyped.
+  const basePath = normalizeBaseUrl((args as { pathPrefix?: string }).pathPrefix || '/');
   setHtmlAttributes({ lang: siteConfig.htmlLang, 'data-theme': 'light' } as Record<string, string>);
   const scripts = [headScript(siteConfig.announcement?.id ?? null), baseUrlBannerScript(basePath, siteConfig.title)].filter(Boolean);
   setHeadComponents([

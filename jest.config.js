@@ -38,5 +38,13 @@ module.exports = {
       globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
     },
+    {
+      displayName: 'e2e-prefix',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/e2e-prefix/**/*.test.ts'],
+      transform: { '^.+\\.tsx?$': tsJest },
+      globalSetup: '<rootDir>/__tests__/e2e-prefix/setup.ts',
+      globalTeardown: '<rootDir>/__tests__/e2e-prefix/teardown.ts',
+    },
   ],
 };

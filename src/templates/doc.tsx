@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import { graphql, withPrefix, type HeadProps, type PageProps } from 'gatsby';
 import { Breadcrumbs } from '../components/docs/Breadcrumbs';
 import { DocPager } from '../components/docs/DocPager';
 import { DocSidebar } from '../components/docs/DocSidebar';
@@ -8,7 +8,7 @@ import { EditLink } from '../components/docs/EditLink';
 import { MobileDocSidebar } from '../components/docs/MobileDocSidebar';
 import { VersionSelect } from '../components/docs/VersionSelect';
 import { Layout } from '../components/layout/Layout';
-import { Seo } from '../components/layout/Seo';
+import { Seo, sitePath } from '../components/layout/Seo';
 import { prose } from '../components/mdx/prose';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
@@ -157,10 +157,10 @@ export default function DocTemplate({ data, pageContext, location, children }: P
 
 export function Head({ data, pageContext, location }: HeadProps<DocData, DocContext>) {
   const fm = data.mdx.frontmatter;
-  const origin = siteConfig.url + (siteConfig.baseUrl === '/' ? '' : siteConfig.baseUrl);
+  const origin = siteConfig.url + withPrefix('/').replace(/\/$/, '');
   return (
     <Seo title={fm.title} description={fm.description ?? undefined} pathname={location.pathname} noindex={Boolean(fm.unlisted)}>
-      <script type="application/ld+json">{breadcrumbJsonLd(pageContext.breadcrumbs, origin, location.pathname)}</script>
+      <script type="application/ld+json">{breadcrumbJsonLd(pageContext.breadcrumbs, origin, sitePath(location.pathname))}</script>
     </Seo>
   );
 }

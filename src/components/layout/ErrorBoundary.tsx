@@ -53,7 +53,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     (window as unknown as { __IOFOMO_CRASH_ONCE__?: boolean }).__IOFOMO_CRASH_ONCE__ = false;
-    this.previousTitle = document.title;
+    if (document.title !== PAGE_ERROR_TITLE) this.previousTitle = document.title;
     this.holdErrorTitle();
     console.error('页面渲染出错', error, info.componentStack);
   }

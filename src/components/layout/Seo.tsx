@@ -14,6 +14,18 @@ export interface SeoProps {
   children?: ReactNode;
 }
 
+/** Gatsby hands Head the address-bar pathname (base URL included): strip the base for site paths. */
+export function sitePath(pathname: string): string {
+  const base = withPrefix('/').replace(/\/$/, '');
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    /* keep as is */
+  }
+  return base && path.startsWith(base) ? path.slice(base.length) || '/' : path;
+}
+
 export function pageTitle(title?: string): string {
   return title ? `${title} | ${siteConfig.title}` : `${siteConfig.title} | ${siteConfig.tagline}`;
 }
@@ -22,8 +34,7 @@ export function pageTitle(title?: string): string {
 export function Seo({ title, description, pathname, noindex, type = 'website', image, children }: SeoProps) {
   const fullTitle = pageTitle(title);
   const desc = description ?? siteConfig.description;
-  const base = siteConfig.baseUrl === '/' ? '' : siteConfig.baseUrl.replace(/\/$/, '');
-  const canonical = `${siteConfig.url}${base}${encodePath(pathname === '/' ? '' : pathname) || '/'}`;
+  const canonical = `${siteConfig.url}${withPrefix(encodePath(sitePath(pathname)))}`;
   return (
     <>
       <title>{fullTitle}</title>

@@ -60,9 +60,18 @@ const root = css`
     display: none;
   }
   /* Without JavaScript the panels open on hover and keyboard focus. */
-  html:not([data-js]) li.menu-item:hover > .menu-content,
-  html:not([data-js]) li.menu-item:focus-within > .menu-content {
+  html:not([data-js]) & li.menu-item:hover > .menu-content,
+  html:not([data-js]) & li.menu-item:focus-within > .menu-content {
     display: block;
+  }
+  /* Keep the panel reachable across the gap below the trigger. */
+  html:not([data-js]) & li.menu-item:hover::after {
+    content: '';
+    position: absolute;
+    left: 0;
+    right: 0;
+    top: 100%;
+    height: 10px;
   }
 `;
 

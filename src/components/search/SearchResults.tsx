@@ -71,9 +71,18 @@ const GROUPS: Array<{ kind: SearchStoreEntry['kind']; label: string }> = [
   { kind: 'post', label: '博客' },
 ];
 
-/** Orders results as displayed: docs group, then blog group (keyboard order follows it). */
+/** Groups in the order of their best result: the group holding the top hit comes first. */
+export function orderedGroups(results: RankedResult<SearchStoreEntry>[]): typeof GROUPS {
+  const firstIndex = (kind: SearchStoreEntry['kind']) => {
+    const i = results.findIndex((r) => r.entry.kind === kind);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return [...GROUPS].sort((a, b) => firstIndex(a.kind) - firstIndex(b.kind));
+}
+
+/** Orders results as displayed, group by group (keyboard order follows it). */
 export function groupResults(results: RankedResult<SearchStoreEntry>[]): RankedResult<SearchStoreEntry>[] {
-  return GROUPS.flatMap((g) => results.filter((r) => r.entry.kind === g.kind));
+  return orderedGroups(results).flatMap((g) => results.filter((r) => r.entry.kind === g.kind));
 }
 
 interface Props {
@@ -97,7 +106,7 @@ export function SearchResults({ id, query, results, active, onHover, onSelect }:
   return (
     <div css={panel} data-testid="search-results">
       <div role="listbox" id={id} aria-label="搜索结果">
-        {GROUPS.map((group) => {
+        {orderedGroups(results).map((group) => {
           const members = results.filter((r) => r.entry.kind === group.kind);
           if (members.length === 0) return null;
           return (

@@ -1,0 +1,80 @@
+/**
+ * The site built with a base URL (SITE_BASE_URL=/fomosite, gatsby build --prefix-paths), served
+ * under that prefix by nginx: every link, asset, search file, feed and the 404 page honour it, and
+ * the diagnostic banner of spec §8 appears only when the same build is served at the wrong base.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launch } from '../e2e/support/browser';
+import { PREFIX, PREFIX_PORT, WRONG_BASE_PORT } from './setup';
+
+const site = (path: string) => `http://127.0.0.1:${PREFIX_PORT}${PREFIX}${path === '/' ? '' : path}`;
+const BANNER = 'Your iofomo site did not load properly';
+
+describe(`site built under ${PREFIX}`, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  async function open(path: string): Promise<{ page: Page; failures: string[]; close: () => Promise<void> }> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const failures: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400 && !r.url().endsWith('/nope')) failures.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => failures.push(`failed ${r.url()}`));
+    await page.goto(site(path));
+    await page.waitForFunction(() => performance.getEntriesByName('onInitialClientRender').length > 0);
+    return { page, failures, close: () => context.close() };
+  }
+
+  it('walks home → blog → post → doc → search result, never leaving the prefix', async () => {
+    const { page, failures, close } = await open('/');
+    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
+    expect(hrefs.filter((h) => !h.startsWith(`${PREFIX}/`) && h !== PREFIX)).toEqual([]);
+    await page.locator('header').getByRole('link', { name: '博客', exact: true }).click();
+    await page.waitForURL(site('/blog'));
+    await page.getByTestId('post-card').first().locator('h2 a').click();
+    await page.waitForURL(new RegExp(`${PREFIX}/blog/[^/]+$`));
+    await page.locator('footer').getByRole('link', { name: '关于我们' }).click();
+    await page.waitForURL(site('/docs/about/Introduce'));
+    await expect(page.getByTestId('doc-sidebar').isVisible()).resolves.toBe(true);
+    const box = page.getByTestId('search-navbar').locator('input');
+    await box.focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await box.fill('UDID');
+    await page.getByTestId('search-results').getByRole('option').first().click();
+    await page.waitForURL(new RegExp(`${PREFIX}/docs/services/udid/`));
+    await expect(page.getByText(BANNER).count()).resolves.toBe(0);
+    expect(failures).toEqual([]);
+    await close();
+  });
+
+  it('serves the not-found page for unknown paths under the prefix', async () => {
+    const response = await fetch(site('/nope'));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('请联系该网站的所有者');
+  });
+
+  it('writes prefixed URLs into feeds and the sitemap', async () => {
+    const rss = await (await fetch(site('/rss.xml'))).text();
+    expect(rss).toContain(`https://www.iofomo.com${PREFIX}/blog/`);
+    const sitemap = await (await fetch(site('/sitemap.xml'))).text();
+    expect(sitemap).toContain(`https://www.iofomo.com${PREFIX}/docs/desktop/wing/Get%20start`);
+  });
+
+  it(`shows '${BANNER}' when the build is served at the wrong base`, async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${WRONG_BASE_PORT}/`);
+    const banner = page.locator('#base-url-banner');
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toContain(BANNER);
+    await expect(banner.textContent()).resolves.toContain(`${PREFIX}/`);
+    await context.close();
+  });
+});

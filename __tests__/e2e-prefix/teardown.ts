@@ -1,0 +1,3 @@
+import { teardown } from './setup';
+
+export default teardown;

@@ -1,0 +1,109 @@
+/**
+ * Hostile conditions (issue: reliability): no JavaScript, storage that throws, page data that
+ * fails to load during a client navigation. The page must stay readable and navigable.
+ */
+import type { Browser } from 'playwright-core';
+import { launch, openPage, PHONE, url } from './support/browser';
+import { ready } from './support/ready';
+
+const THROWING_STORAGE = () => {
+  const fail = () => {
+    throw new DOMException('blocked', 'SecurityError');
+  };
+  Object.defineProperty(window, 'localStorage', { get: fail, configurable: true });
+};
+
+describe('hostile conditions', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  describe('without JavaScript', () => {
+    it('shows content, navbar links, footer and working pagination', async () => {
+      const { page, context } = await openPage(browser, '/blog', { javaScriptEnabled: false });
+      await expect(page.locator('h1').textContent()).resolves.toBe('博客');
+      await expect(page.getByTestId('post-card').count()).resolves.toBe(9);
+      // Popover links are in the HTML and open on hover (CSS fallback).
+      const wingLink = page.locator('header a[href="/docs/desktop/wing/Introduce"]');
+      await expect(wingLink.count()).resolves.toBe(1);
+      await page.locator('header [data-popover="桌面端"]').hover();
+      await expect(wingLink.isVisible()).resolves.toBe(true);
+      await expect(page.getByTestId('footer').locator('a[href="/docs/about/privacy"]').count()).resolves.toBe(1);
+      await page.getByTestId('pagination').getByRole('link', { name: '下一页' }).click();
+      await page.waitForURL(url('/blog/page/2'));
+      await expect(page.getByTestId('post-card').count()).resolves.toBe(9);
+      await context.close();
+    });
+
+    it('renders docs with sidebar and code, and offers links instead of the menu on a phone', async () => {
+      const { page, context } = await openPage(browser, '/docs/mobile/binderceptor/sdk', { javaScriptEnabled: false, viewport: PHONE });
+      await expect(page.locator('h1').textContent()).resolves.toBe('集成开发');
+      await expect(page.locator('.markdown pre').count()).resolves.toBeGreaterThan(3);
+      const fallback = page.locator('header .noscript-links a');
+      await expect(fallback.allTextContents()).resolves.toEqual(['文档', '博客']);
+      await fallback.first().click();
+      await page.waitForURL(url('/docs/intro'));
+      await context.close();
+    });
+  });
+
+  describe('with localStorage throwing on every access', () => {
+    it('keeps theme, announcement and docs version working for the open page', async () => {
+      const { page, context, errors } = await openPage(browser, '/docs/desktop/wing/Introduce', {});
+      await context.close();
+      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await ctx.addInitScript(THROWING_STORAGE);
+      const p = await ctx.newPage();
+      const pageErrors: string[] = [];
+      p.on('pageerror', (e) => pageErrors.push(e.message));
+      await p.goto(url('/docs/desktop/wing/Introduce'));
+      await ready(p);
+      await expect(p.locator('html').getAttribute('data-theme')).resolves.toBe('light');
+      await p.getByTestId('color-mode-toggle').click();
+      await expect(p.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
+      await p.getByTestId('announcement-bar').getByRole('button', { name: '关闭公告' }).click();
+      await expect(p.getByTestId('announcement-bar').count()).resolves.toBe(0);
+      await p.getByTestId('docs-version').locator('select').selectOption('current');
+      await expect(p.getByTestId('docs-version').locator('select').inputValue()).resolves.toBe('current');
+      expect(pageErrors).toEqual([]);
+      expect(errors).toEqual([]);
+      void page;
+      await ctx.close();
+    });
+  });
+
+  describe('failed loads during client navigation', () => {
+    it.each([
+      ['page data', '**/page-data/blog/oneway/page-data.json'],
+      ['a JavaScript chunk', '**/component---src-templates-tag-list-tsx-*.js'],
+    ])('a failed %s request fully reloads to the target, never a blank page', async (_what, pattern) => {
+      const target = pattern.includes('oneway') ? '/blog/oneway' : '/blog/tags/binder';
+      const { page, context } = await openPage(browser, '/blog/binder');
+      await ready(page);
+      let failed = 0;
+      await page.route(pattern, async (route) => {
+        if (failed === 0) {
+          failed += 1;
+          await route.abort('failed');
+        } else {
+          await route.continue();
+        }
+      });
+      const documentLoads: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) documentLoads.push(frame.url());
+      });
+      await page.evaluate((to) => (window as unknown as { ___navigate: (p: string) => void }).___navigate(to), target);
+      await page.waitForURL(url(target));
+      await page.waitForLoadState('load');
+      await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
+      await expect(page.locator('body').innerText()).resolves.not.toBe('');
+      expect(failed).toBe(1);
+      await context.close();
+    });
+  });
+});
