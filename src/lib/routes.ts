@@ -3,6 +3,7 @@
  * gatsby-node queries the content, calls planSite() and hands each entry to createPage.
  */
 import { groupByYear, sortNewestFirst } from './archive';
+import type { PostFrontmatter } from './content-model';
 import { docBreadcrumbs, type Crumb } from './breadcrumbs';
 import { buildSidebars, docPath, neighbours, sidebarKey, type Sidebar, type SidebarLink } from './docs';
 import { paginate, POSTS_PER_PAGE } from './paginate';
@@ -12,19 +13,11 @@ export const BLOG_BASE = '/blog';
 export const TAGS_PATH = '/blog/tags';
 export const ARCHIVE_PATH = '/blog/archive';
 
-export interface PostEntry {
+export interface PostEntry extends Omit<PostFrontmatter, 'image'> {
   /** GraphQL node id of the MDX node. */
   id: string;
   file: string;
-  slug: string;
-  title: string;
-  date: string;
-  tags: string[];
-  authors: string[];
-  description: string;
   readingMinutes: number;
-  unlisted: boolean;
-  draft: boolean;
 }
 
 export interface DocEntry {

@@ -13,9 +13,9 @@ import { prose } from '../components/mdx/prose';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import { siteConfig, toolNameForKey } from '../config/site';
-import { breadcrumbJsonLd, type Crumb } from '../lib/breadcrumbs';
-import { sidebarKey, type Sidebar } from '../lib/docs';
-import type { NavLink } from '../lib/routes';
+import { breadcrumbJsonLd } from '../lib/breadcrumbs';
+import { sidebarKey } from '../lib/docs';
+import type { PagePlan } from '../lib/routes';
 import type { TocItem } from '../lib/toc';
 import { c, mq } from '../theme/tokens';
 
@@ -26,14 +26,7 @@ interface DocData {
   };
 }
 
-interface DocContext {
-  id: string;
-  docId: string;
-  sidebar: Sidebar | null;
-  breadcrumbs: Crumb[];
-  previous: NavLink | null;
-  next: NavLink | null;
-}
+type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'];
 
 const grid = css`
   max-width: 1440px;

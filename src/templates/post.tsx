@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { graphql, Link, type HeadProps, type PageProps } from 'gatsby';
+import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import authors from '../../content/authors.json';
 import { PostMeta } from '../components/blog/PostMeta';
@@ -8,10 +8,11 @@ import { TagLinks } from '../components/blog/TagLinks';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
 import { prose } from '../components/mdx/prose';
+import { NeighbourLinks } from '../components/NeighbourLinks';
 import { StaticPicture } from '../components/StaticPicture';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
-import type { NavLink } from '../lib/routes';
+import type { NavLink, PagePlan } from '../lib/routes';
 import type { TocItem } from '../lib/toc';
 import { c, mq } from '../theme/tokens';
 
@@ -30,13 +31,7 @@ interface PostData {
   };
 }
 
-interface PostContext {
-  id: string;
-  slug: string;
-  readingMinutes: number;
-  previous: NavLink | null;
-  next: NavLink | null;
-}
+type PostContext = Extract<PagePlan, { kind: 'post' }>['context'];
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;
 
@@ -88,57 +83,14 @@ const page = css`
   }
 `;
 
-const pager = css`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 16px;
-  margin-top: 48px;
-  a {
-    display: block;
-    padding: 14px 16px;
-    border: 1px solid ${c('border')};
-    border-radius: 10px;
-    color: ${c('text')};
-  }
-  a:hover {
-    border-color: ${c('primary')};
-    text-decoration: none;
-  }
-  small {
-    display: block;
-    color: ${c('textMute')};
-  }
-  .right {
-    text-align: right;
-    grid-column: 2;
-  }
-  ${mq.narrowPhone} {
-    grid-template-columns: 1fr;
-    .right {
-      grid-column: 1;
-    }
-  }
-`;
-
+/** Newer post on the left, older on the right: lists run newest first. */
 function Pager({ previous, next }: { previous: NavLink | null; next: NavLink | null }) {
-  if (!previous && !next) return null;
   return (
-    <nav css={pager} aria-label="相邻文章">
-      {next ? (
-        <Link to={next.path} rel="next">
-          <small>较新的文章</small>
-          {next.title}
-        </Link>
-      ) : (
-        <span />
-      )}
-      {previous ? (
-        <Link to={previous.path} rel="prev" className="right">
-          <small>较早的文章</small>
-          {previous.title}
-        </Link>
-      ) : null}
-    </nav>
+    <NeighbourLinks
+      label="相邻文章"
+      left={next ? { link: next, caption: '较新的文章', rel: 'next' } : null}
+      right={previous ? { link: previous, caption: '较早的文章', rel: 'prev' } : null}
+    />
   );
 }
 
