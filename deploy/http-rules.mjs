@@ -121,10 +121,12 @@ export const NOT_FOUND_PAGE = '/404.html';
 
 /**
  * Canonical URLs have no trailing slash and no .html: Gatsby's trailingSlash: 'never'.
- * Each redirect is a 301 and keeps the query string. `nginx` is the regex nginx matches on the
- * (decoded) URI after the prefix, with the canonical path captured as `canon`; `canonical`
- * computes the same target in JS (tests, host files). `hosts` tells whether the rule can be
- * written for Netlify / Cloudflare Pages (see `hostsNote`).
+ * Each redirect is a 301 and keeps the query string. `nginx` is the regex (after the path prefix)
+ * with the canonical path captured as `canon`: nginx selects the location with it on the decoded
+ * URI and cuts the target from the path as the client sent it (still percent-encoded, so the
+ * Location header never carries raw bytes or a decoded "\" that browsers read as "//").
+ * `canonical` computes the same target in JS (host files, tests). `hosts` tells whether the rule
+ * can be written for Netlify / Cloudflare Pages (see `hostsNote`).
  */
 export const REDIRECTS = Object.freeze([
   {

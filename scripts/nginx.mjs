@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Serves a built site with Debian's nginx on loopback. The server block is deploy/site.conf.template
-// filled with the rules of deploy/http-rules.mjs (headers, CSP, cache classes, redirects).
+// Serves a built site with Debian's nginx on loopback. The config (two maps + the server block, for
+// the http{} context) is deploy/site.conf.template filled with the rules of deploy/http-rules.mjs
+// (headers, CSP, cache classes, redirects); brotli is on when Debian's module is installed.
 //   node scripts/nginx.mjs start  [--root public] [--port 9000] [--prefix /fomosite]   (root default: $SITE_PUBLIC_DIR or public/)
 //   node scripts/nginx.mjs stop   [--port 9000]
 //   node scripts/nginx.mjs render [--root /var/www/iofomo] [--listen 80] [--prefix /fomosite] [--brotli]
-//       prints the server block for a real host (/etc/nginx/conf.d/iofomo.conf)
+//       prints the config for a real host (/etc/nginx/conf.d/iofomo.conf; deploy/site.conf is one)
 // Everything a loopback nginx writes (config, pid, logs, temp files) goes to .e2e/nginx-<port>/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
