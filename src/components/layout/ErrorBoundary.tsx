@@ -44,8 +44,7 @@ export const PAGE_ERROR_TITLE = 'Page Error';
 /** Catches rendering crashes in page content: 'This page crashed' with 'Try again'. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
-  private previousTitle = '';
-  private titleGuard: MutationObserver | null = null;
+  private errorTitle: HTMLTitleElement | null = null;
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
@@ -53,32 +52,31 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     (window as unknown as { __IOFOMO_CRASH_ONCE__?: boolean }).__IOFOMO_CRASH_ONCE__ = false;
-    if (document.title !== PAGE_ERROR_TITLE) this.previousTitle = document.title;
-    this.holdErrorTitle();
+    this.showErrorTitle();
     console.error('页面渲染出错', error, info.componentStack);
   }
 
   override componentWillUnmount(): void {
-    this.titleGuard?.disconnect();
+    this.errorTitle?.remove();
   }
 
-  /** Gatsby's Head update after a route change would overwrite the title: keep 'Page Error'. */
-  private holdErrorTitle(): void {
-    document.title = PAGE_ERROR_TITLE;
-    this.titleGuard?.disconnect();
-    this.titleGuard = new MutationObserver(() => {
-      if (document.title !== PAGE_ERROR_TITLE) {
-        this.previousTitle = document.title;
-        document.title = PAGE_ERROR_TITLE;
-      }
-    });
-    this.titleGuard.observe(document.head, { subtree: true, childList: true, characterData: true });
+  /**
+   * document.title is the first <title> in the document, so a <title> of our own at the top of
+   * <head> shows 'Page Error' whatever Gatsby's Head writes into its own <title> meanwhile;
+   * removing it on retry brings the page's title back.
+   */
+  private showErrorTitle(): void {
+    if (!this.errorTitle) {
+      this.errorTitle = document.createElement('title');
+      this.errorTitle.textContent = PAGE_ERROR_TITLE;
+      this.errorTitle.setAttribute('data-error-title', '');
+    }
+    document.head.prepend(this.errorTitle);
   }
 
   private retry = () => {
-    this.titleGuard?.disconnect();
-    this.titleGuard = null;
-    if (this.previousTitle) document.title = this.previousTitle;
+    this.errorTitle?.remove();
+    this.errorTitle = null;
     this.setState({ error: null });
   };
 
