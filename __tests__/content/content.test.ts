@@ -64,6 +64,21 @@ describe('blog', () => {
     }
   });
 
+  it('shares no paragraph between two posts or docs (no boilerplate)', () => {
+    const seen = new Map<string, string>();
+    const shared: string[] = [];
+    for (const item of [...posts, ...docs]) {
+      for (const paragraph of prose(item.body).split(/\n\s*\n/)) {
+        const text = paragraph.replace(/\s+/g, '');
+        if ((text.match(CJK) ?? []).length < 30) continue;
+        const other = seen.get(text);
+        if (other && other !== item.file) shared.push(`${item.file} ≈ ${other}: ${text.slice(0, 30)}…`);
+        seen.set(text, item.file);
+      }
+    }
+    expect(shared).toEqual([]);
+  });
+
   it('has at least 10 posts with a cover image, each with an existing file', () => {
     const covers = posts.filter((p) => p.frontmatter.image);
     expect(covers.length).toBeGreaterThanOrEqual(10);
