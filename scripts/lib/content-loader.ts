@@ -3,7 +3,7 @@
  * Used by the content check script and the jest content tests (the Gatsby build reads the
  * same files through gatsby-source-filesystem and validates them with the same functions).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { validateDoc, validatePost, ContentError, type DocFrontmatter, type PostFrontmatter } from '../../src/lib/content-model';
@@ -33,6 +33,7 @@ export interface LoadedContent {
 }
 
 function walk(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) walk(full, out);
