@@ -104,6 +104,9 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const composing = useRef(false);
   /** The input is disabled while loading, which drops focus: give it back once ready. */
   const refocus = useRef(false);
+  /** Closes the panel shortly after blur (so a click on a result still lands); cancelled by focus. */
+  const closeTimer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   const input = useRef<HTMLInputElement>(null);
   const field = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -203,15 +206,20 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
           disabled={disabled}
           value={query}
           onFocus={() => {
+            window.clearTimeout(closeTimer.current);
             setExpanded(true);
             setOpen(true);
             ensureLoaded();
           }}
           onBlur={() => {
             if (!query && !refocus.current) setExpanded(false);
-            window.setTimeout(() => setOpen(false), 150);
+            // Focus parked on the field while loading is not a real blur: keep the panel.
+            if (refocus.current) return;
+            window.clearTimeout(closeTimer.current);
+            closeTimer.current = window.setTimeout(() => setOpen(false), 150);
           }}
           onChange={(event) => {
+            window.clearTimeout(closeTimer.current);
             setQuery(event.target.value);
             setOpen(true);
             if (!composing.current) run(event.target.value);
