@@ -5,6 +5,7 @@ import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import { pinyin } from 'pinyin-pro';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { normalizeBaseUrl } from './src/lib/base-url';
+import { rehypePrism } from './src/lib/prism';
 import { buildSearchDocuments, type SearchSource } from './src/lib/search/documents';
 import { flexSearchOptions } from './src/lib/search/tokenize';
 
@@ -85,6 +86,7 @@ const config: GatsbyConfig = {
         mdxOptions: {
           remarkPlugins: [remarkGfm],
           rehypePlugins: [
+            rehypePrism,
             rehypeSlug,
             [
               rehypeAutolinkHeadings,

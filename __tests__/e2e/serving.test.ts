@@ -2,7 +2,7 @@
  * Serving (issue 8 item 2): the production nginx config (deploy/, scripts/nginx.mjs) serving the
  * build in public/ on loopback — statuses, canonical redirects, Gatsby's cache headers, the security
  * headers and CSP (header + per-page <meta> with the inline-script hashes), compression, and real
- * pages in Chromium with no CSP violation while navigating, switching theme and highlighting code.
+ * pages in Chromium with no CSP violation while navigating, switching theme and showing highlighted code.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -294,7 +294,7 @@ describe('Chromium: no CSP violation', () => {
     if (route === '/nope') await expect(page.getByTestId('not-found').count()).resolves.toBe(1);
   });
 
-  it('client-side navigation, the theme toggle and the lazy code highlighter all work under the policy', async () => {
+  it('client-side navigation, the theme toggle and highlighted code all work under the policy', async () => {
     const { page, problems } = await open('/');
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -311,7 +311,8 @@ describe('Chromium: no CSP violation', () => {
     await page.waitForURL(url('/blog/binder'));
     await page.waitForSelector('.code-pre .token', { timeout: 15_000 });
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
-    expect(requested.some((p) => /^\/highlight-[0-9a-f]{20}\.js$/.test(p))).toBe(true);
+    // Code is highlighted at build time: no highlighting script is ever requested.
+    expect(requested.some((p) => /highlight/.test(p))).toBe(false);
     expect(requested.some((p) => p === '/page-data/blog/binder/page-data.json')).toBe(true);
     expect(await page.locator('.code-pre .token').count()).toBeGreaterThan(10);
 

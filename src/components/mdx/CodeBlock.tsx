@@ -1,9 +1,7 @@
-import { Children, isValidElement, lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { c, fonts } from '../../theme/tokens';
 import { CopyButton } from './CopyButton';
-
-const HighlightedCode = lazy(() => import(/* webpackChunkName: "highlight" */ './HighlightedCode'));
 
 const LABELS: Record<string, string> = {
   bash: 'Shell',
@@ -134,39 +132,29 @@ function textOf(node: ReactNode): string {
   return '';
 }
 
-/** `pre > code.language-kotlin` from MDX → language and source text. */
-export function parseCodeChildren(children: ReactNode): { code: string; language: string } {
+/**
+ * `pre > code.language-kotlin` from MDX → language, source text (for copying) and the code's
+ * children, already split into Prism token spans at build time (src/lib/prism).
+ */
+export function parseCodeChildren(children: ReactNode): { code: string; language: string; tokens: ReactNode } {
   const child = Children.toArray(children)[0];
   const props = isValidElement(child) ? (child as ReactElement<{ className?: string; children?: ReactNode }>).props : undefined;
   const language = /language-([\w+-]+)/.exec(props?.className ?? '')?.[1] ?? 'text';
   const code = textOf(props ? props.children : children).replace(/\n$/, '');
-  return { code, language };
-}
-
-function PlainCode({ code, language }: { code: string; language: string }) {
-  return (
-    <pre className={`code-pre language-${language}`} tabIndex={0}>
-      <code>{code}</code>
-    </pre>
-  );
+  return { code, language, tokens: props ? props.children : children };
 }
 
 export function CodeBlock({ children }: { children?: ReactNode }) {
-  const { code, language } = parseCodeChildren(children);
-  const plain = language === 'text' || language === 'plain' || language === 'txt';
+  const { code, language, tokens } = parseCodeChildren(children);
   return (
     <div css={figure} className="code-block" data-language={language}>
       <div className="code-header">
         <span>{LABELS[language] ?? language}</span>
         <CopyButton code={code} />
       </div>
-      {plain ? (
-        <PlainCode code={code} language={language} />
-      ) : (
-        <Suspense fallback={<PlainCode code={code} language={language} />}>
-          <HighlightedCode code={code} language={language} />
-        </Suspense>
-      )}
+      <pre className={`code-pre language-${language}`} tabIndex={0}>
+        <code>{tokens}</code>
+      </pre>
     </div>
   );
 }

@@ -75,10 +75,16 @@ const root = css`
   }
 `;
 
-/** Route changes close the open popover; a close request from Radix lands 210 ms after leave. */
-function useMenuValue(pathname: string): [string, (next: string) => void] {
+/**
+ * Route changes close the open popover; a close request from Radix lands 210 ms after leave.
+ * Radix keeps the hover-intent open timer running when the trigger is clicked, so a click that
+ * closes a panel within 210 ms of the pointer arriving would see it reopen: such a late open is
+ * ignored.
+ */
+function useMenuValue(pathname: string): [string, (next: string) => void, (item: string) => void] {
   const [value, setValue] = useState('');
   const closeTimer = useRef<number>();
+  const clickClosedAt = useRef(0);
   useEffect(() => {
     window.clearTimeout(closeTimer.current);
     setValue('');
@@ -87,13 +93,16 @@ function useMenuValue(pathname: string): [string, (next: string) => void] {
   const onValueChange = (next: string) => {
     window.clearTimeout(closeTimer.current);
     if (next === '') closeTimer.current = window.setTimeout(() => setValue(''), EXTRA_CLOSE_DELAY_MS);
-    else setValue(next);
+    else if (performance.now() - clickClosedAt.current > POPOVER_DELAY_MS) setValue(next);
   };
-  return [value, onValueChange];
+  const onTriggerClick = (item: string) => {
+    if (value === item) clickClosedAt.current = performance.now();
+  };
+  return [value, onValueChange, onTriggerClick];
 }
 
 export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname: string }) {
-  const [value, onValueChange] = useMenuValue(pathname);
+  const [value, onValueChange, onTriggerClick] = useMenuValue(pathname);
   return (
     <NavigationMenu.Root
       css={root}
@@ -120,7 +129,7 @@ export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname
           return (
             <NavigationMenu.Item key={item.label} value={item.label} className="menu-item" data-popover={item.label}>
               {item.isPopover ? (
-                <NavigationMenu.Trigger className={`menu-trigger ${item.className ?? ''}`}>
+                <NavigationMenu.Trigger className={`menu-trigger ${item.className ?? ''}`} onClick={() => onTriggerClick(item.label)}>
                   {item.label}
                   <ChevronIcon size={14} />
                 </NavigationMenu.Trigger>
