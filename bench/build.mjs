@@ -15,10 +15,14 @@
 // are printed per run.
 //
 // Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,scale  --keep (keep the temp dir)
-//          --timeout-min 60 (per build)  --json <file> (default .bench/build.json)
+//          --timeout-min 60 (per build)  --heap-mb <MB> (raise Node's ~4 GB heap limit for gatsby)
+//          --json <file> (default .bench/build.json)
+// A build that fails (e.g. JavaScript heap out of memory) is reported as a row with its time and
+// peak memory; larger sizes are then skipped.
 import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { arg, kb, ROOT, table } from './lib.mjs';
@@ -32,6 +36,9 @@ const only = new Set(String(arg('only', 'cold,warm,scale')).split(','));
 const keep = arg('keep', false) === true;
 const timeoutMs = Number(arg('timeout-min', 60)) * 60000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'build.json'))));
+const heapMb = Number(arg('heap-mb', 0));
+/** Node's default heap limit here is ~4 GB; --heap-mb raises it to see what a larger site needs. */
+const heapEnv = heapMb > 0 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() } : {};
 const GATSBY = path.join(ROOT, 'node_modules', 'gatsby', 'cli.js');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const SKIP = new Set(['node_modules', 'public', '.cache', '.git', '.e2e', '.bench']);
@@ -125,11 +132,8 @@ function gatsby(cwd, args, { env = {}, label }) {
       clearTimeout(timer);
       const wallS = Number(process.hrtime.bigint() - started) / 1e9;
       const text = readFileSync(log, 'utf8');
-      if (code !== 0) {
-        reject(new Error(`gatsby ${args.join(' ')} 失败（退出码 ${code}），日志 ${log}：\n${text.split('\n').slice(-40).join('\n')}`));
-        return;
-      }
-      resolve({ wallS, peakTreeRss: peak, peakProcesses, ...parseTime(TIME ? timeFile : null), log: text, logFile: log });
+      const failure = code === 0 ? null : /heap out of memory/i.test(text) ? 'JS 堆内存不足（OOM）' : `退出码 ${code}`;
+      resolve({ wallS, peakTreeRss: peak, peakProcesses, ...parseTime(TIME ? timeFile : null), log: text, logFile: log, failure, tail: text.split('\n').filter((l) => l.trim()).slice(-25).join('\n') });
     });
   });
 }
@@ -160,6 +164,7 @@ function output(publicDir) {
   let pages = 0;
   let bytes = 0;
   let html = 0;
+  let htmlFiles = 0;
   let docData = { n: 0, bytes: 0 };
   walk(publicDir, (file, name) => {
     const size = statSync(file).size;
@@ -168,13 +173,35 @@ function output(publicDir) {
       pages++;
       if (file.includes(`${path.sep}page-data${path.sep}docs${path.sep}`)) docData = { n: docData.n + 1, bytes: docData.bytes + size };
     }
-    if (name.endsWith('.html')) html += size;
+    if (name.endsWith('.html')) {
+      html += size;
+      htmlFiles++;
+    }
   });
+  // Gatsby inlines window.___chunkMapping (every page component's chunks) into every HTML file.
+  let chunkMapping = 0;
+  try {
+    const home = readFileSync(path.join(publicDir, 'index.html'), 'utf8');
+    chunkMapping = Buffer.byteLength(/window\.___chunkMapping=([\s\S]*?)<\/script>/.exec(home)?.[1] ?? '');
+  } catch {
+    /* no home page */
+  }
   // The scripts on every page: webpack-runtime + app carry a map entry for every page component,
   // which grows with the number of MDX files.
-  const shared = readdirSync(publicDir).filter((f) => /^(app|webpack-runtime)-[0-9a-f]+\.js$/.test(f));
+  // A warm build leaves the previous build's hashed files in public/: take the current ones.
+  let shared = [];
+  try {
+    const stats = JSON.parse(readFileSync(path.join(publicDir, 'webpack.stats.json'), 'utf8'));
+    shared = [...new Set(Object.values(stats.assetsByChunkName ?? {}).flat())].filter((f) => /^(app|webpack-runtime)-[0-9a-f]+\.js$/.test(f));
+  } catch {
+    /* no stats file */
+  }
+  if (!shared.length) {
+    const newest = (re) => readdirSync(publicDir).filter((f) => re.test(f)).sort((a, b) => statSync(path.join(publicDir, b)).mtimeMs - statSync(path.join(publicDir, a)).mtimeMs)[0];
+    shared = [newest(/^app-[0-9a-f]+\.js$/), newest(/^webpack-runtime-[0-9a-f]+\.js$/)].filter(Boolean);
+  }
   const sharedGzip = shared.reduce((n, f) => n + gzipSync(readFileSync(path.join(publicDir, f)), { level: 6 }).length, 0);
-  return { pages, bytes, html, sharedGzip, docDataAvg: docData.n ? docData.bytes / docData.n : 0 };
+  return { pages, bytes, html, htmlAvg: htmlFiles ? html / htmlFiles : 0, chunkMapping, sharedGzip, docDataAvg: docData.n ? docData.bytes / docData.n : 0 };
 }
 
 // ---------- main ----------
@@ -194,19 +221,27 @@ process.once('SIGINT', () => {
 const cpus = os.cpus();
 console.log(`机器：${cpus.length} 核 ${cpus[0]?.model ?? ''}，内存 ${(os.totalmem() / 2 ** 30).toFixed(1)} GB，Node ${process.version}`);
 console.log(`临时副本：${site}（node_modules → ${path.join(ROOT, 'node_modules')}）`);
-console.log(`内存测量：${TIME ? '/usr/bin/time -v（最大单进程 RSS）+ ' : ''}/proc 采样（进程树 RSS 总和，每 250 ms）\n`);
+console.log(`内存测量：${TIME ? '/usr/bin/time -v（最大单进程 RSS）+ ' : ''}/proc 采样（进程树 RSS 总和，每 250 ms）；Node 堆上限 ${heapMb > 0 ? `${heapMb} MB（--heap-mb）` : `默认（约 ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB）`}\n`);
 
 const rows = [];
 async function measure(kind, label, { clean, env = {}, files }) {
   const load = os.loadavg()[0];
-  if (clean) await gatsby(site, ['clean'], { env, label: `${label}-clean` });
+  if (clean) {
+    const c = await gatsby(site, ['clean'], { env, label: `${label}-clean` });
+    if (c.failure) throw new Error(`gatsby clean 失败：${c.tail}`);
+  }
   process.stdout.write(`${kind} ${label} …`);
-  const r = await gatsby(site, ['build'], { env, label });
-  const out = output(path.join(site, 'public'));
-  const row = { kind, label, files, ...out, wallS: r.wallS, cpuS: (r.userS ?? NaN) + (r.sysS ?? NaN), maxRssSingle: r.maxRssSingle ?? null, peakTreeRss: r.peakTreeRss, peakProcesses: r.peakProcesses, loadBefore: load, phases: phases(r.log) };
+  const r = await gatsby(site, ['build'], { env: { ...env, ...heapEnv }, label });
+  const out = r.failure ? { pages: null, bytes: null, html: null, htmlAvg: null, chunkMapping: null, sharedGzip: null, docDataAvg: null } : output(path.join(site, 'public'));
+  const plannedPages = Number(/已生成 (\d+) 个内容页面/.exec(r.log)?.[1] ?? NaN);
+  const row = { kind, label, files, ...out, plannedPages, failure: r.failure, wallS: r.wallS, cpuS: (r.userS ?? NaN) + (r.sysS ?? NaN), maxRssSingle: r.maxRssSingle ?? null, peakTreeRss: r.peakTreeRss, peakProcesses: r.peakProcesses, loadBefore: load, phases: phases(r.log) };
   rows.push(row);
-  console.log(` ${r.wallS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(r.peakTreeRss / 2 ** 20).toFixed(0)} MB（开始时 1 分钟负载 ${load.toFixed(1)}）`);
-  console.log(`    最慢的阶段：${row.phases.join('；')}`);
+  if (r.failure) {
+    console.log(` ✗ 失败：${r.failure}，${r.wallS.toFixed(1)} s 后；进程树峰值 ${(r.peakTreeRss / 2 ** 20).toFixed(0)} MB（日志 ${r.logFile}）\n${r.tail.split('\n').slice(-8).map((l) => `    | ${l.slice(0, 200)}`).join('\n')}`);
+  } else {
+    console.log(` ${r.wallS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(r.peakTreeRss / 2 ** 20).toFixed(0)} MB（开始时 1 分钟负载 ${load.toFixed(1)}）`);
+  }
+  console.log(`    最慢的阶段：${row.phases.join('；') || '—'}`);
   return row;
 }
 
@@ -214,26 +249,29 @@ const mb = (b) => (b === null || Number.isNaN(b) ? null : (b / 2 ** 20).toFixed(
 function report() {
   console.log('\n## 构建耗时与内存');
   table(
-    ['运行', '内容文件', '页面', '墙钟 s', 'CPU s', '页面/s', '单进程峰值 MB', '进程树峰值 MB', 'public MB', 'app+runtime gzip KB', '文档 page-data 平均 KB'],
+    ['运行', '内容文件', '页面', '墙钟 s', 'CPU s', '页面/s', '单进程峰值 MB', '进程树峰值 MB', 'public MB', 'HTML 平均 KB', '内联 chunkMapping KB', 'app+runtime gzip KB', '文档 page-data 平均 KB', '结果'],
     rows.map((r) => [
       r.label,
       r.files,
-      r.pages,
+      r.pages ?? (Number.isNaN(r.plannedPages) ? null : `(${r.plannedPages})`),
       r.wallS.toFixed(1),
       Number.isNaN(r.cpuS) ? null : r.cpuS.toFixed(0),
-      (r.pages / r.wallS).toFixed(1),
+      r.pages ? (r.pages / r.wallS).toFixed(1) : null,
       mb(r.maxRssSingle),
       mb(r.peakTreeRss),
-      (r.bytes / 2 ** 20).toFixed(1),
-      kb(r.sharedGzip),
-      kb(r.docDataAvg),
+      r.bytes === null ? null : (r.bytes / 2 ** 20).toFixed(1),
+      r.htmlAvg === null ? null : kb(r.htmlAvg),
+      r.chunkMapping === null ? null : kb(r.chunkMapping),
+      r.sharedGzip === null ? null : kb(r.sharedGzip),
+      r.docDataAvg === null ? null : kb(r.docDataAvg),
+      r.failure ? `✗ ${r.failure}` : 'ok',
     ]),
   );
-  const scale = rows.filter((r) => r.kind === 'scale');
+  const scale = rows.filter((r) => r.kind === 'scale' && !r.failure);
   if (scale.length > 1) {
     const [a, b] = [scale[0], scale[scale.length - 1]];
     console.log(
-      `\n增长（${a.files} → ${b.files} 个文件，×${(b.files / a.files).toFixed(1)}）：墙钟 ×${(b.wallS / a.wallS).toFixed(2)}，页面/s ${(a.pages / a.wallS).toFixed(1)} → ${(b.pages / b.wallS).toFixed(1)}，进程树峰值 ×${(b.peakTreeRss / a.peakTreeRss).toFixed(2)}，app+runtime ×${(b.sharedGzip / a.sharedGzip).toFixed(2)}`,
+      `\n增长（${a.files} → ${b.files} 个文件，×${(b.files / a.files).toFixed(1)}）：墙钟 ×${(b.wallS / a.wallS).toFixed(2)}，页面/s ${(a.pages / a.wallS).toFixed(1)} → ${(b.pages / b.wallS).toFixed(1)}，进程树峰值 ×${(b.peakTreeRss / a.peakTreeRss).toFixed(2)}，app+runtime ×${(b.sharedGzip / a.sharedGzip).toFixed(2)}，每页内联 chunkMapping ×${(b.chunkMapping / a.chunkMapping).toFixed(2)}`,
     );
   }
   const over = rows.filter((r) => r.peakTreeRss > 4 * 2 ** 30);
@@ -249,8 +287,8 @@ try {
     walk(path.join(site, 'content'), (_, name) => (n += name.endsWith('.mdx') ? 1 : 0));
     return n;
   })();
-  if (only.has('cold') || only.has('warm')) await measure('cold', 'cold（clean 后）', { clean: true, files: realFiles });
-  if (only.has('warm')) {
+  const cold = only.has('cold') || only.has('warm') ? await measure('cold', 'cold（clean 后）', { clean: true, files: realFiles }) : null;
+  if (only.has('warm') && !cold?.failure) {
     const blogDir = path.join(site, 'content', 'blog');
     const post = path.join(blogDir, readdirSync(blogDir).filter((d) => existsSync(path.join(blogDir, d, 'index.mdx'))).sort()[0], 'index.mdx');
     appendFileSync(post, `\n\n性能测试追加的一段：修改一篇文章之后重新构建，只有受影响的页面需要重新生成（${new Date().toISOString()}）。\n`);
@@ -263,9 +301,14 @@ try {
       const t0 = Date.now();
       const { posts, docs, bytes } = generateContent(dir, n, { authorsFile: path.join(site, 'content', 'authors.json') });
       console.log(`  生成 ${posts} 篇文章 + ${docs} 篇文档（${(bytes / 2 ** 20).toFixed(1)} MB，${Date.now() - t0} ms）→ ${path.relative(site, dir)}`);
-      await measure('scale', `scale N=${n}`, { clean: true, env: { SITE_CONTENT_DIR: dir }, files: n });
+      const row = await measure('scale', `scale N=${n}`, { clean: true, env: { SITE_CONTENT_DIR: dir }, files: n });
       rmSync(dir, { recursive: true, force: true });
       rmSync(path.join(site, 'public'), { recursive: true, force: true });
+      if (row.failure) {
+        const rest = sizes.filter((m) => m > n);
+        if (rest.length) console.log(`  N=${n} 已失败：跳过更大的 ${rest.join(', ')}`);
+        break;
+      }
     }
   }
 } catch (error) {

@@ -1,7 +1,7 @@
 // Shared helpers for the bench/ scripts: the pages measured, serving a build snapshot with nginx,
 // launching Debian's Chromium, source-map attribution of JS chunks, and plain-text tables.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ export function arg(name, fallback) {
 export function pagesFromArgs() {
   const list = arg('pages');
   if (typeof list !== 'string') return PAGES;
-  return list.split(',').map((p) => ({ name: p, path: p }));
+  return list.split(',').map((p) => ({ name: PAGES.find((known) => known.path === p)?.name ?? '页面', path: p }));
 }
 
 /**
@@ -53,6 +53,34 @@ export function ensureBuild(root) {
   if (path.resolve(root) !== path.join(ROOT, 'public')) throw new Error(`${root} 里没有 index.html`);
   console.log('public/ 里没有构建产物：先运行 npm run build ……');
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** PIDs of `gatsby build` processes running in `dir` (someone rebuilding public/ right now). */
+export function gatsbyBuildsIn(dir) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!cmd.some((a) => /gatsby(\/cli\.js)?$/.test(a)) || !cmd.includes('build')) continue;
+      if (readlinkSync(`/proc/${entry}/cwd`) === path.resolve(dir)) pids.push(Number(entry));
+    } catch {
+      /* gone, or not ours to read */
+    }
+  }
+  return pids;
+}
+
+/** Waits (at most `maxMs`) while a `gatsby build` runs in the repo, so the snapshot is a whole build. */
+export async function waitForQuietBuildDir(maxMs = 15 * 60000) {
+  const until = Date.now() + maxMs;
+  let told = false;
+  while (gatsbyBuildsIn(ROOT).length && Date.now() < until) {
+    if (!told) console.log(`仓库里正在运行 gatsby build（pid ${gatsbyBuildsIn(ROOT).join(', ')}）：等它结束再复制 public/ ……`);
+    told = true;
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  if (gatsbyBuildsIn(ROOT).length) console.log('⚠ gatsby build 仍在运行：复制到的 public/ 可能不完整');
 }
 
 /**

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { arg, CHROMIUM, CHROMIUM_FLAGS, ensureBuild, median, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
+import { arg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, ensureBuild, median, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
 
 const runs = Math.max(1, Math.min(20, Number(arg('runs', 1)) || 1));
 const root = path.resolve(String(arg('root', path.join(ROOT, 'public'))));
@@ -45,9 +45,17 @@ async function startChromium() {
         const { Browser } = await res.json();
         return {
           version: Browser,
-          stop() {
-            if (child.exitCode === null) child.kill('SIGTERM');
-            rmSync(profile, { recursive: true, force: true });
+          async stop() {
+            if (child.exitCode === null) {
+              const exited = new Promise((r) => child.once('exit', r));
+              child.kill('SIGTERM');
+              await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+            }
+            try {
+              rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+            } catch {
+              /* Chromium still writing its profile: leave the temp dir */
+            }
           },
         };
       }
@@ -85,6 +93,7 @@ function consoleErrors(lhr) {
 }
 
 ensureBuild(root);
+if (root === path.join(ROOT, 'public')) await waitForQuietBuildDir();
 mkdirSync(outDir, { recursive: true });
 const server = serveSnapshot(root, port);
 let chromium;
@@ -145,7 +154,7 @@ try {
   );
   console.log(`benchmarkIndex（本机 CPU 基准，中位数）：${Math.round(median(results.flatMap((r) => r.runs.map((x) => x.benchmarkIndex))) ?? 0)}；结束时 1 分钟负载 ${os.loadavg()[0].toFixed(1)}`);
 
-  console.log('\n## 未通过的审计（audit id；括号内为出现次数/运行次数）');
+  console.log('\n## 未通过的审计（audit id；数值取最后一次出现时的值，括号内为出现次数/运行次数）');
   for (const r of results) {
     const seen = new Map();
     for (const x of r.runs) for (const f of x.failures) {
@@ -164,6 +173,6 @@ try {
   writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify({ date: new Date().toISOString(), root, runs, results }, null, 2));
   console.log(`\nLighthouse 报告（JSON）：${path.relative(process.cwd(), outDir)}/`);
 } finally {
-  chromium?.stop();
+  await chromium?.stop();
   server.stop();
 }

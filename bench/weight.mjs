@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { arg, CHROMIUM, CHROMIUM_FLAGS, chunkComposition, chunkLabel, ensureBuild, kb, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
+import { arg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, chunkComposition, chunkLabel, ensureBuild, kb, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
 
 const JS_BUDGET_GZ = 90 * 1024;
 const QUIET_MS = Number(arg('quiet', 6000)); // after networkidle: Gatsby's idle-time prefetches start ~2–4 s later
@@ -43,6 +43,8 @@ function inlineParts(html) {
   const sum = (re) => [...html.matchAll(re)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
   return {
     inlineStyle: sum(/<style[^>]*>([\s\S]*?)<\/style>/g),
+    inlineGlobalStyle: sum(/<style data-emotion="css-global[^"]*">([\s\S]*?)<\/style>/g),
+    styleTags: (html.match(/<style[\s>]/g) ?? []).length,
     inlineScript: sum(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),
   };
 }
@@ -133,6 +135,8 @@ function summarize(records) {
     font: by(first, 'font'),
     other: by(first, 'other'),
     inlineStyle: html?.inlineStyle ?? 0,
+    inlineGlobalStyle: html?.inlineGlobalStyle ?? 0,
+    styleTags: html?.styleTags ?? 0,
     inlineScript: html?.inlineScript ?? 0,
     prefetch: { js: by(pre, 'js'), data: by(pre, 'data'), all: by(pre, 'js').count + by(pre, 'data').count },
   };
@@ -161,6 +165,7 @@ function composition(snapshotDir, url) {
 }
 
 ensureBuild(root);
+if (root === path.join(ROOT, 'public')) await waitForQuietBuildDir();
 const server = serveSnapshot(root, port);
 let browser;
 const results = [];
@@ -180,7 +185,8 @@ try {
         ['JS', s.js.count, kb(s.js.raw), kb(s.js.gzip)],
         ['CSS', s.css.count, kb(s.css.raw), kb(s.css.gzip)],
         ['HTML', s.html.count, kb(s.html.raw), kb(s.html.gzip)],
-        ['  其中内联 <style>', '', kb(s.inlineStyle), ''],
+        ['  其中内联 <style>', s.styleTags, kb(s.inlineStyle), ''],
+        ['    其中全局样式', '', kb(s.inlineGlobalStyle), ''],
         ['  其中内联 <script>', '', kb(s.inlineScript), ''],
         ['page/app-data JSON', s.data.count, kb(s.data.raw), kb(s.data.gzip)],
         ['图片', s.img.count, kb(s.img.raw), kb(s.img.gzip)],
@@ -222,10 +228,18 @@ try {
     .filter((r) => r.records.some((x) => x.type === 'js' && !x.prefetch && (contains(server.dir, x.url, /^react-dom\/server$|^gatsby-plugin-image$/) || /lazy-hydrate/.test(x.url))))
     .map((r) => r.path);
   console.log(`gatsby-plugin-image lazy-hydrate / react-dom/server 出现在：${lazyHydrate.join(' ') || '（无）'}`);
-  const search = results
-    .filter((r) => r.records.some((x) => x.type === 'js' && !x.prefetch && contains(server.dir, x.url, /flexsearch|pinyin-pro|src\/lib\/search|search/i)))
-    .map((r) => r.path);
-  console.log(`搜索代码（flexsearch / pinyin-pro）首次加载出现在：${search.join(' ') || '（无）'}`);
+  // Search: a search box in the navbar is expected; the index/engine (flexsearch, pinyin-pro,
+  // src/lib/search) should arrive only when the reader starts searching.
+  const searchLines = results.map((r) => {
+    const found = new Map();
+    for (const x of r.records.filter((y) => y.type === 'js' && !y.prefetch)) {
+      for (const f of familiesOf(server.dir, x.url)) if (/flexsearch|pinyin-pro|search/i.test(f.family) && f.bytes >= 512) found.set(f.family, (found.get(f.family) ?? 0) + f.bytes);
+    }
+    return found.size ? `${r.path}（${[...found].map(([f, b]) => `${f} ${kb(b)} KB raw`).join('，')}）` : null;
+  });
+  console.log(`搜索相关代码（首次加载）：${searchLines.filter(Boolean).join('；') || '（无）'}`);
+  const engine = results.filter((r) => r.records.some((x) => x.type === 'js' && !x.prefetch && contains(server.dir, x.url, /^(flexsearch|pinyin-pro)$/)));
+  console.log(`搜索引擎（flexsearch / pinyin-pro）首次加载出现在：${engine.map((r) => r.path).join(' ') || '（无）'}`);
   const over = results.filter((r) => r.summary.js.gzip > JS_BUDGET_GZ);
   console.log(over.length ? `⚠ 超过 90 KB gzip JS 的页面：${over.map((r) => r.path).join(' ')}` : '全部页面 JS ≤ 90 KB gzip');
 

@@ -30,7 +30,7 @@ const nav = css`
   }
   .disabled {
     color: ${c('textMute')};
-    opacity: 0.6;
+    border-style: dashed;
   }
 `;
 

@@ -10,6 +10,14 @@ export const prose = css`
   > :first-child {
     margin-top: 0;
   }
+  /* Links inside text are underlined, not told apart by colour alone (WCAG 1.4.1). */
+  p a,
+  li a,
+  td a,
+  blockquote a {
+    text-decoration: underline;
+    text-decoration-thickness: 1px;
+  }
   p,
   ul,
   ol,
