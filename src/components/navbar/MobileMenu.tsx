@@ -1,27 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { css } from '@emotion/react';
 import type { NavbarItem } from '../../config/site';
-import { c } from '../../theme/tokens';
 import { MenuIcon } from '../icons';
+import { iconButton } from './styles';
 
 /** Radix Dialog and the menu markup load on first use: they weigh nothing on pages never opened on a phone. */
 const MobileMenuDialog = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenuDialog'));
-
-const iconButton = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  border: 0;
-  border-radius: 8px;
-  background: transparent;
-  color: ${c('text')};
-  cursor: pointer;
-  &:hover {
-    background: ${c('bgSoft')};
-  }
-`;
 
 export function MobileMenu({ items, pathname, search, extra }: { items: NavbarItem[]; pathname: string; search?: ReactNode; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);

@@ -5,25 +5,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { NavbarItem, PopoverEntry } from '../../config/site';
 import { c, layout, mq } from '../../theme/tokens';
 import { CloseIcon } from '../icons';
+import { iconButton } from './styles';
 
 const fadeIn = keyframes`from { opacity: 0; transform: translateY(-6px); } to { opacity: 1; transform: none; }`;
 const fadeOut = keyframes`from { opacity: 1; } to { opacity: 0; }`;
-
-const iconButton = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  border: 0;
-  border-radius: 8px;
-  background: transparent;
-  color: ${c('text')};
-  cursor: pointer;
-  &:hover {
-    background: ${c('bgSoft')};
-  }
-`;
 
 const modal = css`
   position: fixed;
