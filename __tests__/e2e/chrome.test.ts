@@ -121,21 +121,38 @@ describe('navbar popovers (spec §2, §9: 210 ms in and out, 672/336 px)', () =>
     expect(serviceColumns).toBe(2);
   });
 
-  it('toggles on click and closes on Escape', async () => {
+  it('toggles on click, stays closed after a quick click-close, and closes on Escape at once', async () => {
     const { page } = await open('/');
+    const closed = (label: string) => page.waitForSelector(`${content(label)}[data-state="closed"]`, { state: 'attached' });
     await page.click(trigger('移动端'));
     await page.waitForSelector(`${content('移动端')}[data-state="open"]`, { state: 'visible' });
     await page.click(trigger('移动端'));
-    await page.waitForSelector(`${content('移动端')}[data-state="closed"]`, { state: 'hidden' });
+    await closed('移动端');
     // It stays closed although the pointer still rests on the trigger (no hover re-open).
     await page.waitForTimeout(400);
     await expect(page.locator(content('移动端')).getAttribute('data-state')).resolves.toBe('closed');
+
+    // Arrive and click open, then click closed late in the 210 ms hover delay (as a slow machine
+    // does): the hover-intent timer that started on arrival must neither reopen the panel nor
+    // cancel its closing.
+    await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
+    await closed('博客');
+    const at = await centre(page, trigger('博客'));
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForTimeout(170);
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForTimeout(600);
+    await expect(page.locator(content('博客')).getAttribute('data-state')).resolves.toBe('closed');
 
     await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
     await page.click(trigger('服务'));
     await page.waitForSelector(`${content('服务')}[data-state="open"]`, { state: 'visible' });
     await page.keyboard.press('Escape');
-    await page.waitForSelector(`${content('服务')}[data-state="closed"]`, { state: 'hidden' });
+    // Escape does not wait for the hover-leave delay.
+    await page.waitForSelector(`${content('服务')}[data-state="closed"]`, { state: 'attached', timeout: 150 });
   });
 
   it('closes on route change even while the pointer rests on the panel', async () => {

@@ -76,33 +76,61 @@ const root = css`
 `;
 
 /**
- * Route changes close the open popover; a close request from Radix lands 210 ms after leave.
- * Radix keeps the hover-intent open timer running when the trigger is clicked, so a click that
- * closes a panel within 210 ms of the pointer arriving would see it reopen: such a late open is
- * ignored.
+ * Hover leave closes 210 ms after the pointer leaves: Radix asks to close after its fixed 150 ms and
+ * the menu waits the difference. Every other close (a click on the open trigger, Escape, a click or
+ * focus outside, a route change) is immediate. Radix keeps its hover-intent open timer running when
+ * the trigger is clicked, and that timer's callback still sees the menu as closed: a late open
+ * within 210 ms of a click-close is dropped before it can cancel anything. A pointer coming back
+ * during the extra wait keeps the panel open.
  */
-function useMenuValue(pathname: string): [string, (next: string) => void, (item: string) => void] {
+interface MenuState {
+  value: string;
+  onValueChange: (next: string) => void;
+  /** Call before Radix handles an event that closes the menu at once. */
+  closeNow: () => void;
+  onTriggerClick: (item: string) => void;
+  cancelClose: () => void;
+}
+
+function useMenuValue(pathname: string): MenuState {
   const [value, setValue] = useState('');
   const closeTimer = useRef<number>();
-  const clickClosedAt = useRef(0);
+  const clickClosedAt = useRef(-Infinity);
+  const immediate = useRef(false);
   useEffect(() => {
     window.clearTimeout(closeTimer.current);
     setValue('');
   }, [pathname]);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  // Radix asks to close synchronously inside the same event handler; the flag does not outlive it.
+  const closeNow = () => {
+    immediate.current = true;
+    queueMicrotask(() => {
+      immediate.current = false;
+    });
+  };
   const onValueChange = (next: string) => {
+    if (next !== '' && performance.now() - clickClosedAt.current <= POPOVER_DELAY_MS) return;
     window.clearTimeout(closeTimer.current);
-    if (next === '') closeTimer.current = window.setTimeout(() => setValue(''), EXTRA_CLOSE_DELAY_MS);
-    else if (performance.now() - clickClosedAt.current > POPOVER_DELAY_MS) setValue(next);
+    if (next !== '') setValue(next);
+    else if (immediate.current) setValue('');
+    else closeTimer.current = window.setTimeout(() => setValue(''), EXTRA_CLOSE_DELAY_MS);
   };
-  const onTriggerClick = (item: string) => {
-    if (value === item) clickClosedAt.current = performance.now();
+  return {
+    value,
+    onValueChange,
+    closeNow,
+    onTriggerClick: (item: string) => {
+      if (value !== item) return;
+      clickClosedAt.current = performance.now();
+      closeNow();
+    },
+    cancelClose: () => window.clearTimeout(closeTimer.current),
   };
-  return [value, onValueChange, onTriggerClick];
 }
 
 export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname: string }) {
-  const [value, onValueChange, onTriggerClick] = useMenuValue(pathname);
+  const { value, onValueChange, closeNow, onTriggerClick, cancelClose } = useMenuValue(pathname);
   return (
     <NavigationMenu.Root
       css={root}
@@ -127,7 +155,7 @@ export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname
             );
           }
           return (
-            <NavigationMenu.Item key={item.label} value={item.label} className="menu-item" data-popover={item.label}>
+            <NavigationMenu.Item key={item.label} value={item.label} className="menu-item" data-popover={item.label} onPointerEnter={cancelClose}>
               {item.isPopover ? (
                 <NavigationMenu.Trigger className={`menu-trigger ${item.className ?? ''}`} onClick={() => onTriggerClick(item.label)}>
                   {item.label}
@@ -140,7 +168,13 @@ export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname
                   </Link>
                 </NavigationMenu.Trigger>
               )}
-              <NavigationMenu.Content className="menu-content" forceMount>
+              <NavigationMenu.Content
+                className="menu-content"
+                forceMount
+                onEscapeKeyDown={closeNow}
+                onPointerDownOutside={closeNow}
+                onFocusOutside={closeNow}
+              >
                 <PopoverPanel width={popover.width} items={popover.items} />
               </NavigationMenu.Content>
             </NavigationMenu.Item>
