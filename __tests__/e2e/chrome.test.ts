@@ -136,8 +136,8 @@ describe('navbar popovers (spec §2, §9: 210 ms in and out, 672/336 px)', () =>
     // does): the hover-intent timer that started on arrival must neither reopen the panel nor
     // cancel its closing.
     await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
-    await closed('博客');
-    const at = await centre(page, trigger('博客'));
+    await closed('桌面端');
+    const at = await centre(page, trigger('桌面端'));
     await page.mouse.move(at.x, at.y);
     await page.mouse.down();
     await page.mouse.up();
@@ -145,7 +145,7 @@ describe('navbar popovers (spec §2, §9: 210 ms in and out, 672/336 px)', () =>
     await page.mouse.down();
     await page.mouse.up();
     await page.waitForTimeout(600);
-    await expect(page.locator(content('博客')).getAttribute('data-state')).resolves.toBe('closed');
+    await expect(page.locator(content('桌面端')).getAttribute('data-state')).resolves.toBe('closed');
 
     await page.mouse.move(NEUTRAL.x, NEUTRAL.y);
     await page.click(trigger('服务'));
