@@ -1,14 +1,11 @@
 import type { GatsbyBrowser } from 'gatsby';
 import NProgress from 'nprogress';
-import { RootProviders } from './src/components/RootProviders';
 import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation } from './src/lib/navigation';
 
 NProgress.configure(PROGRESS_OPTIONS);
 let progressTimer: number | undefined;
 /** The path of the page on screen; back/forward within one page (hash) loads nothing. */
 let renderedPath = typeof window === 'undefined' ? '' : window.location.pathname;
-
-export const wrapRootElement: GatsbyBrowser['wrapRootElement'] = ({ element }) => <RootProviders>{element}</RootProviders>;
 
 /** Starts the 200 ms clock when a navigation starts (Gatsby's own hooks fire only once loaded). */
 function navigationStarted(): void {

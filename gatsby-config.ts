@@ -1,11 +1,7 @@
 import type { GatsbyConfig } from 'gatsby';
-import remarkGfm from 'remark-gfm';
-import rehypeSlug from 'rehype-slug';
-import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import { pinyin } from 'pinyin-pro';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { normalizeBaseUrl } from './src/lib/base-url';
-import { rehypePrism } from './src/lib/prism';
 import { buildSearchDocuments, type SearchSource } from './src/lib/search/documents';
 import { flexSearchOptions } from './src/lib/search/tokenize';
 
@@ -65,41 +61,11 @@ const config: GatsbyConfig = {
       options: { defaults: { formats: ['auto', 'webp'], placeholder: 'none', quality: 80 } },
     },
     'gatsby-transformer-sharp',
-    {
-      resolve: 'gatsby-plugin-mdx',
-      options: {
-        extensions: ['.mdx'],
-        gatsbyRemarkPlugins: [
-          {
-            resolve: 'gatsby-remark-images',
-            options: {
-              maxWidth: 860,
-              linkImagesToOriginal: false,
-              withWebp: true,
-              backgroundColor: 'transparent',
-              disableBgImageOnAlpha: true,
-              quality: 80,
-            },
-          },
-          { resolve: 'gatsby-remark-copy-linked-files', options: { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] } },
-        ],
-        mdxOptions: {
-          remarkPlugins: [remarkGfm],
-          rehypePlugins: [
-            rehypePrism,
-            rehypeSlug,
-            [
-              rehypeAutolinkHeadings,
-              {
-                behavior: 'append',
-                properties: { className: ['heading-anchor'], ariaHidden: 'true', tabIndex: -1 },
-                content: { type: 'text', value: '#' },
-              },
-            ],
-          ],
-        },
-      },
-    },
+    // Sources .mdx files as Mdx nodes (frontmatter, body). Bodies are rendered to HTML at build time
+    // by src/lib/markdown (the Mdx.rendered field in gatsby-node.ts), not compiled into page code.
+    { resolve: 'gatsby-plugin-mdx', options: { extensions: ['.mdx'] } },
+    // Clicks on site links inside that HTML navigate client-side like <Link>.
+    'gatsby-plugin-catch-links',
     {
       resolve: 'gatsby-plugin-local-search',
       options: {

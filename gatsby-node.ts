@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import authors from './content/authors.json';
-import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
+import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
 import { docIdFromRelativePath } from './src/lib/docs';
@@ -13,6 +13,7 @@ import { duplicatePaths, planSite, summarize, type DocEntry, type PagePlan, type
 import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
 import { linkReport } from './scripts/lib/link-report';
 import { stripNulFromHtml } from './scripts/lib/strip-nul';
+import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -60,6 +61,22 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
   `);
 };
 
+/**
+ * `Mdx.rendered`: the body as static HTML plus its table of contents, rendered at build time
+ * (scripts/lib/gatsby-markdown.ts). Posts and docs share one page component per template instead
+ * of one webpack entry per content file.
+ */
+export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers, getNode, getNodesByType, reporter, cache, basePath, pathPrefix }: CreateResolversArgs) => {
+  createResolvers({
+    Mdx: {
+      rendered: {
+        type: 'JSON',
+        resolve: (source: MdxSource) => renderMdxNode(source, { getNode, getNodesByType, reporter, cache, basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' }),
+      },
+    },
+  });
+};
+
 interface MdxNode extends Node {
   frontmatter?: Record<string, unknown>;
   body?: string;
@@ -96,7 +113,6 @@ interface ContentQuery {
       body: string;
       frontmatter: Record<string, unknown>;
       fields: { kind: string | null; docId: string | null; readingMinutes: number | null } | null;
-      internal: { contentFilePath: string };
       parent: { sourceInstanceName: string; relativePath: string; relativeDirectory: string } | null;
     }>;
   };
@@ -115,7 +131,6 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
           body
           frontmatter { slug title date(formatString: "YYYY-MM-DD") tags authors description unlisted draft sidebar_position sidebar_label hide_sidebar }
           fields { kind docId readingMinutes }
-          internal { contentFilePath }
           parent { ... on File { sourceInstanceName relativePath relativeDirectory } }
         }
       }
@@ -126,13 +141,11 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     return;
   }
 
-  const contentFile = new Map<string, string>();
   const posts: PostEntry[] = [];
   const docs: DocEntry[] = [];
   for (const node of result.data.allMdx.nodes) {
     if (!node.parent || !node.fields) continue;
     const display = `content/${node.parent.sourceInstanceName}/${node.parent.relativePath}`;
-    contentFile.set(node.id, node.internal.contentFilePath);
     if (node.fields.kind === 'post') {
       const fm = validatePost(node.frontmatter, display, node.parent.relativeDirectory);
       posts.push({ id: node.id, file: display, ...fm, readingMinutes: node.fields.readingMinutes ?? 1 });
@@ -164,11 +177,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
   built = { plan, posts, docs, duplicates };
 
-  for (const page of plan) {
-    const contentFilePath = page.kind === 'post' || page.kind === 'doc' ? contentFile.get(page.context.id) : undefined;
-    const component = contentFilePath ? `${TEMPLATES[page.kind]}?__contentFilePath=${contentFilePath}` : TEMPLATES[page.kind];
-    actions.createPage({ path: page.path, component, context: page.context });
-  }
+  for (const page of plan) actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context: page.context });
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
 };
 

@@ -1,5 +1,4 @@
 import { withPrefix, type GatsbySSR } from 'gatsby';
-import { RootProviders } from './src/components/RootProviders';
 import { siteConfig } from './src/config/site';
 import { baseUrlBannerScript } from './src/lib/base-url-banner';
 import { normalizeBaseUrl } from './src/lib/base-url';
@@ -19,5 +18,3 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = (args) => {
     ...scripts.map((source, i) => <script key={`inline-${i}`} dangerouslySetInnerHTML={{ __html: source }} />),
   ]);
 };
-
-export const wrapRootElement: GatsbySSR['wrapRootElement'] = ({ element }) => <RootProviders>{element}</RootProviders>;

@@ -1,17 +1,17 @@
 /**
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
- * Validates frontmatter, compiles every MDX file, and resolves internal links and image
+ * Validates frontmatter, renders every MDX file with the build's renderer, and resolves internal links and image
  * references, without a Gatsby build. Exits 1 when anything is wrong, naming file and problem.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile } from '@mdx-js/mdx';
-import remarkGfm from 'remark-gfm';
 import { visit } from 'unist-util-visit';
 import { assertUniqueSlugs, ContentError } from '../src/lib/content-model';
 import { checkInternalLink, describeVerdict, type LinkTarget } from '../src/lib/links';
 import { planSite } from '../src/lib/routes';
+import { renderMdx } from '../src/lib/markdown/render';
+import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from './lib/content-loader';
 
@@ -78,10 +78,13 @@ async function main(): Promise<void> {
   for (const { file, body } of files.filter((f) => inScope(f.file))) {
     const refs: Reference[] = [];
     try {
-      await compile(readFileSync(path.join(root, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1)), {
-        remarkPlugins: [remarkGfm, collectReferences(refs)],
-      });
+      const source = readFileSync(path.join(root, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
+      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)] });
     } catch (error) {
+      if (error instanceof MdxSyntaxError) {
+        problems.push(error.message);
+        continue;
+      }
       const e = error as { message?: string; line?: number; column?: number };
       problems.push(`MDX 语法错误 ${file}:${e.line ?? '?'}:${e.column ?? '?'} ${e.message ?? String(error)}`);
       continue;

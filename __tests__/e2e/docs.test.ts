@@ -373,3 +373,30 @@ describe('edit link, previous/next, version (spec §2, §3, §4)', () => {
     await expect(pagerTarget('prev')).resolves.toEqual([order[order.length - 2]]);
   });
 });
+
+describe('article body (HTML rendered at build time)', () => {
+  it('follows a site link in the text client-side, without reloading the page', async () => {
+    const { page, errors } = await open('/docs/desktop/wing/Get%20start');
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    const link = page.locator('.markdown p a[href="/docs/desktop/wing/User%20guide"]').first();
+    await link.click();
+    await page.waitForURL(url('/docs/desktop/wing/User%20guide'));
+    await page.waitForSelector('h1:has-text("操作指南")');
+    await expect(page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('renders callouts as labelled notes and hides copy buttons when JavaScript is off', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', javaScriptEnabled: false });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(url('/docs/desktop/mobtools/Guider'));
+    const note = page.locator('.markdown aside.callout[role="note"]').first();
+    await expect(note.getAttribute('aria-label')).resolves.toBeTruthy();
+    await expect(note.locator('.callout-title').textContent()).resolves.toBe(await note.getAttribute('aria-label'));
+    await expect(page.locator('.code-block').count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('.code-block [data-copy-button]').first().isVisible()).resolves.toBe(false);
+  });
+});

@@ -21,6 +21,7 @@ describe('bad content is reported with the file named', () => {
     ['bad-duplicate', 'content/blog/2024-01-02-same/index.mdx', '"same" 与 content/blog/2024-01-01-same/index.mdx 重复'],
     ['bad-image', 'content/docs/intro.mdx', './img/missing.png'],
     ['bad-mdx', 'content/docs/intro.mdx', 'MDX 语法错误'],
+    ['bad-component', 'content/docs/intro.mdx:8', '未知的 MDX 组件 <Tabs>'],
   ])('%s', (fixture, file, message) => {
     const { status, output } = check(fixture);
     expect(status).toBe(1);

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { graphql, withPrefix, type HeadProps, type PageProps } from 'gatsby';
 import { Breadcrumbs } from '../components/docs/Breadcrumbs';
@@ -9,7 +8,7 @@ import { MobileDocSidebar } from '../components/docs/MobileDocSidebar';
 import { VersionSelect } from '../components/docs/VersionSelect';
 import { Layout } from '../components/layout/Layout';
 import { Seo, sitePath } from '../components/layout/Seo';
-import { prose } from '../components/mdx/prose';
+import { Markdown } from '../components/mdx/Markdown';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import { siteConfig, toolNameForKey } from '../config/site';
@@ -22,7 +21,7 @@ import { c, mq } from '../theme/tokens';
 interface DocData {
   mdx: {
     frontmatter: { title: string; description: string | null; unlisted: boolean | null; hide_sidebar: boolean | null };
-    tableOfContents: { items?: TocItem[] };
+    rendered: { html: string; toc: TocItem[] };
   };
 }
 
@@ -106,7 +105,7 @@ const grid = css`
   }
 `;
 
-export default function DocTemplate({ data, pageContext, location, children }: PageProps<DocData, DocContext> & { children: ReactNode }) {
+export default function DocTemplate({ data, pageContext, location}: PageProps<DocData, DocContext>) {
   const fm = data.mdx.frontmatter;
   const { sidebar, docId } = pageContext;
   const toolTitle = toolNameForKey(sidebarKey(docId)) ?? (sidebarKey(docId) === 'about' ? '关于我们' : '文档');
@@ -116,7 +115,7 @@ export default function DocTemplate({ data, pageContext, location, children }: P
       <DocSidebar sidebar={sidebar} currentId={docId} title={toolTitle} />
     </>
   ) : null;
-  const tocItems = data.mdx.tableOfContents.items;
+  const tocItems = data.mdx.rendered.toc;
   return (
     <Layout title={fm.title} pathname={location.pathname}>
       <div css={grid} className={sidebar ? 'has-sidebar' : 'no-sidebar'} data-testid="doc-page">
@@ -133,9 +132,7 @@ export default function DocTemplate({ data, pageContext, location, children }: P
                 <TableOfContents items={tocItems} title="本页目录" />
               </details>
             ) : null}
-            <div css={prose} className="markdown">
-              {children}
-            </div>
+            <Markdown html={data.mdx.rendered.html} />
           </article>
           <EditLink docId={docId} />
           <DocPager previous={pageContext.previous} next={pageContext.next} />
@@ -167,7 +164,7 @@ export const query = graphql`
         unlisted
         hide_sidebar
       }
-      tableOfContents(maxDepth: 3)
+      rendered
     }
   }
 `;

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { graphql, type HeadProps, type PageProps } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
@@ -7,7 +6,7 @@ import { PostMeta } from '../components/blog/PostMeta';
 import { TagLinks } from '../components/blog/TagLinks';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
-import { prose } from '../components/mdx/prose';
+import { Markdown } from '../components/mdx/Markdown';
 import { NeighbourLinks } from '../components/NeighbourLinks';
 import { StaticPicture } from '../components/StaticPicture';
 import { TableOfContents } from '../components/TableOfContents';
@@ -27,7 +26,7 @@ interface PostData {
       unlisted: boolean | null;
       image: { publicURL: string; childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
     };
-    tableOfContents: { items?: TocItem[] };
+    rendered: { html: string; toc: TocItem[] };
   };
 }
 
@@ -94,7 +93,7 @@ function Pager({ previous, next }: { previous: NavLink | null; next: NavLink | n
   );
 }
 
-export default function PostTemplate({ data, pageContext, location, children }: PageProps<PostData, PostContext> & { children: ReactNode }) {
+export default function PostTemplate({ data, pageContext, location}: PageProps<PostData, PostContext>) {
   const fm = data.mdx.frontmatter;
   const author = fm.authors.map((id) => authorTable[id]?.name ?? id).join('、');
   const cover = fm.image?.childImageSharp?.gatsbyImageData;
@@ -109,13 +108,11 @@ export default function PostTemplate({ data, pageContext, location, children }: 
           </header>
           {fm.unlisted ? <UnlistedNotice /> : null}
           {cover ? <StaticPicture className="cover" image={cover} alt={`${fm.title}：封面图`} eager /> : null}
-          <div css={prose} className="markdown">
-            {children}
-          </div>
+          <Markdown html={data.mdx.rendered.html} />
           <Pager previous={pageContext.previous} next={pageContext.next} />
         </article>
         <aside>
-          <TableOfContents items={data.mdx.tableOfContents.items} />
+          <TableOfContents items={data.mdx.rendered.toc} />
         </aside>
       </div>
     </Layout>
@@ -151,7 +148,7 @@ export const query = graphql`
           }
         }
       }
-      tableOfContents(maxDepth: 3)
+      rendered
     }
   }
 `;

@@ -1,7 +1,10 @@
 import { css } from '@emotion/react';
 import { c, fonts } from '../../theme/tokens';
 
-/** Typography of rendered MDX (posts and docs): comfortable CJK line height, scrolling code/tables. */
+/**
+ * Typography of rendered content (posts and docs, HTML rendered at build time by
+ * src/lib/markdown): comfortable CJK line height, code blocks, callouts, scrolling tables.
+ */
 export const prose = css`
   font-size: 16px;
   line-height: 1.85;
@@ -123,5 +126,146 @@ export const prose = css`
     border: 1px solid ${c('border')};
     border-bottom-width: 2px;
     border-radius: 4px;
+  }
+  .code-block {
+    margin: 0 0 1.2em;
+    border: 1px solid ${c('border')};
+    border-radius: 8px;
+    background: ${c('codeBg')};
+    overflow: hidden;
+    .code-header {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      padding: 4px 8px 4px 14px;
+      border-bottom: 1px solid ${c('border')};
+      font-size: 12px;
+      color: ${c('textMute')};
+      font-family: ${fonts.body};
+    }
+    .code-pre {
+      margin: 0;
+      padding: 14px 16px;
+      overflow-x: auto;
+      font-size: 13.5px;
+      line-height: 1.65;
+      color: ${c('codeText')};
+      background: transparent;
+      tab-size: 4;
+    }
+    .code-pre code {
+      font-family: ${fonts.mono};
+      white-space: pre;
+    }
+    .token.comment,
+    .token.prolog,
+    .token.doctype,
+    .token.cdata {
+      color: var(--code-comment);
+      font-style: normal;
+    }
+    .token.keyword,
+    .token.atrule,
+    .token.important,
+    .token.rule {
+      color: var(--code-keyword);
+    }
+    .token.string,
+    .token.char,
+    .token.attr-value,
+    .token.regex,
+    .token.inserted {
+      color: var(--code-string);
+    }
+    .token.number,
+    .token.boolean,
+    .token.constant,
+    .token.symbol {
+      color: var(--code-number);
+    }
+    .token.function,
+    .token.class-name,
+    .token.builtin {
+      color: var(--code-function);
+    }
+    .token.tag,
+    .token.selector,
+    .token.property,
+    .token.deleted {
+      color: var(--code-tag);
+    }
+    .token.operator,
+    .token.punctuation {
+      color: var(--code-punctuation);
+    }
+    .token.attr-name,
+    .token.variable,
+    .token.annotation {
+      color: var(--code-attr);
+    }
+    --code-comment: #6a737d;
+    --code-keyword: #cf222e;
+    --code-string: #0a3069;
+    --code-number: #0550ae;
+    --code-function: #8250df;
+    --code-tag: #116329;
+    --code-punctuation: #57606a;
+    --code-attr: #953800;
+    html[data-theme='dark'] & {
+      --code-comment: #8b949e;
+      --code-keyword: #ff7b72;
+      --code-string: #a5d6ff;
+      --code-number: #79c0ff;
+      --code-function: #d2a8ff;
+      --code-tag: #7ee787;
+      --code-punctuation: #c9d1d9;
+      --code-attr: #ffa657;
+    }
+  }
+  .copy-button {
+    font-size: 12px;
+    line-height: 1;
+    padding: 6px 10px;
+    border-radius: 5px;
+    border: 1px solid ${c('border')};
+    background: ${c('surface')};
+    color: ${c('textSoft')};
+    cursor: pointer;
+    &:hover {
+      color: ${c('text')};
+      border-color: ${c('textMute')};
+    }
+  }
+  html:not([data-js]) & .copy-button {
+    display: none;
+  }
+  .callout {
+    margin: 0 0 1.2em;
+    padding: 0.8em 1em;
+    border: 1px solid ${c('border')};
+    border-left: 4px solid var(--callout-accent);
+    border-radius: 6px;
+    background: ${c('bgSoft')};
+    > p:last-child {
+      margin-bottom: 0;
+    }
+  }
+  .callout-title {
+    display: block;
+    font-weight: 650;
+    color: var(--callout-accent);
+    margin-bottom: 0.3em;
+  }
+  .callout-info {
+    --callout-accent: ${c('info')};
+  }
+  .callout-tip {
+    --callout-accent: ${c('tip')};
+  }
+  .callout-warning {
+    --callout-accent: ${c('warning')};
+  }
+  .callout-danger {
+    --callout-accent: ${c('danger')};
   }
 `;

@@ -1,0 +1,126 @@
+/**
+ * Build-time content rendering (src/lib/markdown): the hast plugins that turn rendered MDX into
+ * the site's code blocks, callouts, scrolling tables, base-URL links and table of contents, and
+ * the MDX syntax content may and may not use. (The whole unified chain runs over every real
+ * content file in bad-content.test.ts through npm run check:content.)
+ */
+import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../src/lib/markdown/code-blocks';
+import { h, text, textContent, type Element, type Root } from '../../src/lib/markdown/hast';
+import { callout, mdxHandlers, MdxSyntaxError, stringLiteral } from '../../src/lib/markdown/jsx';
+import { rehypeLinks, withBase } from '../../src/lib/markdown/links';
+import { rehypeScrollTables } from '../../src/lib/markdown/tables';
+import { tocFromHast } from '../../src/lib/markdown/toc';
+
+const root = (...children: Element[]): Root => ({ type: 'root', children });
+const pre = (language: string | null, code: string) => h('pre', {}, [h('code', language ? { className: [`language-${language}`] } : {}, [text(code)])]);
+
+describe('code blocks', () => {
+  it('wraps a fenced block with a language label, a copy button and a focusable <pre>', () => {
+    const block = codeBlock(pre('kotlin', 'val x = 1\n')) as Element;
+    expect(block.properties?.className).toEqual(['code-block']);
+    expect(block.properties?.dataLanguage).toBe('kotlin');
+    const [header, body] = block.children as Element[];
+    expect(textContent(header as Element)).toBe('Kotlin复制');
+    const button = (header as Element).children[1] as Element;
+    expect(button.tagName).toBe('button');
+    expect(button.properties).toMatchObject({ type: 'button', ariaLabel: '复制代码', dataCopyButton: '' });
+    expect((body as Element).tagName).toBe('pre');
+    expect((body as Element).properties).toMatchObject({ className: ['code-pre', 'language-kotlin'], tabIndex: 0 });
+    expect(textContent(body as Element)).toBe('val x = 1\n');
+  });
+
+  it('labels known languages by name, unknown ones as written, and unlabelled fences as text', () => {
+    expect(codeLabel('objectivec')).toBe('Objective-C');
+    expect(codeLabel('bash')).toBe('Shell');
+    expect(codeLabel('protobuf')).toBe('protobuf');
+    expect((codeBlock(pre(null, 'x')) as Element).properties?.dataLanguage).toBe('text');
+    expect(codeLabel('text')).toBe('文本');
+  });
+
+  it('replaces every <pre><code> in the tree and leaves other <pre> alone', () => {
+    const tree = root(h('div', {}, [pre('java', 'int a;')]), h('pre', {}, [text('plain')]));
+    rehypeCodeBlocks()(tree);
+    expect((tree.children[0] as Element).children[0]).toMatchObject({ tagName: 'div', properties: { className: ['code-block'] } });
+    expect(tree.children[1]).toMatchObject({ tagName: 'pre', children: [{ type: 'text', value: 'plain' }] });
+  });
+});
+
+describe('links', () => {
+  it('prefixes site links with the base URL once, and only those', () => {
+    expect(withBase('/docs/intro', '/fomosite')).toBe('/fomosite/docs/intro');
+    expect(withBase('/fomosite/docs/intro', '/fomosite')).toBe('/fomosite/docs/intro');
+    expect(withBase('/docs/intro', '')).toBe('/docs/intro');
+    expect(withBase('//cdn.example.com/x', '/fomosite')).toBe('//cdn.example.com/x');
+    expect(withBase('#part', '/fomosite')).toBe('#part');
+  });
+
+  it('opens other sites in a new tab without window.opener', () => {
+    const tree = root(h('p', {}, [h('a', { href: 'https://github.com/iofomo' }, [text('GitHub')]), h('a', { href: '/blog' }, [text('博客')]), h('a', { href: '#x' }, [text('x')])]));
+    rehypeLinks({ pathPrefix: '/fomosite/' })(tree);
+    const [external, site, hash] = (tree.children[0] as Element).children as Element[];
+    expect(external?.properties).toMatchObject({ target: '_blank', rel: ['noopener', 'noreferrer'] });
+    expect(site?.properties).toEqual({ href: '/fomosite/blog' });
+    expect(hash?.properties).toEqual({ href: '#x' });
+  });
+});
+
+describe('tables', () => {
+  it('puts each table in a labelled, focusable scrolling region', () => {
+    const tree = root(h('table', {}, []));
+    rehypeScrollTables()(tree);
+    expect(tree.children[0]).toMatchObject({ tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: '表格（可横向滚动）' } });
+    expect((tree.children[0] as Element).children[0]).toMatchObject({ tagName: 'table' });
+  });
+});
+
+describe('table of contents', () => {
+  it('lists h2 with their h3 nested, by id, without the heading anchors', () => {
+    const anchor = h('a', { className: ['heading-anchor'], href: '#a' }, [text('#')]);
+    const tree = root(
+      h('h2', { id: '准备环境' }, [text('准备环境'), anchor]),
+      h('h3', { id: 'linux' }, [text('Linux '), h('code', {}, [text('apt')])]),
+      h('h4', { id: 'deep' }, [text('不进目录')]),
+      h('h2', { id: 'faq' }, [text('常见问题')]),
+      h('h2', {}, [text('没有 id 的标题')]),
+    );
+    expect(tocFromHast(tree)).toEqual([
+      { url: '#准备环境', title: '准备环境', items: [{ url: '#linux', title: 'Linux apt' }] },
+      { url: '#faq', title: '常见问题' },
+    ]);
+  });
+});
+
+describe('MDX syntax in content', () => {
+  const state = { all: (node: unknown) => ((node as { children?: unknown[] }).children ?? []).map((c) => text(String(c))) };
+  const handlers = mdxHandlers('content/docs/x.mdx');
+  const at = { start: { line: 7 } };
+
+  it('renders <Callout> with its type, default or given title, and role note', () => {
+    const aside = handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'type', value: 'warning' }], children: ['小心'] }) as Element;
+    expect(aside).toMatchObject({ tagName: 'aside', properties: { className: ['callout', 'callout-warning'], role: 'note', ariaLabel: '注意' } });
+    expect(textContent(aside)).toBe('注意小心');
+    expect(callout('nope', '自定义', []).properties).toMatchObject({ className: ['callout', 'callout-info'], ariaLabel: '自定义' });
+  });
+
+  it('keeps lowercase HTML elements with string attributes', () => {
+    const kbd = handlers.mdxJsxTextElement(state, { type: 'mdxJsxTextElement', name: 'kbd', attributes: [{ type: 'mdxJsxAttribute', name: 'class', value: 'key' }], children: ['Ctrl'] }) as Element;
+    expect(kbd).toMatchObject({ tagName: 'kbd', properties: { className: 'key' } });
+  });
+
+  it('renders string-literal expressions and drops comments', () => {
+    expect(handlers.mdxTextExpression(state, { type: 'mdxTextExpression', value: "'{'" })).toEqual(text('{'));
+    expect(handlers.mdxFlowExpression(state, { type: 'mdxFlowExpression', value: '/* 编辑注释 */' })).toBeNull();
+    expect(stringLiteral('"a\\"b"')).toBe('a"b');
+    expect(stringLiteral("'it\\'s'")).toBe("it's");
+    expect(stringLiteral('1 + 1')).toBeNull();
+  });
+
+  it('stops the build on what needs JavaScript, naming file and line', () => {
+    expect(() => handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [], position: at })).toThrow(new MdxSyntaxError('content/docs/x.mdx:7：未知的 MDX 组件 <Tabs>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）'));
+    expect(() => handlers.mdxTextExpression(state, { type: 'mdxTextExpression', value: 'new Date()', position: at })).toThrow(/x\.mdx:7：表达式 \{new Date\(\)\}/);
+    expect(() => handlers.mdxjsEsm(state, { type: 'mdxjsEsm', value: "import X from './x'", position: at })).toThrow(/x\.mdx:7：内容中不支持 import/);
+    expect(() =>
+      handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'title', value: { type: 'mdxJsxAttributeValueExpression', value: 'title' } }], position: at }),
+    ).toThrow(/只能使用字符串/);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Small helpers over hast (the HTML syntax tree of unified) shared by the build-time MDX
+ * renderer's plugins. Pure functions over plain objects: no unified import, unit-testable.
+ */
+import type { Element, ElementContent, Properties, Root, RootContent, Text } from 'hast';
+
+export type { Element, ElementContent, Root, RootContent };
+
+export function h(tagName: string, properties: Properties = {}, children: ElementContent[] = []): Element {
+  return { type: 'element', tagName, properties, children };
+}
+
+export function text(value: string): Text {
+  return { type: 'text', value };
+}
+
+export function isElement(node: unknown, tagName?: string): node is Element {
+  const el = node as Element | undefined;
+  return !!el && el.type === 'element' && (tagName === undefined || el.tagName === tagName);
+}
+
+export function classList(node: Element): string[] {
+  const value = node.properties?.className;
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : [];
+}
+
+/** Text content, leaving out subtrees `skip` rejects (e.g. heading anchors). */
+export function textContent(node: Root | RootContent, skip: (el: Element) => boolean = () => false): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element' && skip(node)) return '';
+  if ('children' in node) return (node.children as RootContent[]).map((child) => textContent(child, skip)).join('');
+  return '';
+}
+
+/**
+ * Visits every element depth first; the visitor may return replacement nodes for the element
+ * (which are not visited again) or undefined to keep it and descend into it.
+ */
+export function mapElements(parent: Root | Element, visitor: (el: Element, parent: Root | Element) => ElementContent[] | undefined): void {
+  const next: (RootContent | ElementContent)[] = [];
+  for (const child of parent.children) {
+    if (child.type !== 'element') {
+      next.push(child);
+      continue;
+    }
+    const replaced = visitor(child, parent);
+    if (replaced) next.push(...replaced);
+    else {
+      mapElements(child, visitor);
+      next.push(child);
+    }
+  }
+  parent.children = next as typeof parent.children;
+}

@@ -1,0 +1,122 @@
+/**
+ * How the MDX-only syntax in content becomes HTML at build time (remark-rehype handlers).
+ * Content may use the <Callout> component, plain lowercase HTML elements (<kbd>, <br />,
+ * <details> …), string-literal expressions ({'{'}) and comments ({/* … *\/}). Anything that
+ * needs JavaScript to run (imports, exports, other components, computed expressions) stops the
+ * build with the file and line, instead of rendering a wrong page.
+ */
+import { h, text, type Element, type ElementContent } from './hast';
+
+export type CalloutType = 'info' | 'tip' | 'warning' | 'danger';
+export const CALLOUT_LABELS: Record<CalloutType, string> = { info: '说明', tip: '提示', warning: '注意', danger: '警告' };
+
+interface JsxAttribute {
+  type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute';
+  name?: string;
+  value?: string | { type: string; value: string } | null;
+}
+interface MdxNode {
+  type: string;
+  name?: string | null;
+  value?: string;
+  attributes?: JsxAttribute[];
+  children?: unknown[];
+  position?: { start: { line: number } };
+}
+interface State {
+  all(node: unknown): ElementContent[];
+}
+
+export class MdxSyntaxError extends Error {}
+
+function where(file: string, node: MdxNode): string {
+  return node.position ? `${file}:${node.position.start.line}` : file;
+}
+
+export function callout(type: string | undefined, title: string | undefined, children: ElementContent[]): Element {
+  const kind: CalloutType = type && type in CALLOUT_LABELS ? (type as CalloutType) : 'info';
+  const label = title ?? CALLOUT_LABELS[kind];
+  return h('aside', { className: ['callout', `callout-${kind}`], role: 'note', ariaLabel: label }, [
+    h('strong', { className: ['callout-title'] }, [text(label)]),
+    ...children,
+  ]);
+}
+
+/** A JS string literal ('…', "…") as its value, or null for anything else. */
+export function stringLiteral(source: string): string | null {
+  const trimmed = source.trim();
+  if (!/^(['"]).*\1$/s.test(trimmed)) return null;
+  try {
+    return trimmed.startsWith('"') ? (JSON.parse(trimmed) as string) : (JSON.parse(`"${trimmed.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) as string);
+  } catch {
+    return null;
+  }
+}
+
+const isComment = (source: string) => /^\s*\/\*[\s\S]*\*\/\s*$/.test(source);
+
+function attributes(file: string, node: MdxNode): Record<string, string | true> {
+  const result: Record<string, string | true> = {};
+  for (const attribute of node.attributes ?? []) {
+    if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {
+      throw new MdxSyntaxError(`${where(file, node)}：<${node.name}> 的属性展开 {...} 需要 JavaScript，内容中不支持`);
+    }
+    const value = attribute.value;
+    if (value === null || value === undefined) result[attribute.name] = true;
+    else if (typeof value === 'string') result[attribute.name] = value;
+    else {
+      const literal = stringLiteral(value.value);
+      if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：<${node.name} ${attribute.name}={…}> 只能使用字符串`);
+      result[attribute.name] = literal;
+    }
+  }
+  return result;
+}
+
+/** JSX attribute names → hast property names. */
+const PROPERTY: Record<string, string> = { class: 'className', className: 'className', for: 'htmlFor', htmlFor: 'htmlFor' };
+
+function jsxElement(file: string) {
+  return (state: State, node: MdxNode): ElementContent | ElementContent[] | null => {
+    const name = node.name;
+    if (!name) return state.all(node); // <>…</> fragment
+    const attrs = attributes(file, node);
+    if (name === 'Callout') {
+      return callout(typeof attrs.type === 'string' ? attrs.type : undefined, typeof attrs.title === 'string' ? attrs.title : undefined, state.all(node));
+    }
+    if (/^[a-z][a-z0-9-]*$/.test(name)) {
+      const properties = Object.fromEntries(Object.entries(attrs).map(([key, value]) => [PROPERTY[key] ?? key, value]));
+      return h(name, properties, state.all(node));
+    }
+    throw new MdxSyntaxError(`${where(file, node)}：未知的 MDX 组件 <${name}>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）`);
+  };
+}
+
+function expression(file: string) {
+  return (_state: State, node: MdxNode): ElementContent | null => {
+    const source = node.value ?? '';
+    if (isComment(source)) return null;
+    const literal = stringLiteral(source);
+    if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：表达式 {${source.trim()}} 需要 JavaScript，内容中只支持字符串（如 {'{'}）和注释`);
+    return text(literal);
+  };
+}
+
+function esm(file: string) {
+  return (_state: State, node: MdxNode): null => {
+    throw new MdxSyntaxError(`${where(file, node)}：内容中不支持 import / export（组件由站点统一提供）`);
+  };
+}
+
+/** remark-rehype `handlers` for one content file. */
+export function mdxHandlers(file: string) {
+  const element = jsxElement(file);
+  const expr = expression(file);
+  return {
+    mdxJsxFlowElement: element,
+    mdxJsxTextElement: element,
+    mdxFlowExpression: expr,
+    mdxTextExpression: expr,
+    mdxjsEsm: esm(file),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * MDX content → static HTML, once, at build time. Posts and docs are rendered here and handed to
+ * one page component per template, so pages ship no per-file JavaScript, hydrate nothing inside
+ * the article, and the build does not grow a webpack entry per content file.
+ *
+ * The remark/rehype plugin chain is the site's single definition of how content renders:
+ * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with copy
+ * buttons, scrolling tables, base-URL-aware links, <Callout>. Gatsby adds its image plugins
+ * (responsive sizes, WebP) through `remarkPlugins`.
+ */
+import { unified, type PluggableList } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import remarkGfm from 'remark-gfm';
+import remarkUnwrapImages from 'remark-unwrap-images';
+import remarkRehype from 'remark-rehype';
+import rehypeSlug from 'rehype-slug';
+import rehypeAutolinkHeadings from 'rehype-autolink-headings';
+import rehypeStringify from 'rehype-stringify';
+import type { Root } from 'hast';
+import { rehypePrism } from '../prism';
+import type { TocItem } from '../toc';
+import { rehypeCodeBlocks } from './code-blocks';
+import { mdxHandlers } from './jsx';
+import { rehypeLinks } from './links';
+import { rehypeScrollTables } from './tables';
+import { tocFromHast } from './toc';
+
+export interface RenderOptions {
+  /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
+  file: string;
+  /** The site's base URL when built under a path prefix ('' at the root). */
+  pathPrefix?: string;
+  /** Extra remark plugins that run after GFM (Gatsby's image processing). */
+  remarkPlugins?: PluggableList;
+}
+
+export interface RenderedMdx {
+  html: string;
+  toc: TocItem[];
+}
+
+export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [] }: RenderOptions): Promise<RenderedMdx> {
+  let toc: TocItem[] = [];
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkMdx)
+    .use(remarkGfm)
+    .use(remarkUnwrapImages)
+    .use(remarkPlugins)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxHandlers(file) as never })
+    .use(rehypePrism as never)
+    .use(rehypeCodeBlocks)
+    .use(rehypeScrollTables)
+    .use(rehypeLinks, { pathPrefix })
+    .use(rehypeSlug)
+    .use(rehypeAutolinkHeadings, {
+      behavior: 'append',
+      properties: { className: ['heading-anchor'], ariaHidden: 'true', tabIndex: -1 },
+      content: { type: 'text', value: '#' },
+    })
+    .use(() => (tree: Root) => {
+      toc = tocFromHast(tree);
+    })
+    .use(rehypeStringify, { allowDangerousHtml: true });
+  const html = String(await processor.process({ value: source, path: file }));
+  return { html, toc };
+}
