@@ -62,16 +62,19 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
 };
 
 /**
- * `Mdx.rendered`: the body as static HTML plus its table of contents, rendered at build time
- * (scripts/lib/gatsby-markdown.ts). Posts and docs share one page component per template instead
- * of one webpack entry per content file.
+ * `Mdx.rendered(basePath, assetPrefix)`: the body as static HTML plus its table of contents,
+ * rendered at build time (scripts/lib/gatsby-markdown.ts). Posts and docs share one page
+ * component per template instead of one webpack entry per content file. The base URL comes in
+ * as arguments from the page context: query workers do not see --prefix-paths.
  */
-export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers, getNode, getNodesByType, reporter, cache, basePath, pathPrefix }: CreateResolversArgs) => {
+export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers, getNode, getNodesByType, reporter, cache }: CreateResolversArgs) => {
   createResolvers({
     Mdx: {
       rendered: {
         type: 'JSON',
-        resolve: (source: MdxSource) => renderMdxNode(source, { getNode, getNodesByType, reporter, cache, basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' }),
+        args: { basePath: 'String', assetPrefix: 'String' },
+        resolve: (source: MdxSource, args: { basePath?: string | null; assetPrefix?: string | null }) =>
+          renderMdxNode(source, { getNode, getNodesByType, reporter, cache, basePath: args.basePath ?? '', assetPrefix: args.assetPrefix ?? '' }),
       },
     },
   });
@@ -118,7 +121,7 @@ interface ContentQuery {
   };
 }
 
-export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter }: CreatePagesArgs) => {
+export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix }: CreatePagesArgs) => {
   if (contentErrors.length) {
     reporter.panicOnBuild(`内容校验失败（${contentErrors.length} 处）：\n${contentErrors.map((e) => `  - ${e.message}`).join('\n')}`);
     return;
@@ -177,7 +180,12 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
   built = { plan, posts, docs, duplicates };
 
-  for (const page of plan) actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context: page.context });
+  // Post and doc bodies are rendered with the base URL they will be served under.
+  const base = { basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' };
+  for (const page of plan) {
+    const context = page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base } : page.context;
+    actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
+  }
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
 };
 

@@ -156,7 +156,7 @@ export function Head({ data, pageContext, location }: HeadProps<DocData, DocCont
 }
 
 export const query = graphql`
-  query DocById($id: String!) {
+  query DocById($id: String!, $basePath: String!, $assetPrefix: String!) {
     mdx(id: { eq: $id }) {
       frontmatter {
         title
@@ -164,7 +164,7 @@ export const query = graphql`
         unlisted
         hide_sidebar
       }
-      rendered
+      rendered(basePath: $basePath, assetPrefix: $assetPrefix)
     }
   }
 `;

@@ -132,7 +132,7 @@ export function Head({ data, location }: HeadProps<PostData>) {
 }
 
 export const query = graphql`
-  query PostById($id: String!) {
+  query PostById($id: String!, $basePath: String!, $assetPrefix: String!) {
     mdx(id: { eq: $id }) {
       frontmatter {
         title
@@ -148,7 +148,7 @@ export const query = graphql`
           }
         }
       }
-      rendered
+      rendered(basePath: $basePath, assetPrefix: $assetPrefix)
     }
   }
 `;
