@@ -55,7 +55,8 @@ describe('planSite', () => {
     expect(getStart?.kind === 'doc' && getStart.context.previous?.path).toBe('/docs/desktop/wing/Introduce');
     expect(getStart?.kind === 'doc' && getStart.context.breadcrumbs.map((c) => c.label)).toEqual(['首页', '桌面端', 'Wing', 'desktop/wing/Get start']);
     const qa = plan.find((p) => p.path === '/docs/mobile/konker/desc/konker-qa');
-    expect(qa?.kind === 'doc' && qa.context.sidebar).toBeNull();
+    expect(qa?.kind === 'doc' && qa.context.sidebarKey).toBeNull();
+    expect(getStart?.kind === 'doc' && getStart.context.sidebarKey).toBe('desktop/wing');
   });
 
   it('reports duplicate paths', () => {

@@ -96,7 +96,9 @@ export function buildSidebars(docs: readonly DocInput[]): Map<string, Sidebar> {
   for (const doc of docs) {
     if (doc.hideSidebar || doc.unlisted) continue;
     const key = sidebarKey(doc.id);
-    grouped.set(key, [...(grouped.get(key) ?? []), doc]);
+    const group = grouped.get(key);
+    if (group) group.push(doc);
+    else grouped.set(key, [doc]);
   }
   const sidebars = new Map<string, Sidebar>();
   for (const [key, members] of grouped) {
@@ -106,7 +108,9 @@ export function buildSidebars(docs: readonly DocInput[]): Map<string, Sidebar> {
       const rest = doc.id.slice(key.length + 1).split('/');
       if (rest.length > 1 && doc.id.startsWith(`${key}/`)) {
         const folder = rest[0] as string;
-        categories.set(folder, [...(categories.get(folder) ?? []), doc]);
+        const category = categories.get(folder);
+        if (category) category.push(doc);
+        else categories.set(folder, [doc]);
       } else {
         direct.push({ position: doc.sidebarPosition, id: doc.id, item: toLink(doc) });
       }

@@ -5,7 +5,7 @@
 import { groupByYear, sortNewestFirst } from './archive';
 import type { PostFrontmatter } from './content-model';
 import { docBreadcrumbs, type Crumb } from './breadcrumbs';
-import { buildSidebars, docPath, neighbours, sidebarKey, type Sidebar, type SidebarLink } from './docs';
+import { buildSidebars, docPath, neighbours, sidebarKey, type SidebarLink } from './docs';
 import { paginate, POSTS_PER_PAGE } from './paginate';
 import { postsWithTag, summarizeTags, tagPath, type TagSummary } from './tags';
 
@@ -61,7 +61,12 @@ export type PagePlan =
       context: {
         id: string;
         docId: string;
-        sidebar: Sidebar | null;
+        /**
+         * Which product sidebar the page shows (null: none). The sidebars themselves are shared by
+         * every doc page through one static query (src/components/docs/useDocSidebar.ts) rather
+         * than copied into each page's data, which grew with the square of the docs.
+         */
+        sidebarKey: string | null;
         breadcrumbs: Crumb[];
         previous: NavLink | null;
         next: NavLink | null;
@@ -173,7 +178,7 @@ export function planSite(posts: readonly PostEntry[], docs: readonly DocEntry[],
     plan.push({
       kind: 'doc',
       path: docPath(doc.docId),
-      context: { id: doc.id, docId: doc.docId, sidebar: sidebar ?? null, breadcrumbs, previous: toNav(previous), next: toNav(next) },
+      context: { id: doc.id, docId: doc.docId, sidebarKey: sidebar ? sidebar.key : null, breadcrumbs, previous: toNav(previous), next: toNav(next) },
     });
   }
 

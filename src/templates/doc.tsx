@@ -5,6 +5,7 @@ import { DocPager } from '../components/docs/DocPager';
 import { DocSidebar } from '../components/docs/DocSidebar';
 import { EditLink } from '../components/docs/EditLink';
 import { MobileDocSidebar } from '../components/docs/MobileDocSidebar';
+import { useDocSidebar } from '../components/docs/useDocSidebar';
 import { VersionSelect } from '../components/docs/VersionSelect';
 import { Layout } from '../components/layout/Layout';
 import { Seo, sitePath } from '../components/layout/Seo';
@@ -105,9 +106,10 @@ const grid = css`
   }
 `;
 
-export default function DocTemplate({ data, pageContext, location}: PageProps<DocData, DocContext>) {
+export default function DocTemplate({ data, pageContext, location }: PageProps<DocData, DocContext>) {
   const fm = data.mdx.frontmatter;
-  const { sidebar, docId } = pageContext;
+  const { docId } = pageContext;
+  const sidebar = useDocSidebar(pageContext.sidebarKey);
   const toolTitle = toolNameForKey(sidebarKey(docId)) ?? (sidebarKey(docId) === 'about' ? '关于我们' : '文档');
   const sidebarNav = sidebar ? (
     <>
