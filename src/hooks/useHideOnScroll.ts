@@ -15,8 +15,10 @@ export function useHideOnScroll(navbarHeight: number, disabled = false): boolean
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const y = window.scrollY;
-        setVisible((was) => navbarVisibleAfterScroll(lastY.current, y, was, navbarHeight));
+        // Read the previous position now: React may run the updater later, after lastY moved on.
+        const previous = lastY.current;
         lastY.current = y;
+        setVisible((was) => navbarVisibleAfterScroll(previous, y, was, navbarHeight));
       });
     };
     window.addEventListener('scroll', onScroll, { passive: true });
