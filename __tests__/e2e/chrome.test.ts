@@ -155,6 +155,28 @@ describe('navbar popovers (spec §2, §9: 210 ms in and out, 672/336 px)', () =>
     await page.waitForSelector(`${content('服务')}[data-state="closed"]`, { state: 'attached', timeout: 150 });
   });
 
+  it('works from the keyboard: aria-expanded follows, ArrowDown enters the panel, Escape returns to the trigger, focus leaving closes', async () => {
+    const { page } = await open('/');
+    const expanded = () => page.locator(trigger('桌面端')).getAttribute('aria-expanded');
+    const focused = () => page.evaluate(() => document.activeElement?.className ?? '');
+    await page.focus(trigger('桌面端'));
+    await page.keyboard.press('Enter');
+    await expect(expanded()).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    await expect(expanded()).resolves.toBe('false');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('entry') ?? false);
+    await expect(page.locator(content('桌面端')).getAttribute('data-state')).resolves.toBe('open');
+    await page.keyboard.press('Escape');
+    await expect(expanded()).resolves.toBe('false');
+    await expect(focused()).resolves.toContain('menu-trigger');
+    // Tab through the four tools and the star link, then out of the item: the panel closes.
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('entry') ?? false);
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
+    await expect(page.locator(content('桌面端')).getAttribute('data-state')).resolves.toBe('closed');
+  });
+
   it('closes on route change even while the pointer rests on the panel', async () => {
     const { page } = await open('/docs/desktop/wing/Introduce');
     await hoverOpen(page, '桌面端');

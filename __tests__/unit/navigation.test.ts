@@ -6,7 +6,6 @@ import { headScript } from '../../src/lib/head-script';
 import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
 import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
 import { tocEntries } from '../../src/lib/toc';
-import { EXTRA_CLOSE_DELAY_MS, POPOVER_DELAY_MS, RADIX_CLOSE_DELAY_MS } from '../../src/lib/delay';
 
 const loc = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -28,11 +27,6 @@ describe('navigation', () => {
     expect(stripHtmlSuffix('/blog/binder/index.html')).toBe('/blog/binder');
     expect(stripHtmlSuffix('/index.html')).toBe('/');
     expect(stripHtmlSuffix('/blog/binder')).toBeNull();
-  });
-
-  it('closes popovers 210 ms after leave (Radix 150 ms + 60 ms)', () => {
-    expect(POPOVER_DELAY_MS).toBe(210);
-    expect(RADIX_CLOSE_DELAY_MS + EXTRA_CLOSE_DELAY_MS).toBe(210);
   });
 
   it('hides the navbar on scroll down and shows it on scroll up', () => {

@@ -1,18 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { css } from '@emotion/react';
 import { Link } from 'gatsby';
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import type { NavbarItem } from '../../config/site';
-import { EXTRA_CLOSE_DELAY_MS, POPOVER_DELAY_MS } from '../../lib/delay';
 import { c } from '../../theme/tokens';
 import { ChevronIcon } from '../icons';
 import { PopoverPanel } from './PopoverPanel';
+import { usePopoverMenu } from './usePopoverMenu';
 
 const root = css`
   position: relative;
-  > div {
-    height: 100%;
-  }
   ul.menu {
     display: flex;
     align-items: center;
@@ -75,112 +71,46 @@ const root = css`
   }
 `;
 
-/**
- * Hover leave closes 210 ms after the pointer leaves: Radix asks to close after its fixed 150 ms and
- * the menu waits the difference. Every other close (a click on the open trigger, Escape, a click or
- * focus outside, a route change) is immediate. Radix keeps its hover-intent open timer running when
- * the trigger is clicked, and that timer's callback still sees the menu as closed: a late open
- * within 210 ms of a click-close is dropped before it can cancel anything. A pointer coming back
- * during the extra wait keeps the panel open.
- */
-interface MenuState {
-  value: string;
-  onValueChange: (next: string) => void;
-  /** Call before Radix handles an event that closes the menu at once. */
-  closeNow: () => void;
-  onTriggerClick: (item: string) => void;
-  cancelClose: () => void;
-}
-
-function useMenuValue(pathname: string): MenuState {
-  const [value, setValue] = useState('');
-  const closeTimer = useRef<number>();
-  const clickClosedAt = useRef(-Infinity);
-  const immediate = useRef(false);
-  useEffect(() => {
-    window.clearTimeout(closeTimer.current);
-    setValue('');
-  }, [pathname]);
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-  // Radix asks to close synchronously inside the same event handler; the flag does not outlive it.
-  const closeNow = () => {
-    immediate.current = true;
-    queueMicrotask(() => {
-      immediate.current = false;
-    });
-  };
-  const onValueChange = (next: string) => {
-    if (next !== '' && performance.now() - clickClosedAt.current <= POPOVER_DELAY_MS) return;
-    window.clearTimeout(closeTimer.current);
-    if (next !== '') setValue(next);
-    else if (immediate.current) setValue('');
-    else closeTimer.current = window.setTimeout(() => setValue(''), EXTRA_CLOSE_DELAY_MS);
-  };
-  return {
-    value,
-    onValueChange,
-    closeNow,
-    onTriggerClick: (item: string) => {
-      if (value !== item) return;
-      clickClosedAt.current = performance.now();
-      closeNow();
-    },
-    cancelClose: () => window.clearTimeout(closeTimer.current),
-  };
-}
-
 export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname: string }) {
-  const { value, onValueChange, closeNow, onTriggerClick, cancelClose } = useMenuValue(pathname);
+  const rootRef = useRef<HTMLElement>(null);
+  const menu = usePopoverMenu(pathname, rootRef);
   return (
-    <NavigationMenu.Root
-      css={root}
-      value={value}
-      onValueChange={onValueChange}
-      delayDuration={POPOVER_DELAY_MS}
-      skipDelayDuration={0}
-      aria-label="主导航"
-    >
-      <NavigationMenu.List className="menu">
+    <nav ref={rootRef} css={root} aria-label="主导航">
+      <ul className="menu">
         {items.map((item) => {
           const popover = item.isPopover ? { width: item.width, items: item.items } : item.popover;
           if (!popover) {
             return (
-              <NavigationMenu.Item key={item.label} className="menu-item">
-                <NavigationMenu.Link asChild>
-                  <Link className={`menu-trigger ${item.className ?? ''}`} to={item.href ?? '/'}>
-                    {item.label}
-                  </Link>
-                </NavigationMenu.Link>
-              </NavigationMenu.Item>
+              <li key={item.label} className="menu-item">
+                <Link className={`menu-trigger ${item.className ?? ''}`} to={item.href ?? '/'}>
+                  {item.label}
+                </Link>
+              </li>
             );
           }
+          const open = menu.open === item.label;
+          const state = open ? 'open' : 'closed';
+          const panelId = `navbar-popover-${items.indexOf(item)}`;
+          const { onClick, ...hover } = menu.trigger(item.label);
           return (
-            <NavigationMenu.Item key={item.label} value={item.label} className="menu-item" data-popover={item.label} onPointerEnter={cancelClose}>
+            <li key={item.label} className="menu-item" data-popover={item.label} {...menu.item(item.label)}>
               {item.isPopover ? (
-                <NavigationMenu.Trigger className={`menu-trigger ${item.className ?? ''}`} onClick={() => onTriggerClick(item.label)}>
+                <button type="button" className={`menu-trigger ${item.className ?? ''}`} data-state={state} aria-expanded={open} aria-controls={panelId} onClick={onClick} {...hover}>
                   {item.label}
                   <ChevronIcon size={14} />
-                </NavigationMenu.Trigger>
+                </button>
               ) : (
-                <NavigationMenu.Trigger asChild>
-                  <Link className={`menu-trigger ${item.className ?? ''}`} to={item.href ?? '/'}>
-                    {item.label}
-                  </Link>
-                </NavigationMenu.Trigger>
+                <Link className={`menu-trigger ${item.className ?? ''}`} to={item.href ?? '/'} data-state={state} aria-expanded={open} aria-controls={panelId} {...hover}>
+                  {item.label}
+                </Link>
               )}
-              <NavigationMenu.Content
-                className="menu-content"
-                forceMount
-                onEscapeKeyDown={closeNow}
-                onPointerDownOutside={closeNow}
-                onFocusOutside={closeNow}
-              >
+              <div className="menu-content" id={panelId} data-state={state}>
                 <PopoverPanel width={popover.width} items={popover.items} />
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
+              </div>
+            </li>
           );
         })}
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+      </ul>
+    </nav>
   );
 }

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
 import { Link } from 'gatsby';
-import * as NavigationMenu from '@radix-ui/react-navigation-menu';
 import { siteConfig, type PopoverEntry } from '../../config/site';
 import { c, layout } from '../../theme/tokens';
 
@@ -57,20 +56,16 @@ export function PopoverPanel({ width, items }: { width: 'wide' | 'narrow'; items
       <ul>
         {items.map((item) => (
           <li key={item.href + item.label}>
-            <NavigationMenu.Link asChild>
-              <Link className="entry" to={item.href}>
-                <span className="entry-label">{item.label}</span>
-                <span className="entry-desc">{item.description}</span>
-              </Link>
-            </NavigationMenu.Link>
+            <Link className="entry" to={item.href}>
+              <span className="entry-label">{item.label}</span>
+              <span className="entry-desc">{item.description}</span>
+            </Link>
           </li>
         ))}
       </ul>
-      <NavigationMenu.Link asChild>
-        <a className="panel-footer" href={siteConfig.starLink.href} target="_blank" rel="noopener noreferrer">
-          {siteConfig.starLink.label}
-        </a>
-      </NavigationMenu.Link>
+      <a className="panel-footer" href={siteConfig.starLink.href} target="_blank" rel="noopener noreferrer">
+        {siteConfig.starLink.label}
+      </a>
     </div>
   );
 }
