@@ -7,44 +7,30 @@ const tsJest = [
   },
 ];
 
+/** A project running the TypeScript tests under __tests__/<folder>, plus any extra options. */
+const project = (displayName, folder, extra = {}) => ({
+  displayName,
+  testEnvironment: 'node',
+  testMatch: [`<rootDir>/__tests__/${folder}/**/*.test.ts`],
+  transform: { '^.+\\.tsx?$': tsJest },
+  ...extra,
+});
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Global option (Jest ignores it per project): browser tests need more than the 5 s default.
   testTimeout: 60000,
   projects: [
-    {
-      displayName: 'unit',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/__tests__/unit/**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
-    },
-    {
-      displayName: 'content',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/__tests__/content/**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
-    },
-    {
-      displayName: 'search',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/__tests__/search/**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
-    },
-    {
-      displayName: 'e2e',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
+    project('unit', 'unit'),
+    project('content', 'content'),
+    project('search', 'search'),
+    project('e2e', 'e2e', {
       globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
-    },
-    {
-      displayName: 'e2e-prefix',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/__tests__/e2e-prefix/**/*.test.ts'],
-      transform: { '^.+\\.tsx?$': tsJest },
+    }),
+    project('e2e-prefix', 'e2e-prefix', {
       globalSetup: '<rootDir>/__tests__/e2e-prefix/setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e-prefix/teardown.ts',
-    },
+    }),
   ],
 };

@@ -4,39 +4,18 @@
  * navbar, copy button, skip link, error boundary, progress bar, scroll after navigation, no
  * third-party requests, html lang.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, url } from './support/browser';
+import type { Page } from 'playwright-core';
+import { PHONE, useBrowser, url } from './support/browser';
 import { ready } from './support/ready';
 import { BASE_URL } from './support/env';
 import { armAttributeProbe, firstChangeTo, probeDone } from './support/probes';
 
 jest.setTimeout(30_000);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await browser.close();
-});
+const session = useBrowser();
 
 /** A fresh context (fresh storage) with a hydrated page at `path`. */
-async function open(path: string, options: BrowserContextOptions = {}, init?: () => void): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', ...options });
-  contexts.push(context);
-  if (init) await context.addInitScript(init);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url(path));
-  await ready(page);
-  return { page, context, errors };
-}
+const open = session.open;
 
 const item = (label: string) => `[data-popover="${label}"]`;
 const content = (label: string) => `${item(label)} .menu-content`;
@@ -83,7 +62,7 @@ describe('navbar popovers (spec §2, §9: 210 ms in and out, 672/336 px)', () =>
     expect(closing.samples['450']).toBe('closed');
     const closedAfter = firstChangeTo(closing, 'closed', closing.eventAt as number);
     expect(closedAfter).not.toBeNull();
-    // Spec: 210 ms after leave (Radix alone would close at 150 ms).
+    // Spec: 210 ms after leave.
     expect(closedAfter as number).toBeGreaterThanOrEqual(190);
     expect(closedAfter as number).toBeLessThanOrEqual(450);
     await expect(page.locator(content('桌面端')).isVisible()).resolves.toBe(false);
@@ -563,7 +542,7 @@ describe('navigation progress bar (spec §4, §9: only after 200 ms)', () => {
     if (fast === 0) throw new Error(`no navigation under 180 ms on this machine (${durations.join(', ')} ms): cannot check the fast case`);
   });
 
-  // KNOWN APP BUG (fails): gatsby-browser.tsx starts the 200 ms timer in onPreRouteUpdate, which
+  // KNOWN APP BUG (fails): gatsby-session.browser.tsx starts the 200 ms timer in onPreRouteUpdate, which
   // Gatsby calls only after the next page's data and code have loaded (just before onRouteUpdate),
   // so a slow load never shows the bar while the reader waits.
   it('appears while page data is delayed by 800 ms, and is gone once the route updated', async () => {
@@ -620,8 +599,7 @@ describe('scroll after navigation (spec §4)', () => {
 
 describe('self-contained pages', () => {
   it('requests nothing from any origin but 127.0.0.1 on /, /blog, a post and a doc, all with <html lang="zh-Hans">', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN' });
-    contexts.push(context);
+    const context = await session.newContext();
     const foreign: string[] = [];
     let local = 0;
     context.on('request', (request) => {

@@ -4,10 +4,10 @@
  * the mobile sidebar and TOC, edit links, previous/next, the docs version, horizontal overflow.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { loadContent } from '../../scripts/lib/content-loader';
 import { encodePath } from '../../src/lib/docs';
-import { DESKTOP, PHONE, launch, url } from './support/browser';
+import { PHONE, useBrowser, url } from './support/browser';
 import { ready } from './support/ready';
 
 jest.setTimeout(30_000);
@@ -17,29 +17,9 @@ const { docs } = loadContent(path.resolve(__dirname, '../..'));
 const isSidebarless = (docId: string) => /^mobile\/konker\/(desc\/|protocol-)/.test(docId);
 const EDIT_BASE = 'https://github.com/iofomo/fomosite/edit/main/content/docs';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const session = useBrowser();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await browser.close();
-});
-
-async function open(pathname: string, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', ...options });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url(pathname));
-  await ready(page);
-  return { page, errors };
-}
+const open = session.open;
 
 /** Client-side navigation through a link, then wait until the sidebar marks the new page. */
 async function goVia(page: Page, selector: string): Promise<string> {
@@ -389,8 +369,7 @@ describe('article body (HTML rendered at build time)', () => {
   });
 
   it('renders callouts as labelled notes and hides copy buttons when JavaScript is off', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', javaScriptEnabled: false });
-    contexts.push(context);
+    const context = await session.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url('/docs/desktop/mobtools/Guider'));
     const note = page.locator('.markdown aside.callout[role="note"]').first();

@@ -2,8 +2,7 @@
  * Hostile conditions (issue: reliability): no JavaScript, storage that throws, page data that
  * fails to load during a client navigation. The page must stay readable and navigable.
  */
-import type { Browser } from 'playwright-core';
-import { launch, openPage, PHONE, url } from './support/browser';
+import { useBrowser, openPage, PHONE, url } from './support/browser';
 import { ready } from './support/ready';
 
 const THROWING_STORAGE = () => {
@@ -14,17 +13,11 @@ const THROWING_STORAGE = () => {
 };
 
 describe('hostile conditions', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const session = useBrowser();
 
   describe('without JavaScript', () => {
     it('shows content, navbar links, footer and working pagination', async () => {
-      const { page, context } = await openPage(browser, '/blog', { javaScriptEnabled: false });
+      const { page, context } = await openPage(session.browser, '/blog', { javaScriptEnabled: false });
       await expect(page.locator('h1').textContent()).resolves.toBe('博客');
       await expect(page.getByTestId('post-card').count()).resolves.toBe(9);
       // Popover links are in the HTML and open on hover (CSS fallback).
@@ -40,7 +33,7 @@ describe('hostile conditions', () => {
     });
 
     it('renders docs with sidebar and code, and offers links instead of the menu on a phone', async () => {
-      const { page, context } = await openPage(browser, '/docs/mobile/binderceptor/sdk', { javaScriptEnabled: false, viewport: PHONE });
+      const { page, context } = await openPage(session.browser, '/docs/mobile/binderceptor/sdk', { javaScriptEnabled: false, viewport: PHONE });
       await expect(page.locator('h1').textContent()).resolves.toBe('集成开发');
       await expect(page.locator('.markdown pre').count()).resolves.toBeGreaterThan(3);
       const fallback = page.locator('header .noscript-links a');
@@ -53,9 +46,9 @@ describe('hostile conditions', () => {
 
   describe('with localStorage throwing on every access', () => {
     it('keeps theme, announcement and docs version working for the open page', async () => {
-      const { page, context, errors } = await openPage(browser, '/docs/desktop/wing/Introduce', {});
+      const { page, context, errors } = await openPage(session.browser, '/docs/desktop/wing/Introduce', {});
       await context.close();
-      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const ctx = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
       await ctx.addInitScript(THROWING_STORAGE);
       const p = await ctx.newPage();
       const pageErrors: string[] = [];
@@ -82,7 +75,7 @@ describe('hostile conditions', () => {
       ['a JavaScript chunk', '**/component---src-templates-tag-list-tsx-*.js'],
     ])('a failed %s request fully reloads to the target, never a blank page', async (_what, pattern) => {
       const target = pattern.includes('oneway') ? '/blog/oneway' : '/blog/tags/binder';
-      const { page, context } = await openPage(browser, '/blog/binder');
+      const { page, context } = await openPage(session.browser, '/blog/binder');
       await ready(page);
       let failed = 0;
       await page.route(pattern, async (route) => {

@@ -1,19 +1,13 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { hydrated, launch, openPage, PHONE, url } from './support/browser';
+import type { Page, Request } from 'playwright-core';
+import { hydrated, useBrowser, openPage, PHONE, url } from './support/browser';
 
 const isSearchFile = (u: string) => /\/static\/[0-9a-f]+\.(index\.txt|store\.json)$/.test(u);
 
 describe('site search', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const session = useBrowser();
 
   async function openSearch(path = '/'): Promise<{ page: Page; requests: Request[]; close: () => Promise<void> }> {
-    const { page, context } = await openPage(browser, path);
+    const { page, context } = await openPage(session.browser, path);
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     await hydrated(page);
@@ -118,7 +112,7 @@ describe('site search', () => {
   });
 
   it('is hidden in the navbar on a phone and reachable in the menu', async () => {
-    const { page, context } = await openPage(browser, '/', { viewport: PHONE });
+    const { page, context } = await openPage(session.browser, '/', { viewport: PHONE });
     await hydrated(page);
     await expect(page.getByTestId('search-navbar').isVisible()).resolves.toBe(false);
     await page.getByTestId('mobile-menu-button').click();

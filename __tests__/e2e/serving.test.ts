@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { ROUTES } from '../routes';
-import { hydrated, launch, url } from './support/browser';
+import { hydrated, useBrowser, url } from './support/browser';
 import { E2E_PORT } from './support/env';
 
 jest.setTimeout(60_000);
@@ -244,22 +244,11 @@ describe('headers', () => {
 });
 
 describe('Chromium: no CSP violation', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const session = useBrowser();
 
   /** A page that records CSP violations (DOM events and console reports) and JS errors. */
   async function open(route: string): Promise<{ page: Page; problems: string[]; consoleErrors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    contexts.push(context);
+    const context = await session.newContext();
     // Runs through the DevTools protocol, which CSP does not govern.
     await context.addInitScript(() => {
       const w = window as unknown as { __csp: string[] };
@@ -333,8 +322,8 @@ describe('Chromium: no CSP violation', () => {
   });
 
   it('a page whose inline script was changed after the build is blocked (the policy is enforced)', async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
+    const context = await session.browser.newContext();
+    session.contexts.push(context);
     const page = await context.newPage();
     const seen: string[] = [];
     page.on('console', (message) => seen.push(message.text()));
