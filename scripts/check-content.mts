@@ -74,8 +74,8 @@ async function main(): Promise<void> {
   pages.set('/', { anchors: new Set() });
   for (const item of [...posts, ...docs]) pages.set(item.path, { anchors: new Set(headingIds(item.body)) });
 
-  const files = [...posts.map((p) => ({ file: p.file, body: p.body })), ...docs.map((d) => ({ file: d.file, body: d.body }))];
-  for (const { file, body } of files.filter((f) => inScope(f.file))) {
+  const files = [...posts, ...docs].map((item) => ({ file: item.file, body: item.body, anchors: pages.get(item.path)?.anchors ?? new Set<string>() }));
+  for (const { file, body, anchors } of files.filter((f) => inScope(f.file))) {
     const refs: Reference[] = [];
     try {
       const source = readFileSync(path.join(root, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       if (/^(https?:|mailto:|tel:)/.test(ref.url)) continue;
       if (ref.url.startsWith('#')) {
         const anchor = decodeURIComponent(ref.url.slice(1));
-        if (!headingIds(body).includes(anchor)) problems.push(`${where} 锚点不存在：${ref.url}`);
+        if (!anchors.has(anchor)) problems.push(`${where} 锚点不存在：${ref.url}`);
         continue;
       }
       if (ref.kind === 'image' || !ref.url.startsWith('/')) {

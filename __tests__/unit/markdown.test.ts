@@ -74,7 +74,7 @@ describe('tables', () => {
 });
 
 describe('table of contents', () => {
-  it('lists h2 with their h3 nested, by id, without the heading anchors', () => {
+  it('lists h2 and h3 in order, by id, without the heading anchors', () => {
     const anchor = h('a', { className: ['heading-anchor'], href: '#a' }, [text('#')]);
     const tree = root(
       h('h2', { id: '准备环境' }, [text('准备环境'), anchor]),
@@ -84,8 +84,9 @@ describe('table of contents', () => {
       h('h2', {}, [text('没有 id 的标题')]),
     );
     expect(tocFromHast(tree)).toEqual([
-      { url: '#准备环境', title: '准备环境', items: [{ url: '#linux', title: 'Linux apt' }] },
-      { url: '#faq', title: '常见问题' },
+      { id: '准备环境', title: '准备环境', depth: 2 },
+      { id: 'linux', title: 'Linux apt', depth: 3 },
+      { id: 'faq', title: '常见问题', depth: 2 },
     ]);
   });
 });

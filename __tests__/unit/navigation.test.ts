@@ -5,7 +5,8 @@ import { preferredVersion } from '../../src/lib/docs-version';
 import { headScript } from '../../src/lib/head-script';
 import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
 import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
-import { tocEntries } from '../../src/lib/toc';
+import { h, text } from '../../src/lib/markdown/hast';
+import { tocFromHast } from '../../src/lib/markdown/toc';
 
 const loc = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -91,7 +92,7 @@ describe('docs helpers', () => {
   });
 
   it('keeps h2 and h3 only in the table of contents', () => {
-    const entries = tocEntries([{ url: '#概述', title: '概述', items: [{ url: '#安装', title: '安装', items: [{ url: '#细节', title: '细节' }] }] }]);
+    const entries = tocFromHast({ type: 'root', children: [h('h2', { id: '概述' }, [text('概述')]), h('h3', { id: '安装' }, [text('安装')]), h('h4', { id: '细节' }, [text('细节')])] });
     expect(entries).toEqual([
       { id: '概述', title: '概述', depth: 2 },
       { id: '安装', title: '安装', depth: 3 },

@@ -37,7 +37,7 @@ export interface MdxSource extends Node {
   body?: string;
 }
 
-export function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): string {
+function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): string {
   const file = node.parent ? (getNode(node.parent) as (Node & { sourceInstanceName?: string; relativePath?: string }) | undefined) : undefined;
   return file?.relativePath ? `content/${file.sourceInstanceName}/${file.relativePath}` : node.id;
 }

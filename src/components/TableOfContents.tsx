@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
-import { tocEntries, type TocItem } from '../lib/toc';
+import type { TocEntry } from '../lib/markdown/toc';
 import { c, layout } from '../theme/tokens';
 
 const toc = css`
@@ -69,8 +69,7 @@ function useActiveHeading(ids: string[]): string | null {
   return active;
 }
 
-export function TableOfContents({ items, title = '本页目录' }: { items: TocItem[] | undefined; title?: string }) {
-  const entries = tocEntries(items);
+export function TableOfContents({ entries, title = '本页目录' }: { entries: TocEntry[]; title?: string }) {
   const active = useActiveHeading(entries.map((e) => e.id));
   if (entries.length === 0) return null;
   return (

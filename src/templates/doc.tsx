@@ -16,13 +16,13 @@ import { siteConfig, toolNameForKey } from '../config/site';
 import { breadcrumbJsonLd } from '../lib/breadcrumbs';
 import { sidebarKey } from '../lib/docs';
 import type { PagePlan } from '../lib/routes';
-import type { TocItem } from '../lib/toc';
+import type { TocEntry } from '../lib/markdown/toc';
 import { c, mq } from '../theme/tokens';
 
 interface DocData {
   mdx: {
     frontmatter: { title: string; description: string | null; unlisted: boolean | null; hide_sidebar: boolean | null };
-    rendered: { html: string; toc: TocItem[] };
+    rendered: { html: string; toc: TocEntry[] };
   };
 }
 
@@ -117,7 +117,7 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
       <DocSidebar sidebar={sidebar} currentId={docId} title={toolTitle} />
     </>
   ) : null;
-  const tocItems = data.mdx.rendered.toc;
+  const toc = data.mdx.rendered.toc;
   return (
     <Layout title={fm.title} pathname={location.pathname}>
       <div css={grid} className={sidebar ? 'has-sidebar' : 'no-sidebar'} data-testid="doc-page">
@@ -128,10 +128,10 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
           <article>
             <h1>{fm.title}</h1>
             {fm.unlisted ? <UnlistedNotice /> : null}
-            {tocItems?.length ? (
+            {toc.length ? (
               <details className="mobile-toc" data-testid="mobile-toc">
                 <summary>本页目录</summary>
-                <TableOfContents items={tocItems} title="本页目录" />
+                <TableOfContents entries={toc} title="本页目录" />
               </details>
             ) : null}
             <Markdown html={data.mdx.rendered.html} />
@@ -140,7 +140,7 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
           <DocPager previous={pageContext.previous} next={pageContext.next} />
         </div>
         <div className="toc-col">
-          <TableOfContents items={tocItems} />
+          <TableOfContents entries={toc} />
         </div>
       </div>
     </Layout>

@@ -12,7 +12,7 @@ import { StaticPicture } from '../components/StaticPicture';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import type { NavLink, PagePlan } from '../lib/routes';
-import type { TocItem } from '../lib/toc';
+import type { TocEntry } from '../lib/markdown/toc';
 import { c, mq } from '../theme/tokens';
 
 interface PostData {
@@ -26,7 +26,7 @@ interface PostData {
       unlisted: boolean | null;
       image: { publicURL: string; childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
     };
-    rendered: { html: string; toc: TocItem[] };
+    rendered: { html: string; toc: TocEntry[] };
   };
 }
 
@@ -112,7 +112,7 @@ export default function PostTemplate({ data, pageContext, location}: PageProps<P
           <Pager previous={pageContext.previous} next={pageContext.next} />
         </article>
         <aside>
-          <TableOfContents items={data.mdx.rendered.toc} />
+          <TableOfContents entries={data.mdx.rendered.toc} />
         </aside>
       </div>
     </Layout>

@@ -77,7 +77,7 @@ export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname
   return (
     <nav ref={rootRef} css={root} aria-label="主导航">
       <ul className="menu">
-        {items.map((item) => {
+        {items.map((item, index) => {
           const popover = item.isPopover ? { width: item.width, items: item.items } : item.popover;
           if (!popover) {
             return (
@@ -90,7 +90,7 @@ export function DesktopMenu({ items, pathname }: { items: NavbarItem[]; pathname
           }
           const open = menu.open === item.label;
           const state = open ? 'open' : 'closed';
-          const panelId = `navbar-popover-${items.indexOf(item)}`;
+          const panelId = `navbar-popover-${index}`;
           const { onClick, ...hover } = menu.trigger(item.label);
           return (
             <li key={item.label} className="menu-item" data-popover={item.label} {...menu.item(item.label)}>

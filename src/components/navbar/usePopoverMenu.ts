@@ -31,8 +31,6 @@ export function usePopoverMenu(pathname: string, rootRef: React.RefObject<HTMLEl
   const closeTimer = useRef<number>();
   /** Items closed by click or Escape: no hover reopen until the pointer has left them. */
   const suppressed = useRef(new Set<string>());
-  const current = useRef(open);
-  current.current = open;
 
   /** The item whose hover-open timer is running. */
   const pending = useRef('');
@@ -81,19 +79,19 @@ export function usePopoverMenu(pathname: string, rootRef: React.RefObject<HTMLEl
     open,
     item: (label) => ({
       onPointerEnter: (event) => {
-        if (event.pointerType === 'mouse' && current.current === label) window.clearTimeout(closeTimer.current);
+        if (event.pointerType === 'mouse' && open === label) window.clearTimeout(closeTimer.current);
       },
       onPointerLeave: (event) => {
         if (event.pointerType !== 'mouse') return;
         window.clearTimeout(openTimer.current);
         pending.current = '';
         suppressed.current.delete(label);
-        if (current.current !== label) return;
+        if (open !== label) return;
         window.clearTimeout(closeTimer.current);
         closeTimer.current = window.setTimeout(() => setOpen((now) => (now === label ? '' : now)), POPOVER_DELAY_MS);
       },
       onBlur: (event) => {
-        if (current.current === label && !event.currentTarget.contains(event.relatedTarget as Node | null)) closeNow();
+        if (open === label && !event.currentTarget.contains(event.relatedTarget as Node | null)) closeNow();
       },
       onKeyDown: (event) => {
         if (event.key !== 'ArrowDown' || !(event.target as Element).classList.contains('menu-trigger')) return;
@@ -106,7 +104,7 @@ export function usePopoverMenu(pathname: string, rootRef: React.RefObject<HTMLEl
     trigger: (label) => ({
       onPointerMove: (event) => {
         // The 210 ms run from the pointer's arrival, not from its last movement.
-        if (event.pointerType !== 'mouse' || suppressed.current.has(label) || current.current === label || pending.current === label) return;
+        if (event.pointerType !== 'mouse' || suppressed.current.has(label) || open === label || pending.current === label) return;
         window.clearTimeout(openTimer.current);
         pending.current = label;
         openTimer.current = window.setTimeout(() => {
@@ -122,7 +120,7 @@ export function usePopoverMenu(pathname: string, rootRef: React.RefObject<HTMLEl
       },
       onClick: () => {
         clearTimers();
-        if (current.current === label) {
+        if (open === label) {
           suppressed.current.add(label);
           setOpen('');
         } else {

@@ -19,12 +19,11 @@ import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeStringify from 'rehype-stringify';
 import type { Root } from 'hast';
 import { rehypePrism } from '../prism';
-import type { TocItem } from '../toc';
 import { rehypeCodeBlocks } from './code-blocks';
 import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
-import { tocFromHast } from './toc';
+import { tocFromHast, type TocEntry } from './toc';
 
 export interface RenderOptions {
   /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
@@ -37,11 +36,11 @@ export interface RenderOptions {
 
 export interface RenderedMdx {
   html: string;
-  toc: TocItem[];
+  toc: TocEntry[];
 }
 
 export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [] }: RenderOptions): Promise<RenderedMdx> {
-  let toc: TocItem[] = [];
+  let toc: TocEntry[] = [];
   const processor = unified()
     .use(remarkParse)
     .use(remarkMdx)
