@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import authors from './content/authors.json';
-import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
+import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node } from 'gatsby';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
 import { docIdFromRelativePath } from './src/lib/docs';
@@ -14,6 +14,7 @@ import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
 import { linkReport } from './scripts/lib/link-report';
 import { stripNulFromHtml } from './scripts/lib/strip-nul';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
+import { EMPTY_MODULE, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -187,6 +188,16 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
   }
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
+};
+
+/** The browser bundle leaves out Gatsby runtime modules that never run here (see webpack-trim). */
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins }: CreateWebpackConfigArgs) => {
+  if (stage !== 'build-javascript') return;
+  actions.setWebpackConfig({
+    plugins: [
+      plugins.normalModuleReplacement(UNUSED_RUNTIME_MODULES, EMPTY_MODULE),
+    ],
+  });
 };
 
 const authorTable = authors as Record<string, { name: string }>;
