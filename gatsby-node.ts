@@ -12,7 +12,7 @@ import { readingMinutes } from './src/lib/reading-time';
 import { duplicatePaths, planSite, summarize, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
 import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
 import { linkReport } from './scripts/lib/link-report';
-import { stripNulFromHtml } from './scripts/lib/strip-nul';
+import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { EMPTY_MODULE, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
 
@@ -204,8 +204,9 @@ const authorTable = authors as Record<string, { name: string }>;
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix }) => {
   const publicDir = path.resolve('public');
-  const repaired = stripNulFromHtml(publicDir);
-  if (repaired) reporter.info(`已清除 ${repaired} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
+  const finished = finishHtmlFiles(publicDir);
+  if (finished.nulStripped) reporter.info(`已清除 ${finished.nulStripped} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
+  reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>`);
   if (!built) return;
   const { plan, posts, docs, duplicates } = built;
   const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);

@@ -46,13 +46,3 @@ describe('sitemap and robots', () => {
     expect(robotsTxt({ ...site, pathPrefix: '/fomosite' })).toContain('Sitemap: https://www.iofomo.com/fomosite/sitemap.xml');
   });
 });
-
-describe('NUL bytes from React 18.3.1 streaming', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { stripNulBytes } = require('../../scripts/lib/strip-nul') as typeof import('../../scripts/lib/strip-nul');
-  it('removes zero bytes between complete characters and leaves clean HTML alone', () => {
-    const broken = Buffer.concat([Buffer.from('<p>它要解决什'), Buffer.from([0]), Buffer.from('么问题</p>')]);
-    expect(stripNulBytes(broken)?.toString('utf8')).toBe('<p>它要解决什么问题</p>');
-    expect(stripNulBytes(Buffer.from('<p>干净</p>'))).toBeNull();
-  });
-});
