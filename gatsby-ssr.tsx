@@ -18,3 +18,16 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = (args) => {
     ...scripts.map((source, i) => <script key={`inline-${i}`} dangerouslySetInnerHTML={{ __html: source }} />),
   ]);
 };
+
+/**
+ * gatsby-plugin-image is configured only for its GraphQL image types (gatsby-transformer-sharp's
+ * gatsbyImageData); pages render images with <StaticPicture>, never <GatsbyImage>. Its head
+ * CSS, <noscript> CSS and module script (a load listener for GatsbyImage fade-in) would otherwise
+ * be inlined and run on every page for nothing.
+ */
+const UNUSED_HEAD_KEYS = new Set(['gatsby-image-style', 'gatsby-image-style-noscript', 'gatsby-image-style-script']);
+
+export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponents, replaceHeadComponents }) => {
+  const components = getHeadComponents() as Array<{ key?: string | null }>;
+  replaceHeadComponents(components.filter((component) => !UNUSED_HEAD_KEYS.has(String(component?.key ?? ''))) as never);
+};
