@@ -1,4 +1,6 @@
 import type { GatsbyBrowser } from 'gatsby';
+import { startTransition, type ReactElement } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import NProgress from 'nprogress';
 import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation } from './src/lib/navigation';
 
@@ -58,3 +60,24 @@ export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ router
   window.scrollTo(0, 0);
   return false;
 };
+
+/**
+ * Gatsby hydrates with a plain hydrateRoot, which React 18 runs as one uninterrupted task (the
+ * default hydration lane is a blocking lane): on a slow phone that task was the page's longest.
+ * Inside a transition the same hydration yields to the browser every few milliseconds, so the page
+ * stays responsive while it becomes interactive; a click on a part not yet hydrated makes React
+ * finish hydrating first and then replays the click. Pages rendered without markup (none today)
+ * are rendered as Gatsby does, with createRoot. (Gatsby types the renderer as the legacy
+ * ReactDOM.render signature, hence the cast.)
+ */
+export const replaceHydrateFunction: GatsbyBrowser['replaceHydrateFunction'] = () =>
+  ((element: ReactElement, container: Element) => {
+    const prerendered = document.getElementById('gatsby-focus-wrapper')?.children.length;
+    if (!prerendered) {
+      createRoot(container).render(element);
+      return;
+    }
+    startTransition(() => {
+      hydrateRoot(container, element);
+    });
+  }) as unknown as ReturnType<NonNullable<GatsbyBrowser['replaceHydrateFunction']>>;
