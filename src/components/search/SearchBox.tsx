@@ -6,7 +6,6 @@ import type { RankedResult } from '../../lib/search/rank';
 import { c } from '../../theme/tokens';
 import { SearchIcon } from '../icons';
 import type { SiteSearch } from './engine';
-import { groupResults, SearchResults } from './SearchResults';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'empty';
 
@@ -18,12 +17,17 @@ export const PLACEHOLDERS: Record<Status, string> = {
   empty: '暂无可搜索的内容',
 };
 
-let engine: Promise<SiteSearch> | null = null;
+interface LoadedSearch {
+  engine: SiteSearch;
+  ui: Pick<typeof import('./first-use'), 'groupResults' | 'SearchResults'>;
+}
+
+let engine: Promise<LoadedSearch> | null = null;
 
 /** One engine per page view, shared by the navbar box and the one in the mobile menu. */
-function loadEngine(indexUrl: string, storeUrl: string): Promise<SiteSearch> {
+function loadEngine(indexUrl: string, storeUrl: string): Promise<LoadedSearch> {
   if (!engine) {
-    engine = import(/* webpackChunkName: "search-engine" */ './engine').then((m) => m.createSiteSearch(indexUrl, storeUrl));
+    engine = import(/* webpackChunkName: "search-engine" */ './first-use').then(async (m) => ({ engine: await m.createSiteSearch(indexUrl, storeUrl), ui: m }));
     engine.catch(() => {
       engine = null;
     });
@@ -100,7 +104,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
-  const search = useRef<SiteSearch | null>(null);
+  const search = useRef<LoadedSearch | null>(null);
   const composing = useRef(false);
   /** The input is disabled while loading, which drops focus: give it back once ready. */
   const refocus = useRef(false);
@@ -114,7 +118,8 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const run = useCallback((value: string) => {
     setSubmitted(value);
     setActive(0);
-    setResults(search.current && value.trim() ? groupResults(search.current.search(value)) : []);
+    const loaded = search.current;
+    setResults(loaded && value.trim() ? loaded.ui.groupResults(loaded.engine.search(value)) : []);
   }, []);
 
   const ensureLoaded = useCallback(() => {
@@ -127,7 +132,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     loadEngine(withPrefixIfNeeded(files.publicIndexURL), withPrefixIfNeeded(files.publicStoreURL)).then(
       (loaded) => {
         search.current = loaded;
-        setStatus(loaded.size > 0 ? 'ready' : 'empty');
+        setStatus(loaded.engine.size > 0 ? 'ready' : 'empty');
       },
       () => setStatus('error'),
     );
@@ -189,6 +194,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   if (!files) return null;
   const disabled = status === 'loading' || status === 'empty';
   const showPanel = open && submitted.trim() !== '' && status === 'ready';
+  const Results = search.current?.ui.SearchResults;
   return (
     <div css={box} className={variant === 'full' ? 'full' : undefined} data-expanded={expanded} data-status={status} data-testid={`search-${variant}`}>
       <div className="field" ref={field} tabIndex={-1}>
@@ -243,7 +249,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
           <kbd aria-hidden="true">Ctrl K</kbd>
         ) : null}
       </div>
-      {showPanel ? <SearchResults id={listId} query={submitted} results={results} active={active} onHover={setActive} onSelect={select} /> : null}
+      {showPanel && Results ? <Results id={listId} query={submitted} results={results} active={active} onHover={setActive} onSelect={select} /> : null}
     </div>
   );
 }
