@@ -1,4 +1,5 @@
-import { buildSidebars, docIdFromRelativePath, docPath, encodePath, flattenSidebar, neighbours, sidebarKey, type DocInput } from '../../src/lib/docs';
+import { buildSidebars, docIdFromRelativePath, docPath, flattenSidebar, neighbours, sidebarKey, type DocInput } from '../../src/lib/docs';
+import { encodePath } from '../../src/lib/url-path';
 
 function doc(id: string, position: number, extra: Partial<DocInput> = {}): DocInput {
   return { id, title: id.split('/').pop() as string, sidebarPosition: position, hideSidebar: false, unlisted: false, ...extra };

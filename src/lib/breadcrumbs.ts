@@ -1,5 +1,6 @@
 /** Breadcrumbs of a doc page: 首页 › area › tool › page, and their BreadcrumbList JSON-LD. */
-import { docPath, encodePath } from './docs';
+import { docPath } from './docs';
+import { encodePath } from './url-path';
 
 export interface Crumb {
   label: string;

@@ -4,7 +4,7 @@
  * drafts never appear; paths with Chinese or spaces are percent-encoded.
  */
 import { Feed } from 'feed';
-import { encodePath } from './docs';
+import { encodePath } from './url-path';
 import type { PostSummary } from './routes';
 
 export interface SiteIdentity {

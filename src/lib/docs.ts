@@ -54,22 +54,6 @@ export function docPath(id: string): string {
   return `${DOCS_BASE}/${id}`;
 }
 
-/** The same path as it appears in an href or the address bar: `Get start` → `Get%20start`. */
-export function encodePath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => encodeURIComponent(decodeURIComponentSafe(segment)))
-    .join('/');
-}
-
-function decodeURIComponentSafe(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 export function sidebarKey(id: string): string {
   const parts = id.split('/');
   const [top, second] = parts;

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { siteConfig } from '../../config/site';
-import { encodePath } from '../../lib/docs';
+import { encodePath } from '../../lib/url-path';
 import { c } from '../../theme/tokens';
 
 const link = css`

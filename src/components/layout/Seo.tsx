@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { withPrefix } from 'gatsby';
 import { siteConfig } from '../../config/site';
-import { encodePath } from '../../lib/docs';
+import { encodePath } from '../../lib/url-path';
 
 export interface SeoProps {
   title?: string;
