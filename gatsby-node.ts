@@ -14,7 +14,7 @@ import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
 import { linkReport } from './scripts/lib/link-report';
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
-import { EMPTY_MODULE, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
+import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -191,13 +191,18 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 };
 
 /** The browser bundle leaves out Gatsby runtime modules that never run here (see webpack-trim). */
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins }: CreateWebpackConfigArgs) => {
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins, getConfig }: CreateWebpackConfigArgs) => {
   if (stage !== 'build-javascript') return;
   actions.setWebpackConfig({
-    plugins: [
-      plugins.normalModuleReplacement(UNUSED_RUNTIME_MODULES, EMPTY_MODULE),
-    ],
+    module: { rules: [{ test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false }] },
+    plugins: [plugins.normalModuleReplacement(UNUSED_RUNTIME_MODULES, EMPTY_MODULE)],
   });
+  const config = getConfig();
+  const shared = config.optimization?.splitChunks?.cacheGroups?.shared;
+  if (shared) {
+    shared.minSize = SHARED_CHUNK_MIN_SIZE;
+    actions.replaceWebpackConfig(config);
+  }
 };
 
 const authorTable = authors as Record<string, { name: string }>;
