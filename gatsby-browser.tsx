@@ -81,3 +81,21 @@ export const replaceHydrateFunction: GatsbyBrowser['replaceHydrateFunction'] = (
       hydrateRoot(container, element);
     });
   }) as unknown as ReturnType<NonNullable<GatsbyBrowser['replaceHydrateFunction']>>;
+
+/**
+ * Site-wide CSS is rendered at build time only (gatsby-ssr.tsx). `gatsby develop` renders in the
+ * browser without that step, so it adds the same styles here; production bundles drop this branch.
+ */
+export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element }) => {
+  if (process.env.NODE_ENV === 'development') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { GlobalStyles } = require('./src/components/layout/GlobalStyles') as typeof import('./src/components/layout/GlobalStyles');
+    return (
+      <>
+        <GlobalStyles />
+        {element}
+      </>
+    );
+  }
+  return element;
+};

@@ -1,4 +1,5 @@
 import { withPrefix, type GatsbySSR } from 'gatsby';
+import { GlobalStyles } from './src/components/layout/GlobalStyles';
 import { siteConfig } from './src/config/site';
 import { baseUrlBannerScript } from './src/lib/base-url-banner';
 import { normalizeBaseUrl } from './src/lib/base-url';
@@ -31,3 +32,18 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponent
   const components = getHeadComponents() as Array<{ key?: string | null }>;
   replaceHeadComponents(components.filter((component) => !UNUSED_HEAD_KEYS.has(String(component?.key ?? ''))) as never);
 };
+
+/**
+ * The site-wide CSS (both themes' tokens, base elements, utility classes) is written into every
+ * page at build time and moved into <head> with the other styles (scripts/lib/finish-html.ts).
+ * The browser bundle does not carry it: it never changes after load, so hydrating it again would
+ * only cost bytes and start-up time. `gatsby develop` adds it in gatsby-browser.tsx instead.
+ * (wrapPageElement, not wrapRootElement: Gatsby also wraps every <Head> in the latter, which
+ * would write the same CSS a second time into <head>.)
+ */
+export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element }) => (
+  <>
+    <GlobalStyles />
+    {element}
+  </>
+);

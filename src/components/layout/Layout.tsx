@@ -5,7 +5,6 @@ import { Navbar } from '../navbar/Navbar';
 import { AnnouncementBar } from './AnnouncementBar';
 import { CrashProbe, ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
-import { GlobalStyles } from './GlobalStyles';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 export interface LayoutProps {
@@ -32,7 +31,6 @@ const page = css`
 export function Layout({ title, pathname, noFooter = false, wrapperClassName, children }: LayoutProps) {
   return (
     <div css={page} className={wrapperClassName}>
-      <GlobalStyles />
       <SkipLink />
       {siteConfig.announcement ? <AnnouncementBar announcement={siteConfig.announcement} /> : null}
       <Navbar pathname={pathname} />
