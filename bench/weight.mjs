@@ -43,7 +43,7 @@ function inlineParts(html) {
   const sum = (re) => [...html.matchAll(re)].reduce((n, m) => n + Buffer.byteLength(m[1]), 0);
   return {
     inlineStyle: sum(/<style[^>]*>([\s\S]*?)<\/style>/g),
-    inlineGlobalStyle: sum(/<style data-emotion="css-global[^"]*">([\s\S]*?)<\/style>/g),
+    inlineGlobalStyle: sum(/<style data-emotion="css-global[^"]*"[^>]*>([\s\S]*?)<\/style>/g),
     styleTags: (html.match(/<style[\s>]/g) ?? []).length,
     inlineScript: sum(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g),
   };
