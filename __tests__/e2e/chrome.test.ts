@@ -623,3 +623,25 @@ describe('self-contained pages', () => {
     expect(foreign).toEqual([]);
   });
 });
+
+describe('post cover', () => {
+  it('is shown once, fetched eagerly with high priority, with the alt text the body gave it', async () => {
+    const context = await session.newContext();
+    const covers: string[] = [];
+    context.on('request', (request) => {
+      if (/\/cover\.(png|webp)$/.test(new URL(request.url()).pathname)) covers.push(request.url());
+    });
+    const page = await context.newPage();
+    await page.goto(url('/blog/binder'));
+    await ready(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    const cover = page.locator('article picture.cover img');
+    await expect(cover.getAttribute('fetchpriority')).resolves.toBe('high');
+    await expect(cover.getAttribute('loading')).resolves.toBe('eager');
+    await expect(cover.getAttribute('alt')).resolves.toContain('Binder 调用从 Java 代理经 libbinder 到 ioctl');
+    // The same picture is not repeated in the body, so it is downloaded once.
+    await expect(page.locator('article .markdown img[src*="cover"]').count()).resolves.toBe(0);
+    expect(covers).toHaveLength(1);
+  });
+});

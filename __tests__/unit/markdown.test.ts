@@ -6,6 +6,7 @@
  */
 import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../src/lib/markdown/code-blocks';
 import { h, text, textContent, type Element, type Root } from '../../src/lib/markdown/hast';
+import { remarkCoverOnce } from '../../src/lib/markdown/cover';
 import { callout, mdxHandlers, MdxSyntaxError, stringLiteral } from '../../src/lib/markdown/jsx';
 import { rehypeLinks, withBase } from '../../src/lib/markdown/links';
 import { rehypeScrollTables } from '../../src/lib/markdown/tables';
@@ -123,5 +124,32 @@ describe('MDX syntax in content', () => {
     expect(() =>
       handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'title', value: { type: 'mdxJsxAttributeValueExpression', value: 'title' } }], position: at }),
     ).toThrow(/只能使用字符串/);
+  });
+});
+
+describe('post cover shown once', () => {
+  const image = (url: string, alt: string) => ({ type: 'image' as const, url, alt });
+  const tree = () =>
+    ({
+      type: 'root',
+      children: [{ type: 'paragraph', children: [{ type: 'text', value: '开头一段。' }] }, image('./cover.png', '调用路径：Java 代理、libbinder、ioctl'), image('./other.png', '另一张图')],
+    }) as import('mdast').Root;
+
+  it('takes the body copy of the frontmatter image out and hands its alt text to the cover', () => {
+    const found: string[] = [];
+    const doc = tree();
+    remarkCoverOnce({ src: 'cover.png', onFound: (alt) => found.push(alt) })(doc);
+    expect(found).toEqual(['调用路径：Java 代理、libbinder、ioctl']);
+    expect(doc.children.map((n) => (n.type === 'image' ? n.url : n.type))).toEqual(['paragraph', './other.png']);
+  });
+
+  it('leaves the body alone without a cover, or when the cover is another file', () => {
+    for (const src of [undefined, './banner.png', './images/cover.png']) {
+      const doc = tree();
+      const found: string[] = [];
+      remarkCoverOnce({ src, onFound: (alt) => found.push(alt) })(doc);
+      expect(found).toEqual([]);
+      expect(doc.children).toHaveLength(3);
+    }
   });
 });

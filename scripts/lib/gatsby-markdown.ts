@@ -35,6 +35,8 @@ export interface RenderHelpers {
 
 export interface MdxSource extends Node {
   body?: string;
+  frontmatter?: { image?: unknown };
+  fields?: { kind?: string | null } | null;
 }
 
 function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): string {
@@ -52,6 +54,8 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
     return await renderMdx(node.body ?? '', {
       file,
       pathPrefix: basePath,
+      // Only posts show their frontmatter image as a cover.
+      cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
       remarkPlugins: [
         gatsbyPlugin(remarkImages, IMAGE_OPTIONS),
         gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] }),

@@ -26,7 +26,7 @@ interface PostData {
       unlisted: boolean | null;
       image: { publicURL: string; childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
     };
-    rendered: { html: string; toc: TocEntry[] };
+    rendered: { html: string; toc: TocEntry[]; coverAlt: string | null };
   };
 }
 
@@ -107,7 +107,7 @@ export default function PostTemplate({ data, pageContext, location}: PageProps<P
             <TagLinks tags={fm.tags} />
           </header>
           {fm.unlisted ? <UnlistedNotice /> : null}
-          {cover ? <StaticPicture className="cover" image={cover} alt={`${fm.title}：封面图`} eager /> : null}
+          {cover ? <StaticPicture className="cover" image={cover} alt={data.mdx.rendered.coverAlt || `${fm.title}：封面图`} eager /> : null}
           <Markdown html={data.mdx.rendered.html} />
           <Pager previous={pageContext.previous} next={pageContext.next} />
         </article>

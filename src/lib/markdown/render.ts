@@ -23,6 +23,7 @@ import { rehypeCodeBlocks } from './code-blocks';
 import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
+import { remarkCoverOnce } from './cover';
 import { tocFromHast, type TocEntry } from './toc';
 
 export interface RenderOptions {
@@ -32,20 +33,31 @@ export interface RenderOptions {
   pathPrefix?: string;
   /** Extra remark plugins that run after GFM (Gatsby's image processing). */
   remarkPlugins?: PluggableList;
+  /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
+  cover?: string;
 }
 
 export interface RenderedMdx {
   html: string;
   toc: TocEntry[];
+  /** Alt text of the body image that was the cover, when there was one. */
+  coverAlt: string | null;
 }
 
-export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [] }: RenderOptions): Promise<RenderedMdx> {
+export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
+  let coverAlt: string | null = null;
   const processor = unified()
     .use(remarkParse)
     .use(remarkMdx)
     .use(remarkGfm)
     .use(remarkUnwrapImages)
+    .use(remarkCoverOnce, {
+      src: cover,
+      onFound: (alt: string) => {
+        coverAlt = alt;
+      },
+    })
     .use(remarkPlugins)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxHandlers(file) as never })
     .use(rehypePrism as never)
@@ -63,5 +75,5 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
     })
     .use(rehypeStringify, { allowDangerousHtml: true });
   const html = String(await processor.process({ value: source, path: file }));
-  return { html, toc };
+  return { html, toc, coverAlt };
 }
