@@ -1,6 +1,6 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import NProgress from 'nprogress';
 import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation } from './src/lib/navigation';
 
@@ -66,20 +66,25 @@ export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ router
  * default hydration lane is a blocking lane): on a slow phone that task was the page's longest.
  * Inside a transition the same hydration yields to the browser every few milliseconds, so the page
  * stays responsive while it becomes interactive; a click on a part not yet hydrated makes React
- * finish hydrating first and then replays the click. Pages rendered without markup (none today)
- * are rendered as Gatsby does, with createRoot. (Gatsby types the renderer as the legacy
+ * finish hydrating first and then replays the click. Containers without server markup (client-only
+ * pages, none today; Gatsby's development indicator) are rendered as Gatsby does, with createRoot;
+ * both return the unmount function Gatsby expects. (Gatsby types the renderer as the legacy
  * ReactDOM.render signature, hence the cast.)
  */
 export const replaceHydrateFunction: GatsbyBrowser['replaceHydrateFunction'] = () =>
   ((element: ReactElement, container: Element) => {
-    const prerendered = document.getElementById('gatsby-focus-wrapper')?.children.length;
+    // Gatsby also renders its development loading indicator into an element of its own.
+    const prerendered = Boolean(container.querySelector('#gatsby-focus-wrapper')?.children.length);
     if (!prerendered) {
-      createRoot(container).render(element);
-      return;
+      const root = createRoot(container);
+      root.render(element);
+      return () => root.unmount();
     }
+    let root: Root | undefined;
     startTransition(() => {
-      hydrateRoot(container, element);
+      root = hydrateRoot(container, element);
     });
+    return () => root?.unmount();
   }) as unknown as ReturnType<NonNullable<GatsbyBrowser['replaceHydrateFunction']>>;
 
 /**
