@@ -36,6 +36,13 @@ describe('hoistEmotionStyles', () => {
     ]);
   });
 
+  it('leaves styles inside <noscript> where they are', () => {
+    const inside = '<noscript><style data-emotion="css n1">.css-n1{}</style><a class="css-n1">文档</a></noscript>';
+    const out = hoistEmotionStyles(page('', `${inside}<style data-emotion="css a1">.css-a1{}</style><p class="css-a1">好</p>`)) ?? '';
+    expect(out).toContain(`<body><div id="___gatsby">${inside}<p class="css-a1">好</p>`);
+    expect(out.split('</head>')[0]).toContain('<style data-emotion="css a1" data-s="">.css-a1{}</style>');
+  });
+
   it('leaves pages without Emotion styles alone, and never touches <head> styles', () => {
     expect(hoistEmotionStyles(page('<style>.x{}</style>', '<p>无样式</p>'))).toBeNull();
     expect(hoistEmotionStyles('<p>fragment</p>')).toBeNull();

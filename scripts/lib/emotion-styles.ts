@@ -34,8 +34,11 @@ export function hoistEmotionStyles(html: string): string | null {
   const bodyStart = html.indexOf('<body', headEnd);
   if (headEnd < 0 || bodyStart < 0) return null;
   const body = html.slice(bodyStart);
+  // Styles inside <noscript> apply only without JavaScript: they stay where they are.
+  const noscript = [...body.matchAll(/<noscript>[\s\S]*?<\/noscript>/g)].map((m) => ({ from: m.index ?? 0, to: (m.index ?? 0) + m[0].length }));
   const merged: StyleTag[] = [];
-  const rest = body.replace(EMOTION_STYLE, (_match, key: string, ids: string, css: string) => {
+  const rest = body.replace(EMOTION_STYLE, (match: string, key: string, ids: string, css: string, offset: number) => {
+    if (noscript.some(({ from, to }) => offset >= from && offset < to)) return match;
     const last = merged[merged.length - 1];
     const global = key.endsWith('-global');
     if (last && !global && last.key === key) {
