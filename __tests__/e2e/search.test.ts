@@ -99,12 +99,18 @@ describe('site search', () => {
     const { page, close } = await openSearch('/');
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    // The box is disabled while the files load, then takes focus back: compose only once it has.
+    await page.waitForFunction(() => document.activeElement === document.querySelector('[data-testid="search-navbar"] input'));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.imeSetComposition', { text: 'lanjie', selectionStart: 6, selectionEnd: 6 });
+    await page.waitForTimeout(300);
+    // The composing text is in the box, but nothing was searched for it.
+    await expect(box(page).inputValue()).resolves.toBe('lanjie');
+    await expect(page.getByTestId('search-results').count()).resolves.toBe(0);
+    // Enter belongs to the input method (it confirms a candidate): it never selects a result.
     await page.keyboard.press('Enter');
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/');
-    await expect(page.getByTestId('search-results').count()).resolves.toBe(0);
     await cdp.send('Input.insertText', { text: '拦截' });
     await page.getByTestId('search-results').waitFor();
     await expect(page.getByTestId('search-results').getByRole('option').first().getAttribute('data-url')).resolves.toMatch(/^\//);

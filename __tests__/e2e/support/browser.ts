@@ -27,9 +27,13 @@ export function url(path: string): string {
   return `${BASE_URL}${path}`;
 }
 
-/** Waits until React has hydrated (Gatsby marks the router ready). */
+/**
+ * Waits until React has hydrated and the first client render's effects have run (see ready();
+ * hydration runs in a transition, so Gatsby's router being set up is not enough), then until the
+ * network is quiet.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { ___navigate?: unknown }).___navigate !== undefined && document.querySelector('#gatsby-focus-wrapper') !== null);
+  await ready(page);
   await page.waitForLoadState('networkidle');
 }
 

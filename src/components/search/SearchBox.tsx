@@ -143,7 +143,8 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
       refocus.current = false;
       setExpanded(true);
       input.current?.focus();
-      if (query) run(query);
+      // Text typed before the engine was ready is searched now, unless an input method is still composing it.
+      if (query && !composing.current) run(query);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status]);
