@@ -275,6 +275,15 @@ describe('colour mode (spec §4: default light, stored under "theme", no system 
   const LIGHT_BG = 'rgb(255, 255, 255)';
   const bodyBg = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
+  it('recolours highlighted code with the theme', async () => {
+    const { page } = await open('/blog/binder');
+    const keyword = () => page.locator('.code-pre .token.keyword').first().evaluate((el) => getComputedStyle(el).color);
+    await expect(keyword()).resolves.toBe('rgb(207, 34, 46)');
+    await page.getByTestId('color-mode-toggle').click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+    await expect(keyword()).resolves.toBe('rgb(255, 123, 114)');
+  });
+
   it('is light with a dark system preference, toggles to dark, stores it and reloads dark before any app script', async () => {
     const { page, context } = await open('/', { colorScheme: 'dark' });
     await expect(page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).resolves.toBe(true);
@@ -542,9 +551,8 @@ describe('navigation progress bar (spec §4, §9: only after 200 ms)', () => {
     if (fast === 0) throw new Error(`no navigation under 180 ms on this machine (${durations.join(', ')} ms): cannot check the fast case`);
   });
 
-  // KNOWN APP BUG (fails): gatsby-session.browser.tsx starts the 200 ms timer in onPreRouteUpdate, which
-  // Gatsby calls only after the next page's data and code have loaded (just before onRouteUpdate),
-  // so a slow load never shows the bar while the reader waits.
+  // The 200 ms clock starts when the navigation is asked for (gatsby-browser.tsx wraps ___navigate),
+  // not in Gatsby's route hooks, which fire only once the next page's data and code have loaded.
   it('appears while page data is delayed by 800 ms, and is gone once the route updated', async () => {
     const { page } = await open('/blog/binder');
     let delayed = 0;

@@ -46,15 +46,8 @@ describe('hostile conditions', () => {
 
   describe('with localStorage throwing on every access', () => {
     it('keeps theme, announcement and docs version working for the open page', async () => {
-      const { page, context, errors } = await openPage(session.browser, '/docs/desktop/wing/Introduce', {});
-      await context.close();
-      const ctx = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await ctx.addInitScript(THROWING_STORAGE);
-      const p = await ctx.newPage();
-      const pageErrors: string[] = [];
-      p.on('pageerror', (e) => pageErrors.push(e.message));
-      await p.goto(url('/docs/desktop/wing/Introduce'));
-      await ready(p);
+      const { errors } = await session.open('/docs/desktop/wing/Introduce');
+      const { page: p, errors: pageErrors } = await session.open('/docs/desktop/wing/Introduce', {}, THROWING_STORAGE);
       await expect(p.locator('html').getAttribute('data-theme')).resolves.toBe('light');
       await p.getByTestId('color-mode-toggle').click();
       await expect(p.locator('html').getAttribute('data-theme')).resolves.toBe('dark');
@@ -64,8 +57,6 @@ describe('hostile conditions', () => {
       await expect(p.getByTestId('docs-version').locator('select').inputValue()).resolves.toBe('current');
       expect(pageErrors).toEqual([]);
       expect(errors).toEqual([]);
-      void page;
-      await ctx.close();
     });
   });
 

@@ -322,8 +322,7 @@ describe('Chromium: no CSP violation', () => {
   });
 
   it('a page whose inline script was changed after the build is blocked (the policy is enforced)', async () => {
-    const context = await session.browser.newContext();
-    session.contexts.push(context);
+    const context = await session.newContext();
     const page = await context.newPage();
     const seen: string[] = [];
     page.on('console', (message) => seen.push(message.text()));

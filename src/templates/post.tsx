@@ -93,7 +93,7 @@ function Pager({ previous, next }: { previous: NavLink | null; next: NavLink | n
   );
 }
 
-export default function PostTemplate({ data, pageContext, location}: PageProps<PostData, PostContext>) {
+export default function PostTemplate({ data, pageContext, location }: PageProps<PostData, PostContext>) {
   const fm = data.mdx.frontmatter;
   const author = fm.authors.map((id) => authorTable[id]?.name ?? id).join('、');
   const cover = fm.image?.childImageSharp?.gatsbyImageData;

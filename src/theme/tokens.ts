@@ -42,6 +42,15 @@ export interface ColorTokens {
   codeBg: string;
   codeText: string;
   inlineCodeBg: string;
+  /** Syntax colours of highlighted code (Prism token classes, see components/mdx/prose.ts). */
+  codeComment: string;
+  codeKeyword: string;
+  codeString: string;
+  codeNumber: string;
+  codeFunction: string;
+  codeTag: string;
+  codePunctuation: string;
+  codeAttr: string;
   shadow: string;
   focus: string;
   info: string;
@@ -68,6 +77,14 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeBg: '#f6f8fa',
     codeText: '#1f2328',
     inlineCodeBg: 'rgba(175, 184, 193, 0.22)',
+    codeComment: '#6a737d',
+    codeKeyword: '#cf222e',
+    codeString: '#0a3069',
+    codeNumber: '#0550ae',
+    codeFunction: '#8250df',
+    codeTag: '#116329',
+    codePunctuation: '#57606a',
+    codeAttr: '#953800',
     shadow: '0 8px 28px rgba(27, 31, 36, 0.14)',
     focus: '#0b63c9',
     info: '#0b63c9',
@@ -92,6 +109,14 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeBg: '#161b22',
     codeText: '#e6edf3',
     inlineCodeBg: 'rgba(110, 118, 129, 0.35)',
+    codeComment: '#8b949e',
+    codeKeyword: '#ff7b72',
+    codeString: '#a5d6ff',
+    codeNumber: '#79c0ff',
+    codeFunction: '#d2a8ff',
+    codeTag: '#7ee787',
+    codePunctuation: '#c9d1d9',
+    codeAttr: '#ffa657',
     shadow: '0 8px 28px rgba(0, 0, 0, 0.5)',
     focus: '#79b8ff',
     info: '#58a6ff',

@@ -161,65 +161,47 @@ export const prose = css`
     .token.prolog,
     .token.doctype,
     .token.cdata {
-      color: var(--code-comment);
+      color: ${c('codeComment')};
       font-style: normal;
     }
     .token.keyword,
     .token.atrule,
     .token.important,
     .token.rule {
-      color: var(--code-keyword);
+      color: ${c('codeKeyword')};
     }
     .token.string,
     .token.char,
     .token.attr-value,
     .token.regex,
     .token.inserted {
-      color: var(--code-string);
+      color: ${c('codeString')};
     }
     .token.number,
     .token.boolean,
     .token.constant,
     .token.symbol {
-      color: var(--code-number);
+      color: ${c('codeNumber')};
     }
     .token.function,
     .token.class-name,
     .token.builtin {
-      color: var(--code-function);
+      color: ${c('codeFunction')};
     }
     .token.tag,
     .token.selector,
     .token.property,
     .token.deleted {
-      color: var(--code-tag);
+      color: ${c('codeTag')};
     }
     .token.operator,
     .token.punctuation {
-      color: var(--code-punctuation);
+      color: ${c('codePunctuation')};
     }
     .token.attr-name,
     .token.variable,
     .token.annotation {
-      color: var(--code-attr);
-    }
-    --code-comment: #6a737d;
-    --code-keyword: #cf222e;
-    --code-string: #0a3069;
-    --code-number: #0550ae;
-    --code-function: #8250df;
-    --code-tag: #116329;
-    --code-punctuation: #57606a;
-    --code-attr: #953800;
-    html[data-theme='dark'] & {
-      --code-comment: #8b949e;
-      --code-keyword: #ff7b72;
-      --code-string: #a5d6ff;
-      --code-number: #79c0ff;
-      --code-function: #d2a8ff;
-      --code-tag: #7ee787;
-      --code-punctuation: #c9d1d9;
-      --code-attr: #ffa657;
+      color: ${c('codeAttr')};
     }
   }
   .copy-button {

@@ -60,7 +60,7 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
     })
     .use(remarkPlugins)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxHandlers(file) as never })
-    .use(rehypePrism as never)
+    .use(rehypePrism)
     .use(rehypeCodeBlocks)
     .use(rehypeScrollTables)
     .use(rehypeLinks, { pathPrefix })

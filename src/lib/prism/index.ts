@@ -11,6 +11,8 @@ import 'prismjs/components/prism-groovy';
 import 'prismjs/components/prism-ini';
 import 'prismjs/components/prism-diff';
 import { Prism } from 'prism-react-renderer';
+import { codeLanguage } from '../markdown/code-blocks';
+import { h, isElement, mapElements, text, textContent, type ElementContent, type Root } from '../markdown/hast';
 
 const ALIASES: Record<string, string> = {
   sh: 'bash',
@@ -37,44 +39,17 @@ export function prismLanguage(language: string): string | null {
   return Prism.languages[lang] ? lang : null;
 }
 
-interface HastText {
-  type: 'text';
-  value: string;
-}
-interface HastElement {
-  type: 'element';
-  tagName: string;
-  properties?: { className?: string[] | string };
-  children: HastNode[];
-}
-interface HastParent {
-  type: string;
-  children?: HastNode[];
-}
-type HastNode = HastText | HastElement | HastParent;
-
-const childrenOf = (node: HastNode): HastNode[] => ('children' in node && node.children ? node.children : []);
 type PrismToken = string | { type: string; alias?: string | string[]; content: PrismToken | PrismToken[] };
 
-function toHast(token: PrismToken | PrismToken[]): HastNode[] {
+function toHast(token: PrismToken | PrismToken[]): ElementContent[] {
   if (Array.isArray(token)) return token.flatMap(toHast);
-  if (typeof token === 'string') return [{ type: 'text', value: token }];
+  if (typeof token === 'string') return [text(token)];
   const aliases = token.alias === undefined ? [] : Array.isArray(token.alias) ? token.alias : [token.alias];
-  return [{ type: 'element', tagName: 'span', properties: { className: ['token', token.type, ...aliases] }, children: toHast(token.content) }];
-}
-
-function textOf(node: HastNode): string {
-  if (node.type === 'text') return (node as HastText).value;
-  return childrenOf(node).map(textOf).join('');
-}
-
-function classes(node: HastElement): string[] {
-  const value = node.properties?.className;
-  return Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\s+/) : [];
+  return [h('span', { className: ['token', token.type, ...aliases] }, toHast(token.content))];
 }
 
 /** Highlighted hast children for a code text, or null when the language is unknown. */
-export function highlightToHast(code: string, language: string): HastNode[] | null {
+export function highlightToHast(code: string, language: string): ElementContent[] | null {
   const lang = prismLanguage(language);
   const grammar = lang ? Prism.languages[lang] : undefined;
   if (!grammar) return null;
@@ -83,19 +58,15 @@ export function highlightToHast(code: string, language: string): HastNode[] | nu
 
 /** rehype plugin: tokenizes `pre > code.language-*` in place. */
 export function rehypePrism() {
-  return (tree: HastNode) => {
-    const walk = (node: HastNode) => {
-      for (const child of childrenOf(node)) {
-        if (node.type === 'element' && (node as HastElement).tagName === 'pre' && child.type === 'element' && (child as HastElement).tagName === 'code') {
-          const code = child as HastElement;
-          const language = classes(code).find((c) => c.startsWith('language-'))?.slice('language-'.length);
-          const highlighted = language ? highlightToHast(textOf(code), language) : null;
-          if (highlighted) code.children = highlighted;
-        } else {
-          walk(child);
-        }
+  return (tree: Root) => {
+    mapElements(tree, (el) => {
+      if (el.tagName !== 'pre') return undefined;
+      for (const code of el.children) {
+        if (!isElement(code, 'code')) continue;
+        const highlighted = highlightToHast(textContent(code), codeLanguage(code));
+        if (highlighted) code.children = highlighted;
       }
-    };
-    walk(tree);
+      return [el];
+    });
   };
 }
