@@ -42,6 +42,8 @@ describe(`site built under ${PREFIX}`, () => {
     await page.waitForURL(new RegExp(`${PREFIX}/blog/[^/]+$`));
     await page.locator('footer').getByRole('link', { name: '关于我们' }).click();
     await page.waitForURL(site('/docs/about/Introduce'));
+    // The address changes before React renders the new page: wait for the doc page itself.
+    await page.getByTestId('doc-page').waitFor();
     await expect(page.getByTestId('doc-sidebar').isVisible()).resolves.toBe(true);
     const box = page.getByTestId('search-navbar').locator('input');
     await box.focus();
