@@ -1,7 +1,8 @@
 /**
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
- * Validates frontmatter, renders every MDX file with the build's renderer, and resolves internal links and image
- * references, without a Gatsby build. Exits 1 when anything is wrong, naming file and problem.
+ * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
+ * references, and applies the editorial rules of scripts/lib/content-rules.ts (quotation marks, placeholders,
+ * posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { renderMdx } from '../src/lib/markdown/render';
 import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from './lib/content-loader';
+import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from './lib/content-rules';
 
 const args = process.argv.slice(2);
 const rootFlag = args.indexOf('--root');
@@ -74,11 +76,16 @@ async function main(): Promise<void> {
   pages.set('/', { anchors: new Set() });
   for (const item of [...posts, ...docs]) pages.set(item.path, { anchors: new Set(headingIds(item.body)) });
 
-  const files = [...posts, ...docs].map((item) => ({ file: item.file, body: item.body, anchors: pages.get(item.path)?.anchors ?? new Set<string>() }));
-  for (const { file, body, anchors } of files.filter((f) => inScope(f.file))) {
+  const files = [...posts, ...docs].map((item) => ({
+    file: item.file,
+    body: item.body,
+    raw: readFileSync(path.join(root, item.file), 'utf8'),
+    anchors: pages.get(item.path)?.anchors ?? new Set<string>(),
+  }));
+  for (const { file, body, raw, anchors } of files.filter((f) => inScope(f.file))) {
     const refs: Reference[] = [];
     try {
-      const source = readFileSync(path.join(root, file), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
+      const source = raw.replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
       await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)] });
     } catch (error) {
       if (error instanceof MdxSyntaxError) {
@@ -101,13 +108,25 @@ async function main(): Promise<void> {
       if (ref.kind === 'image' || !ref.url.startsWith('/')) {
         const target = path.resolve(root, path.dirname(file), decodeURIComponent(ref.url.split(/[?#]/)[0] as string));
         if (ref.url.startsWith('/')) problems.push(`${where} 图片请使用相对路径：${ref.url}`);
-        else if (!existsSync(target)) problems.push(`${where} 引用的文件不存在：${ref.url}`);
+        else if (existsSync(target)) continue;
+        else if (ref.kind === 'link') problems.push(`${where} 链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：${ref.url}`);
+        else problems.push(`${where} 引用的文件不存在：${ref.url}`);
         continue;
       }
       const verdict = checkInternalLink(ref.url, pages);
       if (!verdict.ok) problems.push(`${where} 站内链接 ${ref.url} 无效：${describeVerdict(verdict)}`);
     }
+    for (const problem of checkMdxText(raw)) problems.push(formatProblem(file, problem));
   }
+
+  // Every listed post needs a way in from another page (links from any file count, problems only in scope).
+  const listed = posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft);
+  const byFile = new Map(files.map((f) => [f.file, f.raw]));
+  const orphans = findOrphanPosts(
+    listed.map((p) => ({ file: p.file, path: p.path, line: slugLine(byFile.get(p.file) ?? '') })),
+    files.map((f) => ({ file: f.file, links: scanMdx(f.body).links })),
+  );
+  for (const orphan of orphans.filter((o) => inScope(o.file))) problems.push(formatProblem(orphan.file, orphan.problem));
 
   const scope = filters.length ? `（范围：${filters.join(', ')}）` : '';
   const checked = files.filter((f) => inScope(f.file)).length;
