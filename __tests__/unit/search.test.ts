@@ -140,7 +140,8 @@ describe('engine and ranking', () => {
 });
 
 describe('snippets', () => {
-  it('highlights every occurrence case-insensitively, as text parts', () => {
+  it('highlights every occurrence case-insensitively, as text parts, next to an ellipsis', () => {
+    expect(highlight('…Binder', ['binder'])).toEqual([{ text: '…', match: false }, { text: 'Binder', match: true }]);
     expect(highlight('Binder 与 binder', ['binder'])).toEqual([
       { text: 'Binder', match: true },
       { text: ' 与 ', match: false },

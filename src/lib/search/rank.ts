@@ -119,8 +119,8 @@ const all = (values: Array<{ value: number }>) => values.length > 0 && values.ev
 export function highlight(text: string, terms: string[]): Part[] {
   const wanted = [...new Set(terms.filter(Boolean).map((t) => t.toLowerCase()))].sort((a, b) => b.length - a.length);
   if (wanted.length === 0) return [{ text, match: false }];
-  const lower = text.normalize('NFKC').toLowerCase();
-  // NFKC can change lengths (rare ligatures): highlight only when it did not.
+  const lower = text.toLowerCase();
+  // Lower-casing can change lengths (rare letters such as İ): highlight only when it did not.
   if (lower.length !== text.length) return [{ text, match: false }];
   const parts: Part[] = [];
   let i = 0;
