@@ -24,7 +24,8 @@ describe('tokenizer', () => {
   it('turns Chinese words into bigrams and joins single characters back', () => {
     expect(cjkBigrams('拦截器')).toEqual(['拦截', '截器']);
     expect(tokenize('这是一个团队开发协作工具')).toContain('协作');
-    expect(tokenize('作协')).toEqual(['作协']);
+    // Joined single characters also index each character (for titles and taglines; body text drops them).
+    expect(tokenize('作协')).toEqual(['作协', '作', '协']);
   });
 
   it('keeps identifiers whole and in parts, lower-cased, split from Chinese with or without a space', () => {
@@ -84,6 +85,14 @@ describe('query parsing', () => {
     expect(q.groups[1]?.text).toBe('框架');
     expect(q.phrase).toBe('双开框架');
   });
+  it('requires the words of a query, not its lone characters or question words', () => {
+    const soft = (q: string) => parseQuery(q).groups.map((g) => `${g.text}${g.soft ? '?' : ''}`);
+    expect(soft('怎么获取 UDID')).toEqual(['怎么?', '获取', 'udid']);
+    expect(soft('跨平台')).toEqual(['跨?', '平台']);
+    // A reversed pair is two lone characters joined back: one required bigram, never two soft characters.
+    expect(soft('截拦')).toEqual(['截拦']);
+  });
+
   it('matches Latin synonyms as whole words only', () => {
     expect(parseQuery('hooks', { synonyms: [['hook', '钩子']] }).groups).toEqual([{ text: 'hooks', alternatives: [{ tokens: ['hooks'], synonym: false }] }]);
   });
@@ -132,6 +141,10 @@ describe('engine and ranking', () => {
     expect(hit?.url).toBe('/blog/heading#其他');
     // Two matching sections: the page once, both sections under it (the heading hit first).
     expect(engine.search('拦截 binder').find((h) => h.url.startsWith('/blog/heading'))?.sections.map((s) => s.url)).toEqual(['/blog/heading#binder-拦截原理', '/blog/heading#其他']);
+  });
+  it('finds a single character in titles and headings', () => {
+    expect(urls('壳')).toEqual(['/docs/konker/Introduce']);
+    expect(urls('细')).toEqual([]);
   });
   it('finds nothing for reversed characters', () => {
     expect(urls('截拦')).toEqual([]);

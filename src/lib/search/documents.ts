@@ -90,10 +90,12 @@ export function buildSearchRecords(pages: SearchPageInput[], toSyllables: ToSyll
     const [head, ...rest] = page.sections[0]?.id === null ? page.sections : [{ id: null, heading: '', depth: 0 as const, text: '', code: '' }, ...page.sections];
     const opening = head?.text ?? '';
     store.pages.push({ u: page.url, t: page.title, k: page.kind, c: page.crumb, ...(page.date ? { d: page.date } : {}), e: page.description || clip(opening, EXCERPT_CHARS) });
-    const product = page.product ? [...page.product.names, page.product.tagline, ...page.product.keywords].join(' ') : '';
-    // Pinyin for the page: its title, product words and tags, in windows of up to 4 syllables with
-    // initials. (Headings' pinyin would double the Latin vocabulary for few queries.)
-    const headPinyin = [page.title, ...(page.product ? [...page.product.names, page.product.tagline, ...page.product.keywords] : []), ...(page.tags ?? [])].flatMap((t) => pinyinTokens(t, toSyllables));
+    // A product's words and their pinyin (kongke, duokai) are its Introduce page's strongest field.
+    const productWords = page.product ? [...page.product.names, page.product.tagline, ...page.product.keywords] : [];
+    const product = [...productWords, ...new Set(productWords.flatMap((t) => pinyinTokens(t, toSyllables)))].join(' ');
+    // Pinyin for the page: its title and tags, in windows of up to 4 syllables with initials.
+    // (Headings' pinyin would double the Latin vocabulary for few queries.)
+    const headPinyin = [page.title, ...(page.tags ?? [])].flatMap((t) => pinyinTokens(t, toSyllables));
     records.push({
       title: norm(page.title),
       ...(product ? { product: norm(product) } : {}),

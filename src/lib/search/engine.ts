@@ -11,7 +11,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { INDEX_FIELDS, type IndexField, type IndexRecord, type SearchIndexMeta, type SearchStore } from './documents';
 import { parseQuery } from './query';
-import { rankPages, type MatchType, type RecordHits, type SearchHit } from './rank';
+import { characterHits, rankPages, type MatchType, type RecordHits, type SearchHit } from './rank';
 import { isLatinToken, tokenize } from './tokenize';
 
 export const INDEX_VERSION = 2;
@@ -139,7 +139,8 @@ export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteS
           }
         }
       }
-      return rankPages(parsed, hits, store, limit, [...parsed.highlights, ...matched]);
+      const ranked = rankPages(parsed, hits, store, limit, [...parsed.highlights, ...matched]);
+      return ranked.length === 0 && CJK_SINGLE.test(parsed.phrase) ? characterHits(parsed.phrase, store, limit) : ranked;
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import { normalizeText, type CharMap } from './normalize';
 import { synonymKey, type SynonymGroups } from './synonyms';
-import { pieces } from './tokenize';
+import { cjkBigrams, pieces } from './tokenize';
 
 export interface Alternative {
   tokens: string[];
@@ -18,6 +18,11 @@ export interface TermGroup {
   /** What the reader typed for this group (a word, a bigram, an identifier part). */
   text: string;
   alternatives: Alternative[];
+  /**
+   * A soft group need not be found (a page still matches without it) but counts when it is: a
+   * lone character (跨, 的) or a question word (怎么, 什么). A query of soft groups only needs one.
+   */
+  soft?: boolean;
 }
 
 export interface ParsedQuery {
@@ -36,6 +41,18 @@ export interface QueryContext {
 }
 
 const LATIN = /[a-z0-9]/;
+
+/** Words that ask rather than name (怎么获取 UDID): found or not, they do not decide whether a page matches. */
+export const QUESTION_WORDS = new Set(['怎么', '怎样', '如何', '什么', '为什么', '哪些', '哪个', '哪里', '是否', '能否', '有没有', '是不是', '一下', '请问']);
+
+/** A single CJK character: the body index leaves these out. */
+const CJK_CHAR = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$/u;
+
+/** An alternative's tokens without lone characters, unless that is all it has. */
+function essential(tokens: string[]): string[] {
+  const kept = tokens.filter((t) => !CJK_CHAR.test(t));
+  return kept.length ? kept : tokens;
+}
 
 /** Synonym words found in a (lower-cased) query, longest first, not overlapping, whole Latin words only. */
 function findSynonyms(lower: string, synonyms: SynonymGroups): Array<{ start: number; end: number; group: string[]; typed: string }> {
@@ -71,14 +88,21 @@ export function parseQuery(query: string, { t2s = {}, synonyms = [] }: QueryCont
     last = span.end;
     const alternatives = span.group.map((term) => {
       const key = synonymKey(term);
-      return { tokens: pieces(normalizeText(term)).flatMap((p) => p.required), synonym: key !== span.typed };
+      return { tokens: essential(pieces(normalizeText(term)).flatMap((p) => p.required)), synonym: key !== span.typed };
     });
     groups.push({ text: span.typed, alternatives: alternatives.filter((a) => a.tokens.length > 0) });
     for (const term of span.group) highlights.add(synonymKey(term));
   }
   rest += normalized.slice(last);
   for (const piece of pieces(rest)) {
-    for (const token of piece.required) groups.push({ text: token, alternatives: [{ tokens: [token], synonym: false }] });
+    if (piece.words) {
+      for (const word of piece.words) {
+        const soft = QUESTION_WORDS.has(word.text) || [...word.text].length === 1;
+        for (const token of cjkBigrams(word.text)) groups.push({ text: token, alternatives: [{ tokens: [token], synonym: false }], ...(soft ? { soft } : {}) });
+      }
+    } else {
+      for (const token of piece.required) groups.push({ text: token, alternatives: [{ tokens: [token], synonym: false }] });
+    }
     highlights.add(piece.whole ?? piece.required.join(''));
     if (piece.whole) wholes.add(piece.whole);
     if (piece.cjk) for (const token of piece.required) highlights.add(token);

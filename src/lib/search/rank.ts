@@ -113,7 +113,12 @@ function groupValues(query: ParsedQuery, recordIds: number[], hits: RecordHits, 
 }
 
 const sum = (values: Array<{ value: number }>) => values.reduce((s, v) => s + v.value, 0);
-const all = (values: Array<{ value: number }>) => values.length > 0 && values.every((v) => v.value > 0);
+
+/** Every required group found (soft groups may be missing); a query of soft groups only needs one of them. */
+function satisfies(query: ParsedQuery, values: Array<{ value: number }>): boolean {
+  const required = query.groups.map((g, i) => ({ g, v: values[i]?.value ?? 0 })).filter(({ g }) => !g.soft);
+  return required.length > 0 ? required.every(({ v }) => v > 0) : values.some((v) => v.value > 0);
+}
 
 /** Splits text into parts with every occurrence of the terms marked (rendered as text, never HTML). */
 export function highlight(text: string, terms: string[]): Part[] {
@@ -165,14 +170,21 @@ export function rankPages(query: ParsedQuery, hits: RecordHits, store: SearchSto
   }
   const phrase = query.phrase;
   const usePhrase = [...phrase].length >= 2;
-  const productIntent = [...hits.values()].some((tokens) => [...tokens.values()].some((list) => list.some((h) => h.field === 'product' && h.type === 'exact')));
+  const heads0 = headRecords(store);
+  // A product intent: some product page's head (name, tagline, keywords) answers the whole query.
+  const productIntent = [...byPage.keys()].some((p) => {
+    const headId = heads0[p] ?? -1;
+    if (!hits.has(headId)) return false;
+    const values = groupValues(query, [headId], hits, headId);
+    return satisfies(query, values) && values.some((v) => v.field === 'product' && v.value >= FIELD_WEIGHTS.product * SYNONYM_FACTOR);
+  });
   const scored: Scored[] = [];
-  const heads = headRecords(store);
+  const heads = heads0;
   for (const [p, recordIds] of byPage) {
     const page = store.pages[p] as StorePage;
     const headId = heads[p] ?? -1;
     const pageValues = groupValues(query, recordIds, hits, headId);
-    if (!all(pageValues)) continue;
+    if (!satisfies(query, pageValues)) continue;
     const headValues = groupValues(query, [headId], hits, headId);
     const sections = recordIds
       .filter((id) => id !== headId)
@@ -181,11 +193,11 @@ export function rankPages(query: ParsedQuery, hits: RecordHits, store: SearchSto
         const own = groupValues(query, [id], hits, headId);
         const withHead = groupValues(query, [id, headId], hits, headId);
         const headingPhrase = usePhrase && flat(rec?.h ?? '').includes(phrase);
-        return { id, rec, own: sum(own) + (headingPhrase ? BONUS.headingPhrase : 0), full: all(withHead), headingPhrase };
+        return { id, rec, own: sum(own) + (headingPhrase ? BONUS.headingPhrase : 0), full: satisfies(query, withHead), headingPhrase };
       })
       .filter((s) => s.own > 0 && s.rec?.i)
       .sort((a, b) => b.own - a.own || a.id - b.id);
-    const headFull = all(headValues);
+    const headFull = satisfies(query, headValues);
     const fullSections = sections.filter((s) => s.full);
     let score = sum(pageValues);
     if (usePhrase && flat(page.t).includes(phrase)) score += BONUS.titlePhrase;
@@ -236,4 +248,33 @@ export function rankPages(query: ParsedQuery, hits: RecordHits, store: SearchSto
   }
   scored.sort((a, b) => b.score - a.score || b.date.localeCompare(a.date) || a.page - b.page);
   return scored.slice(0, limit).map((s) => s.build());
+}
+
+/**
+ * A one-character query (壳) is no token of the index: its pages are those with the character in
+ * their title (first) or a heading, linked like any result.
+ */
+export function characterHits(char: string, store: SearchStore, limit = 10): SearchHit[] {
+  const heads = headRecords(store);
+  const titled = store.pages.flatMap((page, p) => (page.t.includes(char) ? [{ page, p, id: heads[p] ?? -1 }] : []));
+  const headed = store.records.flatMap((r, id) => (r.i && r.h?.includes(char) && !titled.some((t) => t.p === r.p) ? [{ page: store.pages[r.p] as StorePage, p: r.p, id }] : []));
+  const seen = new Set<number>();
+  return [...titled, ...headed]
+    .filter(({ p }) => !seen.has(p) && seen.add(p))
+    .slice(0, limit)
+    .map(({ page, id }) => {
+      const rec = store.records[id];
+      const section = rec?.i ? rec : undefined;
+      return {
+        url: section ? `${page.u}#${section.i}` : page.u,
+        kind: page.k,
+        title: page.t,
+        ...(section ? { heading: section.h } : {}),
+        crumb: page.c,
+        where: section ? ('heading' as const) : ('title' as const),
+        snippet: highlight(section ? (section.h ?? '') : page.e, [char]),
+        sections: [],
+        score: 0,
+      };
+    });
 }

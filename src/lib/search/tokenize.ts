@@ -34,23 +34,39 @@ function zhSegmenter(): Intl.Segmenter | null {
   return segmenter;
 }
 
+/** A word of a CJK run; `singles` marks one-character words joined back together (端跨 in 桌面/端/跨/平台). */
+export interface CjkWord {
+  text: string;
+  singles: boolean;
+}
+
 /** Words of a CJK run; without Intl.Segmenter the run is one word (bigrams of the whole run). */
-export function cjkWords(run: string): string[] {
+export function cjkWords(run: string): CjkWord[] {
   const seg = zhSegmenter();
-  if (!seg) return [run];
-  const words: string[] = [];
+  if (!seg) return [{ text: run, singles: false }];
+  const words: CjkWord[] = [];
   let singles = '';
   for (const { segment } of seg.segment(run)) {
     if ([...segment].length === 1) {
       singles += segment;
       continue;
     }
-    if (singles) words.push(singles);
+    if (singles) words.push({ text: singles, singles: true });
     singles = '';
-    words.push(segment);
+    words.push({ text: segment, singles: false });
   }
-  if (singles) words.push(singles);
+  if (singles) words.push({ text: singles, singles: true });
   return words;
+}
+
+/**
+ * Index tokens of a word: its bigrams; joined single characters also give each character, so a
+ * query that segments differently (跨/平台 against 端/跨/平台) still finds them in titles,
+ * headings and taglines (body text leaves lone characters out, see engine.ts).
+ */
+export function cjkWordTokens(word: CjkWord): string[] {
+  const grams = cjkBigrams(word.text);
+  return word.singles && [...word.text].length > 1 ? [...grams, ...word.text] : grams;
 }
 
 /** Parts of an identifier, lower-cased: at _ . - and camelCase, and between letters and digits. */
@@ -74,6 +90,8 @@ export function latinTokens(word: string): string[] {
 export interface Piece {
   /** Tokens the piece must match: its CJK bigrams, or an identifier's parts (or the word itself). */
   required: string[];
+  /** The words of a CJK piece. */
+  words?: CjkWord[];
   /** The whole identifier when it has parts (matches it exactly, ranked as an exact phrase). */
   whole?: string;
   cjk: boolean;
@@ -85,7 +103,8 @@ export function pieces(text: string): Piece[] {
   for (const match of text.matchAll(PIECE)) {
     const piece = match[0];
     if (CJK_START.test(piece)) {
-      out.push({ required: cjkWords(piece).flatMap(cjkBigrams), cjk: true });
+      const words = cjkWords(piece);
+      out.push({ required: words.flatMap((w) => cjkBigrams(w.text)), words, cjk: true });
     } else {
       const [whole, ...parts] = latinTokens(piece);
       out.push(parts.length ? { required: parts, whole, cjk: false } : { required: [whole as string], cjk: false });
@@ -99,7 +118,7 @@ export function tokenize(text: string): string[] {
   const tokens: string[] = [];
   for (const p of pieces(text)) {
     if (p.whole) tokens.push(p.whole);
-    tokens.push(...p.required);
+    tokens.push(...(p.words ? p.words.flatMap(cjkWordTokens) : p.required));
   }
   return [...new Set(tokens)];
 }
