@@ -74,7 +74,7 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
   writeFileSync(path.join(dir, storeName), files.storeJson);
   const urls = { indexUrl: `/static/${indexName}`, storeUrl: `/static/${storeName}` };
   actions.createNode({ id: createNodeId('site-search-files'), ...urls, internal: { type: 'SiteSearchFiles', contentDigest: createContentDigest(urls) } });
-  reporter.info(`搜索：${files.store.pages.length} 个页面、${files.store.records.length} 个段落，索引 ${(files.indexJson.length / 1024).toFixed(0)} KB、文档 ${(files.storeJson.length / 1024).toFixed(0)} KB（未压缩）`);
+  reporter.info(`搜索：${files.store.pages.length} 个页面、${files.store.records.length} 个段落，索引 ${(Buffer.byteLength(files.indexJson) / 1024).toFixed(0)} KB、文档 ${(Buffer.byteLength(files.storeJson) / 1024).toFixed(0)} KB（未压缩）`);
 };
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { hydrated, useBrowser, openPage, PHONE, url } from './support/browser';
 
@@ -21,6 +22,7 @@ describe('site search', () => {
     await page.waitForLoadState('networkidle');
     expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(0);
     await expect(box(page).getAttribute('placeholder')).resolves.toBe('Search');
+    const before = requests.length;
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     const files = requests.filter((r) => isSearchFile(r.url()));
@@ -29,6 +31,11 @@ describe('site search', () => {
       expect(r.method()).toBe('GET');
       expect(r.postData()).toBeNull();
     }
+    // First use in all (the engine's chunk and the two files) stays within 250 KB gzip.
+    let firstUse = 0;
+    for (const r of requests.slice(before).filter((x) => isSearchFile(x.url()) || x.url().endsWith('.js'))) firstUse += gzipSync((await (await r.response())?.body()) ?? Buffer.alloc(0)).length;
+    console.log(`search first use: ${(firstUse / 1024).toFixed(1)} KB gzip`);
+    expect(firstUse).toBeLessThanOrEqual(250 * 1024);
     const pageData = requests.filter((r) => r.url().includes('page-data'));
     for (const r of pageData) expect((await (await r.response())?.text())?.includes('"index"')).toBe(false);
     await close();
