@@ -142,6 +142,11 @@ describe('engine and ranking', () => {
     // Two matching sections: the page once, both sections under it (the heading hit first).
     expect(engine.search('拦截 binder').find((h) => h.url.startsWith('/blog/heading'))?.sections.map((s) => s.url)).toEqual(['/blog/heading#binder-拦截原理', '/blog/heading#其他']);
   });
+  it('tries one typo only for a word the index does not hold', () => {
+    // 'konker' is indexed: no fuzzy neighbours; 'konkr' is not: it finds Konker, ranked as a typo.
+    expect(engine.search('konker').every((h) => h.url === '/docs/konker/Introduce')).toBe(true);
+    expect(urls('binderx')).toEqual(urls('binder').filter((u) => urls('binderx').includes(u)));
+  });
   it('finds a single character in titles and headings', () => {
     expect(urls('壳')).toEqual(['/docs/konker/Introduce']);
     expect(urls('细')).toEqual([]);

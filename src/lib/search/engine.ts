@@ -75,21 +75,30 @@ export function buildIndexFile(records: IndexRecord[], meta: SearchIndexMeta): S
 
 type Posting = Array<[number, number]>;
 
-/** The postings text → token → [record, field mask] pairs. */
-export function decodePostings(file: SearchIndexFile): Map<string, Posting> {
-  const maskOf = new Map([...MASK_LETTERS].map((ch, i) => [ch, file.masks[i] ?? 0]));
-  const map = new Map<string, Posting>();
+/** The postings text → token → its still-encoded postings (decoded when a query needs them). */
+export function postingLines(file: SearchIndexFile): Map<string, string> {
+  const map = new Map<string, string>();
   for (const line of file.postings.split('\n')) {
     const tab = line.indexOf('\t');
-    const list: Posting = [];
-    let id = 0;
-    for (const m of line.slice(tab + 1).matchAll(/([^0-9a-z])([0-9a-z]+)/g)) {
-      id += parseInt(m[2] as string, 36);
-      list.push([id, maskOf.get(m[1] as string) ?? 0]);
-    }
-    map.set(line.slice(0, tab), list);
+    map.set(line.slice(0, tab), line.slice(tab + 1));
   }
   return map;
+}
+
+/** One token's encoded postings → [record, field mask] pairs. */
+export function decodePosting(encoded: string, masks: number[]): Posting {
+  const list: Posting = [];
+  let id = 0;
+  for (const m of encoded.matchAll(/([^0-9a-z])([0-9a-z]+)/g)) {
+    id += parseInt(m[2] as string, 36);
+    list.push([id, masks[MASK_LETTERS.indexOf(m[1] as string)] ?? 0]);
+  }
+  return list;
+}
+
+/** Every token with its decoded postings (tests and tools; the browser decodes per query). */
+export function decodePostings(file: SearchIndexFile): Map<string, Posting> {
+  return new Map([...postingLines(file)].map(([token, encoded]) => [token, decodePosting(encoded, file.masks)]));
 }
 
 export interface SiteSearch {
@@ -99,7 +108,13 @@ export interface SiteSearch {
 
 export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteSearch {
   if (file.version !== INDEX_VERSION) throw new Error(`搜索索引的版本 ${String(file.version)} 与页面脚本不符：请重新构建站点`);
-  const tree = SearchableMap.from<Posting>(decodePostings(file));
+  const lines = postingLines(file);
+  // Prefix and typo lookups are for Latin tokens only: the radix tree holds just those.
+  const tree = SearchableMap.from<true>([...lines.keys()].filter(isLatinToken).map((token) => [token, true] as [string, true]));
+  const posting = (token: string): Posting | undefined => {
+    const encoded = lines.get(token);
+    return encoded === undefined ? undefined : decodePosting(encoded, file.masks);
+  };
   const fields = file.fields;
   const context = { t2s: file.t2s, synonyms: file.synonyms };
   const add = (hits: RecordHits, token: string, posting: Posting, type: MatchType) => {
@@ -121,21 +136,24 @@ export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteS
       const hits: RecordHits = new Map();
       const matched = new Set<string>();
       for (const token of tokens) {
-        const exact = tree.get(token);
+        const exact = posting(token);
         if (exact) add(hits, token, exact, 'exact');
         if (!isLatinToken(token)) continue;
+        let prefixed = false;
         if (token.length >= MIN_PREFIX) {
-          for (const [term, posting] of tree.atPrefix(token)) {
+          for (const [term] of tree.atPrefix(token)) {
             if (term === token) continue;
+            prefixed = true;
             matched.add(term);
-            add(hits, token, posting, 'prefix');
+            add(hits, token, posting(term) ?? [], 'prefix');
           }
         }
-        if (token.length >= MIN_FUZZY) {
-          for (const [term, [posting, distance]] of tree.fuzzyGet(token, 1)) {
-            if (distance === 0 || term.startsWith(token)) continue;
+        // A word the index holds as typed (or as the start of a word) is no typo.
+        if (token.length >= MIN_FUZZY && !exact && !prefixed) {
+          for (const [term, [, distance]] of tree.fuzzyGet(token, 1)) {
+            if (distance === 0) continue;
             matched.add(term);
-            add(hits, token, posting, 'fuzzy');
+            add(hits, token, posting(term) ?? [], 'fuzzy');
           }
         }
       }
