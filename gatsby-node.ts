@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import authors from './content/authors.json';
-import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node } from 'gatsby';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node, SourceNodesArgs } from 'gatsby';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
 import { docIdFromRelativePath } from './src/lib/docs';
@@ -14,6 +15,10 @@ import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
 import { linkReport } from './scripts/lib/link-report';
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
+import { contentDir } from './scripts/lib/content-dir';
+import { buildSearchFiles, contentHash, loadSynonyms, searchPages } from './scripts/lib/search-build';
+import { ContentError as LoaderContentError } from './src/lib/content-model';
+import { SynonymError } from './src/lib/search/synonyms';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
@@ -34,8 +39,50 @@ let built: { plan: PagePlan[]; posts: PostEntry[]; docs: DocEntry[]; duplicates:
 /** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
 const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 'true';
 
+/**
+ * The editors' synonym file is checked first thing, so a mistake in it stops the build within
+ * seconds, with the file and the entry named.
+ */
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
+  try {
+    loadSynonyms(contentDir);
+  } catch (error) {
+    reporter.panic(error instanceof SynonymError ? error.message : String(error));
+  }
+};
+
+/**
+ * Site search: the index and store files, built from the content folder (rendered the way pages
+ * are, cut at their h2/h3 headings) and written to public/static under content-hashed names; the
+ * SiteSearchFiles node tells the search box their URLs. Content errors are left to createPages,
+ * which reports them all.
+ */
+export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }: SourceNodesArgs) => {
+  let pages;
+  try {
+    pages = await searchPages(path.resolve('.'), contentDir);
+  } catch (error) {
+    if (error instanceof LoaderContentError) return;
+    throw error;
+  }
+  const files = buildSearchFiles(pages, loadSynonyms(contentDir));
+  const dir = path.resolve('public/static');
+  mkdirSync(dir, { recursive: true });
+  const indexName = `${contentHash(files.indexJson)}.index.json`;
+  const storeName = `${contentHash(files.storeJson)}.store.json`;
+  writeFileSync(path.join(dir, indexName), files.indexJson);
+  writeFileSync(path.join(dir, storeName), files.storeJson);
+  const urls = { indexUrl: `/static/${indexName}`, storeUrl: `/static/${storeName}` };
+  actions.createNode({ id: createNodeId('site-search-files'), ...urls, internal: { type: 'SiteSearchFiles', contentDigest: createContentDigest(urls) } });
+  reporter.info(`搜索：${files.store.pages.length} 个页面、${files.store.records.length} 个段落，索引 ${(Buffer.byteLength(files.indexJson) / 1024).toFixed(0)} KB、文档 ${(Buffer.byteLength(files.storeJson) / 1024).toFixed(0)} KB（未压缩）`);
+};
+
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   actions.createTypes(`
+    type SiteSearchFiles implements Node @dontInfer {
+      indexUrl: String!
+      storeUrl: String!
+    }
     type Mdx implements Node {
       frontmatter: MdxFrontmatter
       fields: MdxFields

@@ -1,18 +1,21 @@
 /**
- * npm run bench:search — search index size, build time and query latency, for the real content
- * and for a synthetic Chinese corpus (default 5,000 documents; --docs N to change).
- * Also compares the two tokenizer choices the issue asks to measure.
+ * npm run bench:search — the search files' size (raw and gzip), the time to build them, query
+ * latency (p50/p95) and quality (recall@5, MRR on __tests__/search/queries.ts), for the real content
+ * and for a synthetic Chinese corpus (default 5,000 pages; --docs N to change).
+ * Files are built by scripts/search-files.mts, exactly as the Gatsby build makes them.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import FlexSearch from 'flexsearch';
-import { buildSiteSearch, siteSources } from '../__tests__/search/site-index';
-import { QUERIES } from '../__tests__/search/quality.test.data';
-import { cjkBigrams, indexTokenizer, latinTokens } from '../src/lib/search/tokenize';
-import type { SearchSource } from '../src/lib/search/documents';
+import { writeSearchFiles } from '../__tests__/search/site-index';
+import { QUERIES } from '../__tests__/search/queries';
+import { evaluate } from '../__tests__/search/evaluate';
+import type { SearchStore } from '../src/lib/search/documents';
+import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/engine';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const gz = (s: string) => gzipSync(Buffer.from(s)).length;
 const argDocs = Number(process.argv[process.argv.indexOf('--docs') + 1]) || 5000;
 
 function percentile(values: number[], p: number): number {
@@ -20,57 +23,62 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function measure(label: string, sources: SearchSource[], queries: string[]) {
+function measure(label: string, contentDir?: string) {
+  const out = mkdtempSync(path.join(tmpdir(), 'bench-search-'));
   const t0 = performance.now();
-  const { documents, index, search } = buildSiteSearch(sources);
-  const buildMs = performance.now() - t0;
-  const exported = index.export();
-  const store = JSON.stringify(Object.fromEntries(documents.map(({ _: _indexed, ...entry }) => [entry.id, entry])));
-  const sourceBytes = documents.reduce((n, d) => n + Buffer.byteLength(d._), 0);
-  for (const q of queries) search(q); // warm up
+  const written = writeSearchFiles(out, contentDir);
+  const wall = performance.now() - t0;
+  if (written.status !== 0) throw new Error(written.stderr);
+  const indexText = readFileSync(path.join(out, 'index.json'), 'utf8');
+  const storeText = readFileSync(path.join(out, 'store.json'), 'utf8');
+  const timing = JSON.parse(readFileSync(path.join(out, 'timing.json'), 'utf8')) as { pages: number; renderMs: number; indexMs: number };
+  const t1 = performance.now();
+  const engine = loadSiteSearch(JSON.parse(indexText) as SearchIndexFile, JSON.parse(storeText) as SearchStore);
+  const loadMs = performance.now() - t1;
+  const queries = QUERIES.map((q) => q.q);
+  for (const q of queries) engine.search(q); // warm up
   const times = queries.map((q) => {
     const s = performance.now();
-    search(q);
+    engine.search(q);
     return performance.now() - s;
   });
-  console.log(`\n## ${label}: ${documents.length} documents, indexed text ${kb(sourceBytes)}`);
-  console.log(`index   raw ${kb(Buffer.byteLength(exported))}  gzip ${kb(gz(exported))}  (${((gz(exported) / sourceBytes) * 100).toFixed(1)} KB gzip per 100 KB of text)`);
-  console.log(`store   raw ${kb(Buffer.byteLength(store))}  gzip ${kb(gz(store))}`);
-  console.log(`build   ${buildMs.toFixed(0)} ms`);
+  const gzIndex = gzipSync(indexText).length;
+  const gzStore = gzipSync(storeText).length;
+  console.log(`\n## ${label}: ${timing.pages} pages`);
+  console.log(`index   raw ${kb(Buffer.byteLength(indexText))}  gzip ${kb(gzIndex)}`);
+  console.log(`store   raw ${kb(Buffer.byteLength(storeText))}  gzip ${kb(gzStore)}`);
+  console.log(`build   render ${timing.renderMs.toFixed(0)} ms + index ${timing.indexMs.toFixed(0)} ms (process ${wall.toFixed(0)} ms); load in the engine ${loadMs.toFixed(1)} ms`);
   console.log(`query   p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  (${queries.length} queries)`);
-  return { indexGzip: gz(exported), storeGzip: gz(store) };
+  rmSync(out, { recursive: true, force: true });
+  return { engine, gz: gzIndex + gzStore };
 }
 
-function compareTokenizers(sources: SearchSource[]) {
-  const text = sources.map((s) => `${s.title} ${s.body}`.toLowerCase());
-  const runBigrams = (t: string) => [...new Set([...t.matchAll(/[\u4e00-\u9fff]+|[a-z0-9]+/g)].flatMap((m) => (/[\u4e00-\u9fff]/.test(m[0]) ? cjkBigrams(m[0]) : latinTokens(m[0], true))))];
-  const variants: Array<[string, (t: string) => string[]]> = [
-    ['character bigrams over whole runs', runBigrams],
-    ['Intl.Segmenter words → bigrams (shipped)', (t) => indexTokenizer(t)],
-  ];
-  console.log('\n## tokenizer choice (real content, body text, no pinyin)');
-  for (const [name, fn] of variants) {
-    const idx = (FlexSearch as unknown as { create(o: object): { add(i: number, s: string): void; export(): string } }).create({ encode: false, tokenize: (s: string) => s.split(' '), threshold: 0, resolution: 3, depth: 0 });
-    text.forEach((t, i) => idx.add(i, fn(t).join(' ')));
-    const out = idx.export();
-    console.log(`${name.padEnd(44)} raw ${kb(Buffer.byteLength(out)).padStart(10)}  gzip ${kb(gz(out)).padStart(10)}`);
-  }
-}
-
-
-function synthetic(n: number, real: SearchSource[]): SearchSource[] {
-  const sentences = real.flatMap((s) => s.body.split(/[。！？\n]/).map((x) => x.trim()).filter((x) => /[\u4e00-\u9fff]{8,}/.test(x) && !/[`<>{}|#]/.test(x)));
+/** A synthetic Chinese corpus built from the real content's sentences (docs and posts, with h2/h3). */
+function syntheticContent(n: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-content-'));
+  const real = readFileSync(path.join(process.cwd(), 'content/blog/2023-10-10-binder/index.mdx'), 'utf8') + readFileSync(path.join(process.cwd(), 'content/blog/2024-08-06-konkerintro/index.mdx'), 'utf8');
+  const sentences = real.split(/[。！？\n]/).map((x) => x.trim()).filter((x) => /[\u4e00-\u9fff]{8,}/.test(x) && !/[`<>{}|#*[\]]/.test(x) && !x.includes(':'));
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  return Array.from({ length: n }, (_, i) => {
-    const body = Array.from({ length: 24 }, () => sentences[Math.floor(rand() * sentences.length)]).join('。');
-    return { kind: i % 2 ? 'post' : 'doc', title: `合成文档 ${i}：${sentences[i % sentences.length]?.slice(0, 12)}`, body: `## 第一节\n\n${body}`, slug: `s${i}`, date: '2025-01-01', docId: `bench/${i}` };
-  });
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pick = () => sentences[Math.floor(rand() * sentences.length)];
+  for (let i = 0; i < n; i += 1) {
+    const body = `${pick()}。\n\n## 第一节\n\n${Array.from({ length: 10 }, pick).join('。')}。\n\n### 细节\n\n${Array.from({ length: 10 }, pick).join('。')}。\n`;
+    if (i % 2) {
+      const d = `2025-01-${String((i % 28) + 1).padStart(2, '0')}`;
+      mkdirSync(path.join(dir, 'blog', `${d}-s${i}`), { recursive: true });
+      writeFileSync(path.join(dir, 'blog', `${d}-s${i}`, 'index.mdx'), `---\nslug: s${i}\ntitle: 合成文章 ${i}\ndate: ${d}\ntags: [android]\nauthors: [tiony.bo]\ndescription: 合成文章 ${i}\n---\n\n${body}`);
+    } else {
+      mkdirSync(path.join(dir, 'docs', 'bench'), { recursive: true });
+      writeFileSync(path.join(dir, 'docs', 'bench', `${i}.mdx`), `---\ntitle: 合成文档 ${i}\nsidebar_position: ${i}\n---\n\n${body}`);
+    }
+  }
+  return dir;
 }
 
-const real = siteSources();
-const queries = QUERIES.map(([q]) => q);
-const site = measure('real content', real, queries);
-console.log(`first use download (index + store, gzip): ${kb(site.indexGzip + site.storeGzip)} + the search-engine chunk (see bench:weight)`);
-compareTokenizers(real);
-measure(`synthetic corpus`, synthetic(argDocs, real), queries);
+const site = measure('real content');
+const quality = evaluate(QUERIES, (q) => site.engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
+console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (${quality.total} queries)`);
+console.log(`first use download (index + store, gzip): ${kb(site.gz)} + the search-engine chunk (see bench:weight)`);
+const synthetic = syntheticContent(argDocs);
+measure(`synthetic corpus`, synthetic);
+rmSync(synthetic, { recursive: true, force: true });

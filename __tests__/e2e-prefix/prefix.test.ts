@@ -49,6 +49,8 @@ describe(`site built under ${PREFIX}`, () => {
     await box.focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await box.fill('UDID');
+    // Results are links under the base URL.
+    await expect(page.getByTestId('search-results').getByRole('option').first().getAttribute('href')).resolves.toMatch(new RegExp(`^${PREFIX}/docs/services/udid/`));
     await page.getByTestId('search-results').getByRole('option').first().click();
     await page.waitForURL(new RegExp(`${PREFIX}/docs/services/udid/`));
     await expect(page.getByText(BANNER).count()).resolves.toBe(0);

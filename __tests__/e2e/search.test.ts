@@ -1,13 +1,14 @@
+import { gzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { hydrated, useBrowser, openPage, PHONE, url } from './support/browser';
 
-const isSearchFile = (u: string) => /\/static\/[0-9a-f]+\.(index\.txt|store\.json)$/.test(u);
+const isSearchFile = (u: string) => /\/static\/[0-9a-f]+\.(index|store)\.json$/.test(u);
 
 describe('site search', () => {
   const session = useBrowser();
 
-  async function openSearch(path = '/'): Promise<{ page: Page; requests: Request[]; close: () => Promise<void> }> {
-    const { page, context } = await openPage(session.browser, path);
+  async function openSearch(path = '/', options: Parameters<typeof openPage>[2] = {}): Promise<{ page: Page; requests: Request[]; close: () => Promise<void> }> {
+    const { page, context } = await openPage(session.browser, path, options);
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     await hydrated(page);
@@ -21,14 +22,20 @@ describe('site search', () => {
     await page.waitForLoadState('networkidle');
     expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(0);
     await expect(box(page).getAttribute('placeholder')).resolves.toBe('Search');
+    const before = requests.length;
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     const files = requests.filter((r) => isSearchFile(r.url()));
-    expect(files.map((r) => r.url().split('.').slice(-2).join('.')).sort()).toEqual(['index.txt', 'store.json']);
+    expect(files.map((r) => r.url().split('.').slice(-2).join('.')).sort()).toEqual(['index.json', 'store.json']);
     for (const r of files) {
       expect(r.method()).toBe('GET');
       expect(r.postData()).toBeNull();
     }
+    // First use in all (the engine's chunk and the two files) stays within 250 KB gzip.
+    let firstUse = 0;
+    for (const r of requests.slice(before).filter((x) => isSearchFile(x.url()) || x.url().endsWith('.js'))) firstUse += gzipSync((await (await r.response())?.body()) ?? Buffer.alloc(0)).length;
+    console.log(`search first use: ${(firstUse / 1024).toFixed(1)} KB gzip`);
+    expect(firstUse).toBeLessThanOrEqual(250 * 1024);
     const pageData = requests.filter((r) => r.url().includes('page-data'));
     for (const r of pageData) expect((await (await r.response())?.text())?.includes('"index"')).toBe(false);
     await close();
@@ -36,7 +43,7 @@ describe('site search', () => {
 
   it("shows 'Loading...' with the input disabled while the files load, then 'Search'", async () => {
     const { page, close } = await openSearch('/');
-    await page.route('**/static/*.index.txt', async (route) => {
+    await page.route('**/static/*.index.json', async (route) => {
       await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
@@ -68,7 +75,7 @@ describe('site search', () => {
     await box(page).fill('Binder 拦截');
     // The group holding the best hit comes first: the post titled 深入 Binder 拦截.
     const first = page.getByTestId('search-results').getByRole('option').first();
-    await expect(first.getAttribute('data-url')).resolves.toBe('/blog/binder');
+    await expect(first.getAttribute('data-url')).resolves.toMatch(/^\/(blog\/binder|docs\/mobile\/binderceptor\/Introduce)/);
     await expect(page.getByTestId('search-results').locator('mark').first().textContent()).resolves.toMatch(/binder|拦截/i);
     await box(page).fill('lanjie');
     const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
@@ -129,5 +136,82 @@ describe('site search', () => {
     await page.getByTestId('mobile-menu').getByRole('option').first().click();
     await page.waitForURL(/\/docs\/services\/udid\//);
     await context.close();
+  });
+
+  async function ready(page: Page) {
+    await box(page).focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await page.waitForFunction(() => document.activeElement === document.querySelector('[data-testid="search-navbar"] input'));
+  }
+
+  it('shows results as real links under the base URL; Ctrl-click and middle click open a new tab and leave the page', async () => {
+    const { page, close } = await openSearch('/');
+    await ready(page);
+    await box(page).fill('oneway');
+    const first = page.getByTestId('search-results').getByRole('option').first();
+    await expect(first.evaluate((el) => [el.tagName, el.getAttribute('href')])).resolves.toEqual(['A', '/blog/oneway']);
+    const context = page.context();
+    for (const click of [() => first.click({ modifiers: ['Control'] }), () => first.click({ button: 'middle' })]) {
+      const opened = context.waitForEvent('page');
+      await click();
+      const tab = await opened;
+      await tab.waitForLoadState('domcontentloaded');
+      expect(new URL(tab.url()).pathname).toBe('/blog/oneway');
+      await tab.close();
+      expect(new URL(page.url()).pathname).toBe('/');
+    }
+    await close();
+  });
+
+  it('Enter on a section result navigates client-side and lands on the heading below the fixed navbar', async () => {
+    const { page, close } = await openSearch('/');
+    await expect(page.getByTestId('announcement-bar').isVisible()).resolves.toBe(true);
+    await page.evaluate(() => ((window as unknown as { searchMarker: number }).searchMarker = 42));
+    await ready(page);
+    await box(page).fill('MediaCodec 状态机');
+    await page.getByTestId('search-results').waitFor();
+    const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
+    const at = urls.indexOf('/blog/mediacodec#状态机');
+    expect(at).toBeGreaterThanOrEqual(0);
+    await expect(page.getByTestId('search-results').getByRole('option').nth(at).getAttribute('href')).resolves.toBe(`/blog/mediacodec#${encodeURIComponent('状态机')}`);
+    for (let i = 0; i < at; i += 1) await page.keyboard.press('ArrowDown');
+    await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(new RegExp(`-${at}$`));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/blog\/mediacodec#/);
+    await page.waitForTimeout(400);
+    // No full reload: the marker set on this window is still there.
+    await expect(page.evaluate(() => (window as unknown as { searchMarker?: number }).searchMarker)).resolves.toBe(42);
+    const place = await page.evaluate(() => {
+      const heading = document.getElementById('状态机') as HTMLElement;
+      const navbar = document.querySelector('[data-testid="navbar"]') as HTMLElement;
+      return { top: heading.getBoundingClientRect().top, navbarBottom: navbar.getBoundingClientRect().bottom, navbarHeight: navbar.offsetHeight, viewport: window.innerHeight };
+    });
+    expect(place.top).toBeGreaterThanOrEqual(Math.max(place.navbarBottom, place.navbarHeight) - 1);
+    expect(place.top).toBeLessThan(place.viewport / 2);
+    await close();
+  });
+
+  it('lists several matching sections once under their page, and the open panel has no axe violations', async () => {
+    // axe-core is injected as an inline script: let it past the page's CSP for this test only.
+    const { page, close } = await openSearch('/', { bypassCSP: true });
+    await ready(page);
+    await box(page).fill('binder 拦截');
+    await page.getByTestId('search-results').waitFor();
+    const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
+    const pages = urls.filter((u) => !u.includes('#') || !urls.includes(u.split('#')[0] as string));
+    expect(new Set(urls.map((u) => u.split('#')[0])).size).toBeLessThanOrEqual(urls.length);
+    expect(urls.some((u) => u.includes('#'))).toBe(true);
+    expect(pages.length).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowDown');
+    await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(/-1$/);
+    await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+      const result = await axe.run(document.querySelector('[data-testid="search-navbar"]') as Element, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+      return result.violations.map((v) => `${v.id} (${JSON.stringify(v.nodes).slice(0, 600)})`);
+    });
+    expect(violations).toEqual([]);
+    await expect(box(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await close();
   });
 });

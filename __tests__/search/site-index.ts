@@ -1,37 +1,37 @@
-/** Builds the real site's search index in Node exactly as the Gatsby build does. */
-import FlexSearch from 'flexsearch';
-import { pinyin } from 'pinyin-pro';
-import { loadContent } from '../../scripts/lib/content-loader';
-import { toolNameForKey } from '../../src/config/site';
-import { buildSearchDocuments, type SearchIndexEntry, type SearchSource } from '../../src/lib/search/documents';
-import { rankResults } from '../../src/lib/search/rank';
-import { flexSearchOptions } from '../../src/lib/search/tokenize';
+/**
+ * The real site's search files, written by scripts/search-files.mts exactly as the Gatsby build
+ * makes them (jest cannot load the ESM renderer itself), loaded as the browser loads them.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SearchStore } from '../../src/lib/search/documents';
+import { loadSiteSearch, type SearchIndexFile, type SiteSearch } from '../../src/lib/search/engine';
+import type { Hit } from './evaluate';
 
-interface FlexIndex {
-  add(id: number, text: string): void;
-  search(query: string, limit?: number): number[];
-  export(): string;
-  import(data: string): void;
+export interface BuiltSiteSearch {
+  index: SearchIndexFile;
+  store: SearchStore;
+  headings: Array<{ url: string; sections: string[]; html: string[]; toc: string[] }>;
+  engine: SiteSearch;
+  /** Results as the evaluation reads them: each link and its section sub-links. */
+  hits(query: string): Hit[];
 }
 
-export function createIndex(): FlexIndex {
-  return (FlexSearch as unknown as { create(o: Record<string, unknown>): FlexIndex }).create(flexSearchOptions());
+export function writeSearchFiles(out: string, contentDir?: string): { status: number | null; stderr: string } {
+  const root = process.cwd();
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : [])], { encoding: 'utf8', cwd: root });
+  return { status: result.status, stderr: `${result.stderr}${result.stdout}` };
 }
 
-export function siteSources(): SearchSource[] {
-  // process.cwd(): the repo root for jest and npm scripts alike (tsx's ESM loader has no usable __dirname).
-  const { posts, docs } = loadContent(process.cwd());
-  return [
-    ...docs.filter((d) => !d.frontmatter.unlisted).map((d) => ({ kind: 'doc' as const, title: d.frontmatter.title, body: d.body, description: d.frontmatter.description, docId: d.docId })),
-    ...posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft).map((p) => ({ kind: 'post' as const, title: p.frontmatter.title, body: p.body, description: p.frontmatter.description, slug: p.frontmatter.slug, date: p.frontmatter.date })),
-  ];
-}
-
-export function buildSiteSearch(sources = siteSources()) {
-  const documents: SearchIndexEntry[] = buildSearchDocuments(sources, (run) => pinyin(run, { toneType: 'none', type: 'array' }), toolNameForKey);
-  const index = createIndex();
-  // gatsby-plugin-local-search indexes JSON.stringify of the picked fields.
-  for (const doc of documents) index.add(doc.id, JSON.stringify({ _: doc._ }));
-  const search = (query: string) => rankResults(query, index.search(query, 60).map((id) => documents[id] as SearchIndexEntry));
-  return { documents, index, search };
+export function buildSiteSearch(): BuiltSiteSearch {
+  const out = mkdtempSync(path.join(tmpdir(), 'search-files-'));
+  const written = writeSearchFiles(out);
+  if (written.status !== 0) throw new Error(written.stderr);
+  const read = (name: string) => JSON.parse(readFileSync(path.join(out, name), 'utf8')) as unknown;
+  const index = read('index.json') as SearchIndexFile;
+  const store = read('store.json') as SearchStore;
+  const engine = loadSiteSearch(index, store);
+  return { index, store, headings: read('headings.json') as BuiltSiteSearch['headings'], engine, hits: (q) => engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })) };
 }

@@ -42,12 +42,13 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-export function loadContent(root: string): LoadedContent {
+/** @param contentDir the content folder (default `<root>/content`; SITE_CONTENT_DIR points elsewhere). */
+export function loadContent(root: string, contentDir = path.join(root, 'content')): LoadedContent {
   const posts: LoadedPost[] = [];
   const docs: LoadedDoc[] = [];
   const errors: ContentError[] = [];
-  const blogDir = path.join(root, 'content', 'blog');
-  const docsDir = path.join(root, 'content', 'docs');
+  const blogDir = path.join(contentDir, 'blog');
+  const docsDir = path.join(contentDir, 'docs');
 
   for (const file of walk(blogDir)) {
     const rel = path.relative(root, file);

@@ -19,6 +19,14 @@ export interface PopoverEntry {
   href: string;
 }
 
+/** A product in the navbar's tool lists; names and keywords also feed site search. */
+export interface ToolEntry extends PopoverEntry {
+  /** Other names readers use for it (its Chinese name, an earlier name). */
+  aliases?: string[];
+  /** Words readers search for it with; its Introduce page ranks first for them. */
+  keywords?: string[];
+}
+
 export interface PopoverConfig {
   /** 'wide' = 672 px two-column grid, 'narrow' = 336 px single column. */
   width: 'wide' | 'narrow';
@@ -76,26 +84,26 @@ export interface SiteConfig {
   docsVersion: { name: 'current'; label: string; path: string; mainDocId: string };
 }
 
-export const desktopTools: PopoverEntry[] = [
-  { label: 'Wing', description: '轻量快捷的团队开发协作工具', href: '/docs/desktop/wing/Introduce' },
-  { label: 'Cabin', description: '桌面端虚拟化沙箱', href: '/docs/desktop/cabin/Introduce' },
-  { label: 'Tinyui', description: '极简桌面端跨平台应用框架', href: '/docs/desktop/tinyui/Introduce' },
-  { label: 'MobTools', description: '操作移动设备的工具集', href: '/docs/desktop/mobtools/Introduce' },
+export const desktopTools: ToolEntry[] = [
+  { label: 'Wing', description: '轻量快捷的团队开发协作工具', href: '/docs/desktop/wing/Introduce', keywords: ['多仓库管理', '代码同步', 'manifest'] },
+  { label: 'Cabin', description: '桌面端虚拟化沙箱', href: '/docs/desktop/cabin/Introduce', keywords: ['沙箱', '桌面虚拟化'] },
+  { label: 'Tinyui', description: '极简桌面端跨平台应用框架', href: '/docs/desktop/tinyui/Introduce', keywords: ['tkinter', 'Python 桌面应用', 'GUI'] },
+  { label: 'MobTools', description: '操作移动设备的工具集', href: '/docs/desktop/mobtools/Introduce', keywords: ['应用签名', 'APK 签名', 'IPA 签名', 'adb 工具箱'] },
 ];
 
-export const mobileTools: PopoverEntry[] = [
-  { label: 'Binderceptor', description: 'Android 平台 Binder 通信拦截框架', href: '/docs/mobile/binderceptor/Introduce' },
-  { label: 'Konker', description: 'Android 平台应用多开框架（空壳）', href: '/docs/mobile/konker/Introduce' },
-  { label: 'Packit', description: 'Android 和 iOS 应用包二次开发框架', href: '/docs/mobile/packit/Introduce' },
-  { label: 'VoiceWise', description: '语音工具', href: '/docs/mobile/voicewise/Introduce' },
+export const mobileTools: ToolEntry[] = [
+  { label: 'Binderceptor', description: 'Android 平台 Binder 通信拦截框架', href: '/docs/mobile/binderceptor/Introduce', keywords: ['Binder 拦截', 'ioctl', 'IPC'] },
+  { label: 'Konker', description: 'Android 平台应用多开框架（空壳）', href: '/docs/mobile/konker/Introduce', aliases: ['空壳'], keywords: ['应用分身', '应用双开'] },
+  { label: 'Packit', description: 'Android 和 iOS 应用包二次开发框架', href: '/docs/mobile/packit/Introduce', keywords: ['重打包', '插件加载'] },
+  { label: 'VoiceWise', description: '语音工具', href: '/docs/mobile/voicewise/Introduce', keywords: ['语音识别', '语音合成'] },
 ];
 
-export const serviceTools: PopoverEntry[] = [
-  { label: 'Publishing', description: '移动平台应用分发服务', href: '/docs/services/publishing/Introduce' },
-  { label: 'UDID', description: 'iOS 设备序列号获取服务', href: '/docs/services/udid/Introduce' },
-  { label: 'TestBot', description: '应用自动化测试服务', href: '/docs/services/testbot/Introduce' },
-  { label: 'Keener', description: '云端 ARM 虚拟化多开服务', href: '/docs/services/keener/Introduce' },
-  { label: 'Infiling', description: '个人博客站点搭建', href: '/docs/services/infiling/Introduce' },
+export const serviceTools: ToolEntry[] = [
+  { label: 'Publishing', description: '移动平台应用分发服务', href: '/docs/services/publishing/Introduce', keywords: ['测试包分发', '内测分发'] },
+  { label: 'UDID', description: 'iOS 设备序列号获取服务', href: '/docs/services/udid/Introduce', keywords: ['iPhone 序列号'] },
+  { label: 'TestBot', description: '应用自动化测试服务', href: '/docs/services/testbot/Introduce', keywords: ['UI 自动化'] },
+  { label: 'Keener', description: '云端 ARM 虚拟化多开服务', href: '/docs/services/keener/Introduce', aliases: ['Glacier'], keywords: ['云手机', '云端多开'] },
+  { label: 'Infiling', description: '个人博客站点搭建', href: '/docs/services/infiling/Introduce', keywords: ['Hugo', '个人博客', '静态站点'] },
 ];
 
 export const siteConfig: SiteConfig = {
@@ -183,6 +191,9 @@ export const siteConfig: SiteConfig = {
   editUrlBase: 'https://github.com/iofomo/fomosite/edit/main/content/docs',
   docsVersion: { name: 'current', label: 'Next', path: '/docs', mainDocId: 'desktop/wing/Introduce' },
 };
+
+/** Every product of the navbar's tool lists. */
+export const allTools: ToolEntry[] = [...desktopTools, ...mobileTools, ...serviceTools];
 
 /** `desktop/wing` → `Wing`, from the navbar's tool lists (one source for names). */
 export function toolNameForKey(key: string): string | undefined {

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { css } from '@emotion/react';
 import { graphql, navigate, useStaticQuery, withPrefix } from 'gatsby';
-import type { SearchStoreEntry } from '../../lib/search/documents';
-import type { RankedResult } from '../../lib/search/rank';
+import type { SearchHit } from '../../lib/search/rank';
 import { c } from '../../theme/tokens';
+import { encodePath } from '../../lib/url-path';
 import { SearchIcon } from '../icons';
 import type { SiteSearch } from './engine';
+import type { SearchOption } from './SearchResults';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'empty';
 
@@ -19,7 +20,7 @@ export const PLACEHOLDERS: Record<Status, string> = {
 
 interface LoadedSearch {
   engine: SiteSearch;
-  ui: Pick<typeof import('./first-use'), 'groupResults' | 'SearchResults'>;
+  ui: Pick<typeof import('./first-use'), 'flattenOptions' | 'SearchResults'>;
 }
 
 let engine: Promise<LoadedSearch> | null = null;
@@ -89,18 +90,19 @@ const box = css`
 `;
 
 export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' }) {
-  const files = useStaticQuery<{ localSearchSite: { publicIndexURL: string; publicStoreURL: string } | null }>(graphql`
+  const files = useStaticQuery<{ siteSearchFiles: { indexUrl: string; storeUrl: string } | null }>(graphql`
     query SearchFiles {
-      localSearchSite {
-        publicIndexURL
-        publicStoreURL
+      siteSearchFiles {
+        indexUrl
+        storeUrl
       }
     }
-  `).localSearchSite;
+  `).siteSearchFiles;
   const [status, setStatus] = useState<Status>('idle');
   const [query, setQuery] = useState('');
   const [submitted, setSubmitted] = useState('');
-  const [results, setResults] = useState<RankedResult<SearchStoreEntry>[]>([]);
+  const [results, setResults] = useState<SearchHit[]>([]);
+  const [options, setOptions] = useState<SearchOption[]>([]);
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -119,7 +121,9 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     setSubmitted(value);
     setActive(0);
     const loaded = search.current;
-    setResults(loaded && value.trim() ? loaded.ui.groupResults(loaded.engine.search(value)) : []);
+    const hits = loaded && value.trim() ? loaded.engine.search(value) : [];
+    setResults(hits);
+    setOptions(loaded ? loaded.ui.flattenOptions(hits) : []);
   }, []);
 
   const ensureLoaded = useCallback(() => {
@@ -129,7 +133,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     // trap): park it on the field wrapper until the input is enabled again.
     if (document.activeElement === input.current) field.current?.focus();
     setStatus('loading');
-    loadEngine(withPrefixIfNeeded(files.publicIndexURL), withPrefixIfNeeded(files.publicStoreURL)).then(
+    loadEngine(withPrefix(files.indexUrl), withPrefix(files.storeUrl)).then(
       (loaded) => {
         search.current = loaded;
         setStatus(loaded.engine.size > 0 ? 'ready' : 'empty');
@@ -165,26 +169,27 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     return () => window.removeEventListener('keydown', onKey);
   }, [variant]);
 
-  const select = (result: RankedResult<SearchStoreEntry> | undefined) => {
+  const select = (option: SearchOption | undefined) => {
     setOpen(false);
     input.current?.blur();
-    void navigate(result?.entry.url || '/');
+    // Client-side, to the page or the section's heading (spec §7: '/' when a result has no url).
+    void navigate(option?.url ? option.url.replace(/^[^#]*/, (path) => encodePath(path)) : '/');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     ensureLoaded();
     // While an input method is composing, Enter confirms the composition: never a result.
     if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    if (event.key === 'ArrowDown' && results.length) {
+    if (event.key === 'ArrowDown' && options.length) {
       event.preventDefault();
       setOpen(true);
-      setActive((i) => (i + 1) % results.length);
-    } else if (event.key === 'ArrowUp' && results.length) {
+      setActive((i) => (i + 1) % options.length);
+    } else if (event.key === 'ArrowUp' && options.length) {
       event.preventDefault();
-      setActive((i) => (i - 1 + results.length) % results.length);
+      setActive((i) => (i - 1 + options.length) % options.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (open && results.length) select(results[active]);
+      if (open && options.length) select(options[active]);
     } else if (event.key === 'Escape') {
       setOpen(false);
       setExpanded(false);
@@ -206,9 +211,9 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
           role="combobox"
           aria-label="搜索文档和博客"
           aria-expanded={showPanel}
-          aria-controls={listId}
+          aria-controls={showPanel ? listId : undefined}
           aria-autocomplete="list"
-          aria-activedescendant={showPanel && results[active] ? `${listId}-${active}` : undefined}
+          aria-activedescendant={showPanel && options[active] ? `${listId}-${active}` : undefined}
           placeholder={PLACEHOLDERS[status]}
           disabled={disabled}
           value={query}
@@ -253,10 +258,4 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
       {showPanel && Results ? <Results id={listId} query={submitted} results={results} active={active} onHover={setActive} onSelect={select} /> : null}
     </div>
   );
-}
-
-/** publicIndexURL already carries the path prefix when the site is built with --prefix-paths. */
-function withPrefixIfNeeded(url: string): string {
-  const prefix = withPrefix('/').replace(/\/$/, '');
-  return prefix && !url.startsWith(prefix) ? `${prefix}${url}` : url;
 }

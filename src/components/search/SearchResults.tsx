@@ -1,6 +1,8 @@
+import type { MouseEvent } from 'react';
 import { css } from '@emotion/react';
-import type { SearchStoreEntry } from '../../lib/search/documents';
-import type { RankedResult } from '../../lib/search/rank';
+import { withPrefix } from 'gatsby';
+import type { Part, SearchHit } from '../../lib/search/rank';
+import { encodePath } from '../../lib/url-path';
 import { c } from '../../theme/tokens';
 
 const panel = css`
@@ -22,34 +24,43 @@ const panel = css`
     margin-top: 8px;
     box-shadow: none;
   }
-  h3 {
+  .group-label {
     font-size: 12px;
     font-weight: 650;
     color: ${c('textMute')};
     margin: 8px 10px 4px;
   }
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-  }
-  li {
+  a[role='option'] {
+    display: block;
     padding: 8px 10px;
     border-radius: 8px;
-    cursor: pointer;
+    color: ${c('text')};
+    text-decoration: none;
   }
-  li[aria-selected='true'] {
+  a[role='option'].sub {
+    margin-left: 18px;
+    padding: 5px 10px;
+    border-left: 2px solid ${c('border')};
+    border-radius: 0 8px 8px 0;
+  }
+  a[role='option'][aria-selected='true'] {
     background: ${c('primarySoft')};
   }
   .title {
+    display: block;
     font-weight: 600;
-    color: ${c('text')};
   }
-  .section {
+  .sub .title {
+    font-weight: 500;
+    font-size: 14px;
+  }
+  .crumb {
+    display: block;
     font-size: 12px;
     color: ${c('textMute')};
   }
   .snippet {
+    display: block;
     font-size: 13px;
     color: ${c('textSoft')};
     line-height: 1.55;
@@ -66,34 +77,59 @@ const panel = css`
   }
 `;
 
-const GROUPS: Array<{ kind: SearchStoreEntry['kind']; label: string }> = [
+const GROUPS: Array<{ kind: SearchHit['kind']; label: string }> = [
   { kind: 'doc', label: '文档' },
   { kind: 'post', label: '博客' },
 ];
 
+/** One selectable line of the panel: a result or one of its section sub-results. */
+export interface SearchOption {
+  url: string;
+  hit: SearchHit;
+  /** Index of the sub-result in hit.sections, or -1 for the result itself. */
+  sub: number;
+}
+
 /** Groups in the order of their best result: the group holding the top hit comes first. */
-export function orderedGroups(results: RankedResult<SearchStoreEntry>[]): typeof GROUPS {
-  const firstIndex = (kind: SearchStoreEntry['kind']) => {
-    const i = results.findIndex((r) => r.entry.kind === kind);
+export function orderedGroups(results: SearchHit[]): typeof GROUPS {
+  const firstIndex = (kind: SearchHit['kind']) => {
+    const i = results.findIndex((r) => r.kind === kind);
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };
   return [...GROUPS].sort((a, b) => firstIndex(a.kind) - firstIndex(b.kind));
 }
 
-/** Orders results as displayed, group by group (keyboard order follows it). */
-export function groupResults(results: RankedResult<SearchStoreEntry>[]): RankedResult<SearchStoreEntry>[] {
-  return orderedGroups(results).flatMap((g) => results.filter((r) => r.entry.kind === g.kind));
+/** Every option in display order, group by group, each result followed by its sections (keyboard order follows it). */
+export function flattenOptions(results: SearchHit[]): SearchOption[] {
+  return orderedGroups(results).flatMap((g) =>
+    results.filter((r) => r.kind === g.kind).flatMap((hit) => [{ url: hit.url, hit, sub: -1 }, ...hit.sections.map((s, sub) => ({ url: s.url, hit, sub }))]),
+  );
 }
+
+/** The href of a result under the site's base URL: path segments encoded, the #id kept. */
+export function resultHref(url: string): string {
+  const hash = url.indexOf('#');
+  const path = hash < 0 ? url : url.slice(0, hash);
+  return `${withPrefix(encodePath(path))}${hash < 0 ? '' : `#${encodeURIComponent(url.slice(hash + 1))}`}`;
+}
+
+const Parts = ({ parts }: { parts: Part[] }) => <>{parts.map((part, k) => (part.match ? <mark key={k}>{part.text}</mark> : <span key={k}>{part.text}</span>))}</>;
 
 interface Props {
   id: string;
   query: string;
-  results: RankedResult<SearchStoreEntry>[];
+  results: SearchHit[];
   active: number;
   onHover: (index: number) => void;
-  onSelect: (result: RankedResult<SearchStoreEntry>) => void;
+  onSelect: (option: SearchOption) => void;
 }
 
+/**
+ * The results listbox. Every option is itself the link (`<a href role="option">`): ARIA allows the
+ * option role on a link, its content stays presentational text (no interactive element nested in an
+ * option), and the reader keeps what any link gives: the URL on hover, Ctrl/⌘-click, middle click
+ * and "open in new tab". A plain left click navigates client-side.
+ */
 export function SearchResults({ id, query, results, active, onHover, onSelect }: Props) {
   if (results.length === 0) {
     return (
@@ -102,42 +138,64 @@ export function SearchResults({ id, query, results, active, onHover, onSelect }:
       </div>
     );
   }
-  let index = -1;
+  const options = flattenOptions(results);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>, option: SearchOption) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onSelect(option);
+  };
   return (
     <div css={panel} data-testid="search-results">
       <div role="listbox" id={id} aria-label="搜索结果">
         {orderedGroups(results).map((group) => {
-          const members = results.filter((r) => r.entry.kind === group.kind);
+          const members = options.map((o, i) => ({ o, i })).filter(({ o }) => o.hit.kind === group.kind);
           if (members.length === 0) return null;
           return (
             <div key={group.kind} role="group" aria-label={group.label}>
-              <h3 aria-hidden="true">{group.label}</h3>
-              <ul>
-                {members.map((result) => {
-                  index += 1;
-                  const i = index;
-                  return (
-                    <li
-                      key={result.entry.id}
-                      id={`${id}-${i}`}
-                      role="option"
-                      aria-selected={i === active}
-                      onMouseEnter={() => onHover(i)}
-                      onMouseDown={(event) => {
-                        event.preventDefault();
-                        onSelect(result);
-                      }}
-                      data-url={result.entry.url}
-                    >
-                      <div className="title">{result.entry.title}</div>
-                      <div className="section">{result.entry.section}</div>
-                      <div className="snippet">
-                        {result.snippet.map((part, k) => (part.match ? <mark key={k}>{part.text}</mark> : <span key={k}>{part.text}</span>))}
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
+              <div className="group-label" aria-hidden="true">
+                {group.label}
+              </div>
+              {members.map(({ o, i }) => {
+                const section = o.sub >= 0 ? o.hit.sections[o.sub] : undefined;
+                return (
+                  <a
+                    key={o.url}
+                    id={`${id}-${i}`}
+                    role="option"
+                    aria-selected={i === active}
+                    href={resultHref(o.url)}
+                    tabIndex={-1}
+                    className={section ? 'sub' : undefined}
+                    data-url={o.url}
+                    onMouseEnter={() => onHover(i)}
+                    onMouseDown={(event) => {
+                      // Keep focus in the input (the combobox pattern); the click still follows.
+                      if (event.button === 0) event.preventDefault();
+                    }}
+                    onClick={(event) => onClick(event, o)}
+                  >
+                    {section ? (
+                      <>
+                        <span className="title">{section.heading}</span>
+                        <span className="snippet">
+                          <Parts parts={section.snippet} />
+                        </span>
+                      </>
+                    ) : (
+                      <>
+                        <span className="title">
+                          {o.hit.title}
+                          {o.hit.heading ? ` › ${o.hit.heading}` : ''}
+                        </span>
+                        <span className="crumb">{o.hit.crumb}</span>
+                        <span className="snippet">
+                          <Parts parts={o.hit.snippet} />
+                        </span>
+                      </>
+                    )}
+                  </a>
+                );
+              })}
             </div>
           );
         })}

@@ -1,6 +1,6 @@
 /**
  * What the search box needs only once a reader starts searching, in one chunk loaded with
- * import() on first use: the engine (FlexSearch, index, store) and the results panel.
+ * import() on first use: the engine (index, store) and the results panel.
  */
 export { createSiteSearch } from './engine';
-export { groupResults, SearchResults } from './SearchResults';
+export { flattenOptions, SearchResults } from './SearchResults';

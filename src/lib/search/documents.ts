@@ -1,95 +1,116 @@
 /**
- * Search documents, built at build time from the MDX content: what the index holds (title,
- * headings, their pinyin, the body text) and what the store returns for a result (title, url,
- * section breadcrumb, excerpt, headings, the opening of the text for snippets).
+ * Search records, built at build time from the rendered pages: one record for a page's head
+ * (title, product names and tagline, description, tags, slug, the text before the first heading)
+ * and one per h2/h3 section (its heading and text). The index holds their tokens by field; the
+ * store holds what a result shows (title, url, breadcrumb, section headings, a little text).
  */
-import { AREA_LABELS } from '../breadcrumbs';
-import { docPath, sidebarKey } from '../docs';
-import { postPath } from '../routes';
-import { markdownHeadings } from '../slug';
-import { pinyinTokens, titlePinyin, type ToSyllables } from './pinyin';
-import { BODY_MARKER } from './tokenize';
+import { normalizeText, type CharMap } from './normalize';
+import { pinyinTokens, type ToSyllables } from './pinyin';
+import type { PageSection } from './sections';
+import type { SynonymGroups } from './synonyms';
 
-export interface SearchSource {
-  kind: 'post' | 'doc';
-  title: string;
-  body: string;
-  description?: string;
-  slug?: string;
-  date?: string;
-  docId?: string;
+/** A product's identity from the site config, attached to its Introduce page. */
+export interface ProductInfo {
+  names: string[];
+  tagline: string;
+  keywords: string[];
 }
 
-/** What the browser downloads for each result. `id` is a small number to keep the index compact. */
-export interface SearchStoreEntry {
-  id: number;
+export interface SearchPageInput {
   kind: 'post' | 'doc';
-  title: string;
   url: string;
-  section: string;
-  excerpt: string;
-  headings: string[];
-  text: string;
-  /** Title in pinyin: full syllables joined, then `|`, then initials ('kongkejianjie|kkjj'). */
-  pinyin: string;
+  title: string;
+  /** Breadcrumb shown under the title: '文档 › 桌面端 › Wing', '博客 › 2023-10-10'. */
+  crumb: string;
+  description?: string;
+  tags?: string[];
+  date?: string;
+  /** A post's slug (readers type it: hiddenApi). */
+  slug?: string;
+  /** The product this page documents (every doc of a tool); `product` only on its Introduce page. */
+  toolName?: string;
+  product?: ProductInfo;
+  sections: PageSection[];
 }
 
-/** The single indexed field: title and headings first (they rank highest), then pinyin and body. */
-export interface SearchIndexEntry extends SearchStoreEntry {
-  _: string;
+/** Fields of an index record, in the order ranking weighs them (see rank.ts). */
+export const INDEX_FIELDS = ['title', 'product', 'heading', 'meta', 'body', 'pinyin'] as const;
+export type IndexField = (typeof INDEX_FIELDS)[number];
+
+/** One record's text by field (normalized); its id is its position in the list. */
+export type IndexRecord = Partial<Record<IndexField, string>>;
+
+export interface StorePage {
+  /** url (unencoded path, without the base URL) */
+  u: string;
+  t: string;
+  k: 'post' | 'doc';
+  /** breadcrumb */
+  c: string;
+  /** date of a post */
+  d?: string;
+  /** excerpt: the description, or the opening text */
+  e: string;
 }
 
-/** Characters of body text kept in the store for snippets. */
-export const STORE_TEXT_CHARS = 300;
-
-/** MDX → the plain text a reader sees (code, markup, JSX and link targets removed). */
-export function mdxToText(markdown: string): string {
-  return markdown
-    .replace(/^(import|export)\s.*$/gm, ' ')
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/<[^>\n]+>/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/^\s*[-*+]\s+|^\s*\d+\.\s+|^\s*>\s?/gm, '')
-    .replace(/\|/g, ' ')
-    .replace(/^[\s:-]+$/gm, ' ')
-    .replace(/(\*\*|__|~~)/g, '')
-    .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
+export interface StoreRecord {
+  /** index of the page in `pages` */
+  p: number;
+  /** heading id (absent for the page head) */
+  i?: string;
+  /** heading text */
+  h?: string;
+  /** the opening of the section's text, for the snippet */
+  x?: string;
 }
 
-function sectionOf(source: SearchSource, toolName: (key: string) => string | undefined): string {
-  if (source.kind === 'post') return `博客 › ${source.date ?? ''}`.trim();
-  const id = source.docId ?? '';
-  const parts = id.split('/');
-  const area = AREA_LABELS[parts[0] as string];
-  const tool = parts.length > 2 ? toolName(sidebarKey(id)) : undefined;
-  return ['文档', area, tool].filter(Boolean).join(' › ');
+export interface SearchStore {
+  pages: StorePage[];
+  records: StoreRecord[];
 }
 
-export function buildSearchDocuments(sources: SearchSource[], toSyllables: ToSyllables, toolName: (key: string) => string | undefined): SearchIndexEntry[] {
-  return sources.map((source, id) => {
-    const headings = markdownHeadings(source.body)
-      .filter((h) => h.depth >= 2 && h.depth <= 3)
-      .map((h) => h.text);
-    const text = mdxToText(source.body);
-    // Titles get windows of up to 4 syllables; headings pairs only (they are many: index size).
-    const pinyin = [...new Set([...pinyinTokens(source.title, toSyllables), ...pinyinTokens(headings.join(' '), toSyllables, 2)])].join(' ');
-    const url = source.kind === 'post' ? postPath(source.slug ?? '') : docPath(source.docId ?? '');
-    return {
-      id,
-      kind: source.kind,
-      title: source.title,
-      url,
-      section: sectionOf(source, toolName),
-      excerpt: source.description ?? text.slice(0, 120),
-      headings,
-      text: text.slice(0, STORE_TEXT_CHARS),
-      pinyin: titlePinyin(source.title, toSyllables),
-      _: `${source.title} ${headings.join(' ')} ${BODY_MARKER} ${pinyin} ${source.description ?? ''} ${text}`.replace(/\s+/g, ' '),
-    };
+/** What the index file carries besides the engine's index: everything queries are folded with. */
+export interface SearchIndexMeta {
+  t2s: CharMap;
+  synonyms: SynonymGroups;
+}
+
+/** Characters of a section's text kept in the store for its snippet. */
+export const STORE_TEXT_CHARS = 24;
+/** Characters of a page's excerpt when it has no description. */
+export const EXCERPT_CHARS = 120;
+
+const clip = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n).join('')}…` : text);
+
+export function buildSearchRecords(pages: SearchPageInput[], toSyllables: ToSyllables): { records: IndexRecord[]; store: SearchStore } {
+  const records: IndexRecord[] = [];
+  const store: SearchStore = { pages: [], records: [] };
+  const norm = (s: string) => normalizeText(s).replace(/\s+/g, ' ').trim();
+  pages.forEach((page, p) => {
+    const [head, ...rest] = page.sections[0]?.id === null ? page.sections : [{ id: null, heading: '', depth: 0 as const, text: '', code: '' }, ...page.sections];
+    const opening = head?.text ?? '';
+    store.pages.push({ u: page.url, t: page.title, k: page.kind, c: page.crumb, ...(page.date ? { d: page.date } : {}), e: page.description || clip(opening, EXCERPT_CHARS) });
+    // A product's words and their pinyin (kongke, duokai) are its Introduce page's strongest field.
+    const productWords = page.product ? [...page.product.names, page.product.tagline, ...page.product.keywords] : [];
+    const product = [...productWords, ...new Set(productWords.flatMap((t) => pinyinTokens(t, toSyllables)))].join(' ');
+    // Pinyin for the page: its title and tags, in windows of up to 4 syllables with initials.
+    // (Headings' pinyin would double the Latin vocabulary for few queries.)
+    const headPinyin = [page.title, ...(page.tags ?? [])].flatMap((t) => pinyinTokens(t, toSyllables));
+    records.push({
+      title: norm(page.title),
+      ...(product ? { product: norm(product) } : {}),
+      meta: norm([page.description, ...(page.tags ?? []), page.slug, page.toolName, page.crumb].filter(Boolean).join(' ')),
+      body: norm(`${opening} ${head?.code ?? ''}`),
+      pinyin: [...new Set(headPinyin)].join(' '),
+    });
+    store.records.push({ p });
+    for (const section of rest) {
+      records.push({
+        heading: norm(section.heading),
+        body: norm(`${section.text} ${section.code}`),
+      });
+      store.records.push({ p, i: section.id ?? undefined, h: section.heading, x: clip(section.text, STORE_TEXT_CHARS) });
+    }
   });
+  return { records, store };
 }

@@ -29,17 +29,3 @@ export function pinyinTokens(text: string, toSyllables: ToSyllables, maxWindow =
   }
   return [...tokens];
 }
-
-/** 'kongkejianjie|kkjj' for 空壳（Konker）简介: lets a pinyin query rank title matches first. */
-export function titlePinyin(title: string, toSyllables: ToSyllables): string {
-  const syllables = [...title.matchAll(CJK_RUN)].flatMap((m) => toSyllables(m[0]).map((s) => s.toLowerCase().replace(/[^a-z]/g, '')).filter(Boolean));
-  return `${syllables.join('')}|${syllables.map((s) => s[0]).join('')}`;
-}
-
-/** True when a Latin-letters query is the pinyin (full, spaced or initials) of part of the title. */
-export function matchesTitlePinyin(query: string, pinyin: string): boolean {
-  const compact = query.toLowerCase().replace(/\s+/g, '');
-  if (!/^[a-z]{2,}$/.test(compact) || !pinyin) return false;
-  const [full = '', initials = ''] = pinyin.split('|');
-  return full.includes(compact) || initials.includes(compact);
-}

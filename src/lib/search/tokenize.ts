@@ -1,21 +1,22 @@
 /**
- * The search tokenizer, shared by the build (gatsby-plugin-local-search → FlexSearch) and the
- * browser (which imports that index with the same options), so both split text identically.
+ * The search tokenizer, shared by the build (which indexes with it) and the browser (which splits
+ * queries with it), so both split text identically. Input is first folded by normalizeText.
  *
  * Chinese: each CJK run is segmented into words with Intl.Segmenter (ICU dictionary, present in
  * Node 20 and every current browser); a word becomes its character bigrams (拦截器 → 拦截 截器,
  * a two-character word is itself), and consecutive one-character words are joined back before
  * taking bigrams. So 协作 finds 这是一个团队开发协作工具, 拦截 finds 拦截器, and a reversed 作协
- * (two single characters → the bigram 作协) finds nothing. Compared with bigrams over whole runs,
- * this indexes about 3× fewer tokens (see npm run bench:search).
- * Latin words and numbers are lower-cased; the index also holds their prefixes from 3 letters.
+ * (two single characters → the bigram 作协) finds nothing.
+ *
+ * Latin: a word or identifier is kept whole (lower-cased) and also split into its parts at
+ * `_`, `.`, `-`, camelCase and letter/digit boundaries: hiddenApi → hiddenapi, hidden, api;
+ * BINDER_WRITE_READ → binder_write_read, binder, write, read; Android13 → android13, android, 13.
+ * Chinese and Latin are separate pieces whether or not a space stands between them (AOSP编译).
  */
 
 const CJK_CLASS = '\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
 const CJK_START = new RegExp(`^[${CJK_CLASS}]`);
-const PIECE = new RegExp(`[${CJK_CLASS}]+|[a-z0-9][a-z0-9_+#.-]*[a-z0-9+#]|[a-z0-9]`, 'g');
-const MIN_PREFIX = 3;
-const MAX_PREFIX = 16;
+const PIECE = new RegExp(`[${CJK_CLASS}]+|[A-Za-z0-9][A-Za-z0-9_+#.-]*[A-Za-z0-9+#]|[A-Za-z0-9]`, 'g');
 
 export function cjkBigrams(word: string): string[] {
   const chars = [...word];
@@ -33,69 +34,96 @@ function zhSegmenter(): Intl.Segmenter | null {
   return segmenter;
 }
 
+/** A word of a CJK run; `singles` marks one-character words joined back together (端跨 in 桌面/端/跨/平台). */
+export interface CjkWord {
+  text: string;
+  singles: boolean;
+}
+
 /** Words of a CJK run; without Intl.Segmenter the run is one word (bigrams of the whole run). */
-export function cjkWords(run: string): string[] {
+export function cjkWords(run: string): CjkWord[] {
   const seg = zhSegmenter();
-  if (!seg) return [run];
-  const words: string[] = [];
+  if (!seg) return [{ text: run, singles: false }];
+  const words: CjkWord[] = [];
   let singles = '';
   for (const { segment } of seg.segment(run)) {
     if ([...segment].length === 1) {
       singles += segment;
       continue;
     }
-    if (singles) words.push(singles);
+    if (singles) words.push({ text: singles, singles: true });
     singles = '';
-    words.push(segment);
+    words.push({ text: segment, singles: false });
   }
-  if (singles) words.push(singles);
+  if (singles) words.push({ text: singles, singles: true });
   return words;
 }
 
-export function latinTokens(word: string, withPrefixes: boolean): string[] {
-  if (!withPrefixes || word.length <= MIN_PREFIX) return [word];
-  const tokens: string[] = [];
-  for (let n = MIN_PREFIX; n < Math.min(word.length, MAX_PREFIX); n += 1) tokens.push(word.slice(0, n));
-  tokens.push(word);
-  return tokens;
+/**
+ * Index tokens of a word: its bigrams; joined single characters also give each character, so a
+ * query that segments differently (跨/平台 against 端/跨/平台) still finds them in titles,
+ * headings and taglines (body text leaves lone characters out, see engine.ts).
+ */
+export function cjkWordTokens(word: CjkWord): string[] {
+  const grams = cjkBigrams(word.text);
+  return word.singles && [...word.text].length > 1 ? [...grams, ...word.text] : grams;
 }
 
-/** Tokens of a text in reading order (FlexSearch ranks earlier tokens higher). */
-export function tokenize(text: string, withPrefixes = true): string[] {
-  const tokens: string[] = [];
-  for (const match of text.toLowerCase().matchAll(PIECE)) {
+/** Parts of an identifier, lower-cased: at _ . - and camelCase, and between letters and digits. */
+export function identifierParts(word: string): string[] {
+  const parts = word
+    .split(/[_.+#-]+/)
+    .flatMap((p) => p.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/))
+    .flatMap((p) => p.split(/(?<=[A-Za-z]{3})(?=[0-9])|(?<=[0-9])(?=[A-Za-z]{3})/))
+    .map((p) => p.toLowerCase())
+    .filter(Boolean);
+  return parts;
+}
+
+/** A Latin piece as tokens: the whole word (lower-cased, trailing dots dropped), then its parts. */
+export function latinTokens(word: string): string[] {
+  const whole = word.toLowerCase();
+  const parts = identifierParts(word);
+  return parts.length > 1 ? [whole, ...parts] : [whole];
+}
+
+export interface Piece {
+  /** Tokens the piece must match: its CJK bigrams, or an identifier's parts (or the word itself). */
+  required: string[];
+  /** The words of a CJK piece. */
+  words?: CjkWord[];
+  /** The whole identifier when it has parts (matches it exactly, ranked as an exact phrase). */
+  whole?: string;
+  cjk: boolean;
+}
+
+/** The pieces of a (normalized) text in reading order. */
+export function pieces(text: string): Piece[] {
+  const out: Piece[] = [];
+  for (const match of text.matchAll(PIECE)) {
     const piece = match[0];
-    if (CJK_START.test(piece)) for (const word of cjkWords(piece)) tokens.push(...cjkBigrams(word));
-    else tokens.push(...latinTokens(piece, withPrefixes));
+    if (CJK_START.test(piece)) {
+      const words = cjkWords(piece);
+      out.push({ required: words.flatMap((w) => cjkBigrams(w.text)), words, cjk: true });
+    } else {
+      const [whole, ...parts] = latinTokens(piece);
+      out.push(parts.length ? { required: parts, whole, cjk: false } : { required: [whole as string], cjk: false });
+    }
   }
-  return tokens;
+  return out;
 }
 
-/**
- * Separates the head of an indexed text (title, headings, pinyin) from its body. Latin prefixes
- * are indexed for the head only: prefixes of every identifier in code-heavy bodies would triple
- * the index for little gain.
- */
-export const BODY_MARKER = '\u2042';
-
-/**
- * The tokenizer handed to FlexSearch, which calls it for documents and queries alike. A document
- * (built by buildSearchDocuments) always contains BODY_MARKER: its head gets Latin prefixes, its
- * body does not. A query never contains the marker and is split without prefixes, so 'bind'
- * matches the indexed prefix of 'Binder' and 'lanjie' matches the indexed pinyin token.
- */
-export function indexTokenizer(text: string): string[] {
-  const cut = text.indexOf(BODY_MARKER);
-  if (cut < 0) return queryTokens(text);
-  return [...new Set([...tokenize(text.slice(0, cut), true), ...tokenize(text.slice(cut + 1), false)])];
+/** Every token of a text, for the index (wholes and parts), in reading order, deduplicated. */
+export function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  for (const p of pieces(text)) {
+    if (p.whole) tokens.push(p.whole);
+    tokens.push(...(p.words ? p.words.flatMap(cjkWordTokens) : p.required));
+  }
+  return [...new Set(tokens)];
 }
 
-/** Query tokens (no prefix expansion: the index already holds prefixes). */
-export function queryTokens(query: string): string[] {
-  return [...new Set(tokenize(query, false))];
-}
-
-/** The FlexSearch 0.6 options used at build time and in the browser. */
-export function flexSearchOptions(): Record<string, unknown> {
-  return { encode: false, tokenize: indexTokenizer, threshold: 0, resolution: 1, depth: 0 };
+/** True when a token is Latin letters/digits (fuzzy and prefix matching apply to these only). */
+export function isLatinToken(token: string): boolean {
+  return /^[a-z0-9][a-z0-9_+#.-]*$/.test(token);
 }

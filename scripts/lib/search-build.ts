@@ -1,0 +1,121 @@
+/**
+ * Builds the site's two search files from the content folder: the index file (MiniSearch index
+ * plus the Traditional → Simplified map and the editors' synonyms) and the store. Used by the
+ * Gatsby build (gatsby-node.ts), the search tests and bench/search.mts, so all three search the
+ * same index. Node only: the pinyin dictionary, OpenCC and the YAML parser never reach the browser.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as OpenCC from 'opencc-js';
+import { pinyin } from 'pinyin-pro';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { allTools, toolNameForKey } from '../../src/config/site';
+import { AREA_LABELS } from '../../src/lib/breadcrumbs';
+import { sidebarKey } from '../../src/lib/docs';
+import { renderMdx } from '../../src/lib/markdown/render';
+import { buildSearchRecords, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
+import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
+import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
+import { sectionsFromHtml } from '../../src/lib/search/sections';
+import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
+import type { ToSyllables } from '../../src/lib/search/pinyin';
+import { loadContent } from './content-loader';
+
+export const SYNONYM_FILE = 'synonyms.yaml';
+
+export const toSyllables: ToSyllables = (run) => pinyin(run, { toneType: 'none', type: 'array' });
+
+/** Reads and validates `<contentDir>/synonyms.yaml` (none when the file does not exist). */
+export function loadSynonyms(contentDir: string, display = `content/${SYNONYM_FILE}`): SynonymGroups {
+  const file = path.join(contentDir, SYNONYM_FILE);
+  if (!existsSync(file)) return [];
+  let data: unknown;
+  try {
+    data = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const where = error instanceof YAMLParseError && error.linePos ? `第 ${error.linePos[0].line} 行` : '';
+    throw new SynonymError(display, `YAML 格式错误${where ? `（${where}）` : ''}：${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  return validateSynonyms(data, display);
+}
+
+/** A tool's names, tagline and keywords, by the docs folder of its Introduce page. */
+export function productsByDocId(): Map<string, ProductInfo> {
+  const map = new Map<string, ProductInfo>();
+  for (const tool of allTools) {
+    map.set(tool.href.replace(/^\/docs\//, ''), { names: [tool.label, ...(tool.aliases ?? [])], tagline: tool.description, keywords: tool.keywords ?? [] });
+  }
+  return map;
+}
+
+function docCrumb(docId: string): { crumb: string; toolName?: string } {
+  const parts = docId.split('/');
+  const area = AREA_LABELS[parts[0] as string];
+  const toolName = parts.length > 2 ? toolNameForKey(sidebarKey(docId)) : undefined;
+  return { crumb: ['文档', area, toolName].filter(Boolean).join(' › '), toolName };
+}
+
+export interface RenderedSearchPage extends SearchPageInput {
+  /** With `withToc`: the rendered page's h2/h3 ids and its table of contents' ids (for tests). */
+  htmlIds?: string[];
+  tocIds?: string[];
+}
+
+/** Listed posts and docs of a content folder, rendered and cut into sections (docs first). */
+export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false } = {}): Promise<RenderedSearchPage[]> {
+  const { posts, docs, errors } = loadContent(root, contentDir);
+  if (errors.length) throw errors[0];
+  const products = productsByDocId();
+  const sectionsOf = async (file: string, body: string) => {
+    const rendered = await renderMdx(body, { file });
+    const sections = sectionsFromHtml(rendered.html);
+    return withToc ? { sections, htmlIds: [...rendered.html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: rendered.toc.map((t) => t.id) } : { sections };
+  };
+  const docPages = await Promise.all(
+    docs
+      .filter((d) => !d.frontmatter.unlisted)
+      .map(async (d): Promise<RenderedSearchPage> => ({
+        kind: 'doc',
+        url: d.path,
+        title: d.frontmatter.title,
+        description: d.frontmatter.description,
+        ...docCrumb(d.docId),
+        product: products.get(d.docId),
+        ...(await sectionsOf(d.file, d.body)),
+      })),
+  );
+  const postPages = await Promise.all(
+    posts
+      .filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft)
+      .map(async (p): Promise<RenderedSearchPage> => ({
+        kind: 'post',
+        url: p.path,
+        title: p.frontmatter.title,
+        crumb: `博客 › ${p.frontmatter.date}`,
+        description: p.frontmatter.description,
+        tags: p.frontmatter.tags,
+        date: p.frontmatter.date,
+        slug: p.frontmatter.slug,
+        ...(await sectionsOf(p.file, p.body)),
+      })),
+  );
+  return [...docPages, ...postPages];
+}
+
+export interface SearchFiles {
+  index: SearchIndexFile;
+  store: SearchStore;
+  indexJson: string;
+  storeJson: string;
+}
+
+export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups): SearchFiles {
+  const { records, store } = buildSearchRecords(pages, toSyllables);
+  const siteText = [...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]), ...synonyms.flat(), ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])])].join(' ');
+  const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
+  const index = buildIndexFile(records, { t2s, synonyms });
+  return { index, store, indexJson: JSON.stringify(index), storeJson: JSON.stringify(store) };
+}
+
+export const contentHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);

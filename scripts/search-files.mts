@@ -1,0 +1,27 @@
+/**
+ * Writes the site's two search files for a content folder, as the Gatsby build does, into a
+ * directory: index.json, store.json, plus headings.json (each page's rendered h2/h3 ids and its
+ * table of contents, for the tests that compare section links with the page). Used by the search
+ * tests (jest cannot load the ESM renderer) and bench:search.
+ *   tsx scripts/search-files.mts <out-dir> [--content <dir>]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildSearchFiles, loadSynonyms, searchPages } from './lib/search-build';
+
+const args = process.argv.slice(2);
+const out = args[0] ?? '.cache/search-files';
+const contentAt = args.indexOf('--content');
+const root = process.cwd();
+const contentDir = contentAt >= 0 ? path.resolve(args[contentAt + 1] as string) : path.join(root, 'content');
+const t0 = performance.now();
+const pages = await searchPages(root, contentDir, { withToc: true });
+const t1 = performance.now();
+const files = buildSearchFiles(pages, loadSynonyms(contentDir));
+const t2 = performance.now();
+mkdirSync(out, { recursive: true });
+writeFileSync(path.join(out, 'index.json'), files.indexJson);
+writeFileSync(path.join(out, 'store.json'), files.storeJson);
+writeFileSync(path.join(out, 'headings.json'), JSON.stringify(pages.map((p) => ({ url: p.url, sections: p.sections.filter((s) => s.id).map((s) => s.id), html: p.htmlIds, toc: p.tocIds }))));
+writeFileSync(path.join(out, 'timing.json'), JSON.stringify({ pages: pages.length, renderMs: t1 - t0, indexMs: t2 - t1 }));
