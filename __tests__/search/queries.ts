@@ -154,7 +154,7 @@ const cases: Array<[string, string, QueryKind]> = [
   ['集成 AAR', `${B}/sdk#集成-aar`, 'section'],
   ['混淆规则', `${B}/sdk#混淆规则`, 'section'],
   ['分身闪退', `${K}/desc/konker-qa#分身打开后闪退或白屏`, 'section'],
-  ['隐藏分身图标', `${K}/user-guider#隐藏分身的桌面图标`, 'section'],
+  ['隐藏分身图标', `${K}/desc/app-setting#隐藏桌面图标`, 'section'],
   ['解锁 bootloader', '/blog/aosp1flash#解锁-bootloader', 'section'],
   ['moov 前移', '/blog/mediafmod#把-moov-前移', 'section'],
   ['量化是什么', '/blog/deepseeklocal#量化是什么', 'section'],
@@ -193,7 +193,7 @@ const cases: Array<[string, string, QueryKind]> = [
   ['zipalign', '/blog/mobtools0sign', 'identifier'],
   ['admin.xml', `${W}/readme-manager#adminxml负责人的全景视图`, 'identifier'],
   ['ollama', '/blog/deepseeklocal', 'identifier'],
-  ['libimobiledevice', '/docs/services/udid/Introduce#windows--linuxlibimobiledevice', 'identifier'],
+  ['libimobiledevice', '/docs/services/udid/Introduce#linux-和-macoslibimobiledevice', 'identifier'],
   ['DeepSeek API', '/blog/deepseekapi', 'identifier'],
 
   // Pinyin: full, spaced, initials
@@ -237,7 +237,7 @@ const cases: Array<[string, string, QueryKind]> = [
   ['ollamma', '/blog/deepseeklocal', 'typo'],
   ['zipalgn', '/blog/mobtools0sign', 'typo'],
   ['cuttlefsh', '/blog/aosp1flash#cuttlefish-虚拟设备', 'typo'],
-  ['libimobiledvice', '/docs/services/udid/Introduce#windows--linuxlibimobiledevice', 'typo'],
+  ['libimobiledvice', '/docs/services/udid/Introduce#linux-和-macoslibimobiledevice', 'typo'],
   ['onway', '/blog/oneway', 'typo'],
 
   // Mixed Chinese and Latin, with and without the space
