@@ -182,7 +182,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   const duplicates = duplicatePaths(plan);
   for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
   // Share cards (Open Graph images) of docs and coverless posts: named here, drawn after the build.
-  const cards = await planShareCards(graphql, posts, docs);
+  const cards = await planShareCards(graphql, plan, posts, docs);
   built = { plan, posts, docs, duplicates, cards };
 
   // Post and doc bodies are rendered with the base URL they will be served under.

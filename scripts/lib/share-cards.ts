@@ -60,7 +60,7 @@ export function cardPlanner(brand: Omit<CardBrand, 'mark'> & { markFile: string 
         .update(JSON.stringify({ tree: cardElement(input, full), versions }))
         .digest('hex')
         .slice(0, 20);
-      return { key, page, file, input, path: `${CARD_DIR}/${key}.png`, alt: cardAlt(input, full.siteName) };
+      return { key, page, file, input, path: `${CARD_DIR}/${key}.png`, alt: cardAlt(input, full.siteName), ...CARD_SIZE };
     },
   };
 }
@@ -91,6 +91,8 @@ export interface CardStats {
   cached: number;
   /** Wall time of drawing the new cards, ms. */
   renderMs: number;
+  /** CPU time of drawing them (all threads: satori here, resvg in the pool), ms. */
+  cpuMs: number;
   fontSlices: number;
 }
 
@@ -120,6 +122,7 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
   const toDraw = unique.filter((card) => !existsSync(cached(card)));
 
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let fontSlices = 0;
   if (toDraw.length) {
     const { fonts, family } = loadFonts(toDraw.map((card) => cardText(card.input, planner.brand)).join('') + ALWAYS_DRAWN, planner.slices);
@@ -139,6 +142,8 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
     await Promise.all(inFlight);
   }
   const renderMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
 
   const keep = new Set(unique.map((card) => `${card.key}.png`));
   // A card's name is its content hash: one already in public/ is the same picture.
@@ -147,5 +152,5 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
     if (!existsSync(target)) copyFileSync(cached(card), target);
   }
   for (const name of readdirSync(outDir)) if (!keep.has(name)) rmSync(path.join(outDir, name), { force: true });
-  return { cards: unique.length, rendered: toDraw.length, cached: unique.length - toDraw.length, renderMs, fontSlices };
+  return { cards: unique.length, rendered: toDraw.length, cached: unique.length - toDraw.length, renderMs, cpuMs, fontSlices };
 }

@@ -48,6 +48,12 @@ export const LLMS_OPTIONS: LlmsOptions = {
 
 const CARD_CACHE = path.resolve('.cache/share-cards');
 
+/** "1234 ms，CPU 2345 ms" since `started` / `cpu` (CPU of every thread of the build process). */
+function elapsed(started: number, cpu: NodeJS.CpuUsage): string {
+  const used = process.cpuUsage(cpu);
+  return `${Math.round(performance.now() - started)} ms，CPU ${Math.round((used.user + used.system) / 1000)} ms`;
+}
+
 function planner() {
   return cardPlanner({ siteName: siteConfig.title, host: new URL(siteConfig.url).host, markFile: path.resolve('static/favicon.svg') });
 }
@@ -56,7 +62,7 @@ function planner() {
  * Every doc and every post without a cover gets a card. Returns the cards by page path; the post
  * and doc templates find theirs in the page context (`shareCard`).
  */
-export async function planShareCards(graphql: Graphql, posts: readonly PostEntry[], docs: readonly DocEntry[]): Promise<Map<string, PlannedCard>> {
+export async function planShareCards(graphql: Graphql, plan: readonly PagePlan[], posts: readonly PostEntry[], docs: readonly DocEntry[]): Promise<Map<string, PlannedCard>> {
   const covers = await graphql<{ allMdx: { nodes: Array<{ id: string; frontmatter: { image: { id: string } | null } | null }> } }>(`
     query PostCovers {
       allMdx {
@@ -66,15 +72,18 @@ export async function planShareCards(graphql: Graphql, posts: readonly PostEntry
   `);
   if (covers.errors || !covers.data) throw new Error(`分享卡片：读取封面失败 ${JSON.stringify(covers.errors)}`);
   const withCover = new Set(covers.data.allMdx.nodes.filter((n) => n.frontmatter?.image).map((n) => n.id));
+  // Only pages this build makes (drafts are left out of production builds, and so are their cards).
+  const built = new Set(plan.map((p) => p.path));
   const cards = planner();
   const planned = new Map<string, PlannedCard>();
   for (const post of posts) {
-    if (withCover.has(post.id)) continue;
     const page = postPath(post.slug);
+    if (withCover.has(post.id) || !built.has(page)) continue;
     planned.set(page, cards.plan(page, post.file, { kind: 'post', title: post.title, labels: post.tags }));
   }
   for (const doc of docs) {
     const page = docPath(doc.docId);
+    if (!built.has(page)) continue;
     planned.set(page, cards.plan(page, doc.file, { kind: 'doc', title: doc.title, labels: [productLabel(sidebarKey(doc.docId))] }));
   }
   return planned;
@@ -83,7 +92,7 @@ export async function planShareCards(graphql: Graphql, posts: readonly PostEntry
 /** What a template's <head> needs of a card (kept small: it travels in page-data). */
 export function shareCardContext(cards: ReadonlyMap<string, PlannedCard>, pagePath: string): { shareCard: ShareCard | null } {
   const card = cards.get(pagePath);
-  return { shareCard: card ? { path: card.path, alt: card.alt } : null };
+  return { shareCard: card ? { path: card.path, alt: card.alt, width: card.width, height: card.height } : null };
 }
 
 interface SourceQuery {
@@ -148,6 +157,7 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
 
   try {
     let started = performance.now();
+    let cpu = process.cpuUsage();
     const twins = await writeTwins(publicDir, sources, site);
     const sections = llmsSections(
       listedDocs.map((d) => ({
@@ -164,12 +174,13 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
       LLMS_OPTIONS,
     );
     writeLlmsFiles(publicDir, sections, twins, site);
-    reporter.info(`已写出 ${twins.size} 个 Markdown 版本（网址 + .md）、llms.txt 和 llms-full.txt（${Math.round(performance.now() - started)} ms）`);
+    reporter.info(`已写出 ${twins.size} 个 Markdown 版本（网址 + .md）、llms.txt 和 llms-full.txt（${elapsed(started, cpu)}）`);
 
     started = performance.now();
+    cpu = process.cpuUsage();
     const stats = await writeShareCards([...cards.values()], planner(), { publicDir, cacheDir: CARD_CACHE });
-    const perCard = stats.rendered ? `，新画 ${stats.rendered} 张，每张 ${(stats.renderMs / stats.rendered).toFixed(0)} ms（${stats.fontSlices} 个字体分片）` : '';
-    reporter.info(`分享卡片：${stats.cards} 张，${stats.cached} 张来自缓存${perCard}（共 ${Math.round(performance.now() - started)} ms）`);
+    const perCard = stats.rendered ? `，新画 ${stats.rendered} 张：每张墙钟 ${(stats.renderMs / stats.rendered).toFixed(0)} ms、CPU ${(stats.cpuMs / stats.rendered).toFixed(0)} ms（载入 ${stats.fontSlices} 个字体分片）` : '';
+    reporter.info(`分享卡片：${stats.cards} 张，${stats.cached} 张来自缓存${perCard}（共 ${elapsed(started, cpu)}）`);
   } catch (error) {
     if (error instanceof MissingGlyphError || error instanceof TwinImageError) {
       reporter.panicOnBuild(error.message);

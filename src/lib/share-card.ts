@@ -25,10 +25,12 @@ export interface CardBrand {
   mark: string;
 }
 
-/** What a page's <head> needs: the card's site path and its alt text. */
+/** What a page's <head> needs (it travels in the page context): the card's site path, alt text and size. */
 export interface ShareCard {
   path: string;
   alt: string;
+  width: number;
+  height: number;
 }
 
 export interface CardNode {

@@ -16,7 +16,7 @@ import { UnlistedNotice } from '../components/UnlistedNotice';
 import { siteConfig, toolNameForKey } from '../config/site';
 import { breadcrumbJsonLd } from '../lib/breadcrumbs';
 import { docPath, sidebarKey } from '../lib/docs';
-import { CARD_SIZE, type ShareCard } from '../lib/share-card';
+import type { ShareCard } from '../lib/share-card';
 import type { PagePlan } from '../lib/routes';
 import type { TocEntry } from '../lib/markdown/toc';
 import { c, mq } from '../theme/tokens';
@@ -154,7 +154,7 @@ export function Head({ data, pageContext, location }: HeadProps<DocData, DocCont
   const fm = data.mdx.frontmatter;
   const origin = siteConfig.url + withPrefix('/').replace(/\/$/, '');
   const card = pageContext.shareCard;
-  const image = card ? { image: withPrefix(card.path), imageAlt: card.alt, imageSize: CARD_SIZE } : {};
+  const image = card ? { image: withPrefix(card.path), imageAlt: card.alt, imageSize: card } : {};
   return (
     <Seo title={fm.title} description={fm.description ?? undefined} pathname={location.pathname} noindex={Boolean(fm.unlisted)} {...image}>
       <script type="application/ld+json">{breadcrumbJsonLd(pageContext.breadcrumbs, origin, sitePath(location.pathname))}</script>

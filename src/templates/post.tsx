@@ -14,7 +14,7 @@ import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import type { NavLink, PagePlan } from '../lib/routes';
 import type { TocEntry } from '../lib/markdown/toc';
-import { CARD_SIZE, type ShareCard } from '../lib/share-card';
+import type { ShareCard } from '../lib/share-card';
 import { c, mq } from '../theme/tokens';
 
 interface PostData {
@@ -126,7 +126,7 @@ export default function PostTemplate({ data, pageContext, location }: PageProps<
 export function Head({ data, location, pageContext }: HeadProps<PostData, PostContext>) {
   const fm = data.mdx.frontmatter;
   const card = fm.image ? null : pageContext.shareCard;
-  const image = card ? { image: withPrefix(card.path), imageAlt: card.alt, imageSize: CARD_SIZE } : { image: fm.image?.publicURL, imageAlt: data.mdx.rendered.coverAlt || `${fm.title}：封面图` };
+  const image = card ? { image: withPrefix(card.path), imageAlt: card.alt, imageSize: card } : { image: fm.image?.publicURL, imageAlt: data.mdx.rendered.coverAlt || `${fm.title}：封面图` };
   return (
     <Seo title={fm.title} description={fm.description} pathname={location.pathname} type="article" noindex={Boolean(fm.unlisted)} {...image}>
       <meta property="article:published_time" content={fm.date} />
