@@ -1,22 +1,6 @@
 import { css } from '@emotion/react';
 import { c, fonts } from '../../theme/tokens';
 
-/** The small bordered button of the copy actions (code blocks, 复制 Markdown); needs JavaScript. */
-export const copyButton = css`
-  font-size: 12px;
-  line-height: 1;
-  padding: 6px 10px;
-  border-radius: 5px;
-  border: 1px solid ${c('border')};
-  background: ${c('surface')};
-  color: ${c('textSoft')};
-  cursor: pointer;
-  &:hover {
-    color: ${c('text')};
-    border-color: ${c('textMute')};
-  }
-`;
-
 /**
  * Typography of rendered content (posts and docs, HTML rendered at build time by
  * src/lib/markdown): comfortable CJK line height, code blocks, callouts, scrolling tables.
@@ -219,12 +203,6 @@ export const prose = css`
     .token.annotation {
       color: ${c('codeAttr')};
     }
-  }
-  .copy-button {
-    ${copyButton}
-  }
-  html:not([data-js]) & .copy-button {
-    display: none;
   }
   .callout {
     margin: 0 0 1.2em;
