@@ -19,6 +19,8 @@ import { contentDir } from './scripts/lib/content-dir';
 import { buildSearchFiles, contentHash, loadSynonyms, searchPages } from './scripts/lib/search-build';
 import { ContentError as LoaderContentError } from './src/lib/content-model';
 import { SynonymError } from './src/lib/search/synonyms';
+import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
+import type { PlannedCard } from './scripts/lib/share-cards';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
@@ -34,7 +36,7 @@ const TEMPLATES: Record<PagePlan['kind'], string> = {
 const contentErrors: ContentError[] = [];
 
 /** What createPages decided, kept for onPostBuild (feeds, sitemap, link report): no second query. */
-let built: { plan: PagePlan[]; posts: PostEntry[]; docs: DocEntry[]; duplicates: string[] } | null = null;
+let built: { plan: PagePlan[]; posts: PostEntry[]; docs: DocEntry[]; duplicates: string[]; cards: Map<string, PlannedCard> } | null = null;
 
 /** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
 const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 'true';
@@ -226,12 +228,14 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey });
   const duplicates = duplicatePaths(plan);
   for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
-  built = { plan, posts, docs, duplicates };
+  // Share cards (Open Graph images) of docs and coverless posts: named here, drawn after the build.
+  const cards = await planShareCards(graphql, plan, posts, docs);
+  built = { plan, posts, docs, duplicates, cards };
 
   // Post and doc bodies are rendered with the base URL they will be served under.
   const base = { basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' };
   for (const page of plan) {
-    const context = page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base } : page.context;
+    const context = page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base, ...shareCardContext(cards, page.path) } : page.context;
     actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
   }
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
@@ -254,13 +258,15 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
 
 const authorTable = authors as Record<string, { name: string }>;
 
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix }) => {
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, graphql }) => {
   const publicDir = path.resolve('public');
   const finished = finishHtmlFiles(publicDir);
   if (finished.nulStripped) reporter.info(`已清除 ${finished.nulStripped} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
   reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>`);
   if (!built) return;
-  const { plan, posts, docs, duplicates } = built;
+  const { plan, posts, docs, duplicates, cards } = built;
+  // Markdown twins, llms.txt / llms-full.txt and the share cards (scripts/lib/travel.ts).
+  await writeTravelFiles({ graphql, reporter, publicDir, pathPrefix: pathPrefix ?? '', plan, posts, docs, cards });
   const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
   // The archive holds every listed post, newest first: the feeds take theirs from it.
   const listed = plan.flatMap((p) => (p.kind === 'archive' ? p.context.years.flatMap((y) => y.posts) : []));

@@ -116,6 +116,26 @@ export function cacheControlFor(urlPath) {
   throw new Error(`no cache rule for ${urlPath}`);
 }
 
+/**
+ * Content types set by these rules rather than left to the server's MIME table: the Markdown twin
+ * of every doc and post (URL + .md) and the text files for language models (llms.txt,
+ * llms-full.txt, robots.txt …), always with their charset — the text is Chinese, and a browser or
+ * a crawler guessing another charset shows mojibake. nginx gets a location per rule (an unknown
+ * .md path is still the 404 page); Netlify / Cloudflare Pages get a Content-Type header rule.
+ */
+export const CONTENT_TYPES = Object.freeze([
+  { name: 'Markdown twins', patterns: ['/*.md'], type: 'text/markdown', charset: 'utf-8' },
+  { name: 'plain text (llms.txt, llms-full.txt, robots.txt)', patterns: ['/*.txt'], type: 'text/plain', charset: 'utf-8' },
+]);
+
+/** The Content-Type header these rules give a URL path (without the path prefix), or null for the server's own. */
+export function contentTypeFor(urlPath) {
+  for (const rule of CONTENT_TYPES) {
+    if (rule.patterns.some((glob) => new RegExp(globToRegExpSource(glob)).test(urlPath))) return `${rule.type}; charset=${rule.charset}`;
+  }
+  return null;
+}
+
 /** The error page every unknown path gets, with status 404. */
 export const NOT_FOUND_PAGE = '/404.html';
 
@@ -175,6 +195,7 @@ export const COMPRESSIBLE_TYPES = Object.freeze([
   'text/html',
   'text/css',
   'text/plain',
+  'text/markdown',
   'text/xml',
   'application/javascript',
   'application/json',

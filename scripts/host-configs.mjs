@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CACHE_RULES, HOST_FILES, NOT_FOUND_PAGE, REDIRECTS, REDIRECT_STATUS, commonHeaders, globToRegExpSource } from '../deploy/http-rules.mjs';
+import { CACHE_RULES, CONTENT_TYPES, HOST_FILES, NOT_FOUND_PAGE, REDIRECTS, REDIRECT_STATUS, commonHeaders, globToRegExpSource } from '../deploy/http-rules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -102,6 +102,9 @@ export function renderHeaders(files, prefix = '') {
     "# (no script-src: each page's <meta> CSP lists its inline-script hashes).",
     `${p}/*`,
     ...Object.entries(commonHeaders()).map(([name, value]) => `  ${name}: ${value}`),
+    '',
+    '# Content-Type with its charset (Markdown twins, llms.txt): patterns that never overlap.',
+    ...CONTENT_TYPES.flatMap((rule) => rule.patterns.flatMap((pattern) => [`${p}${pattern}`, `  Content-Type: ${rule.type}; charset=${rule.charset}`])),
     '',
     '# Cache-Control (Gatsby caching rules), on patterns that never overlap.',
   ];

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CACHE_RULES, COMPRESSIBLE_TYPES, HOST_FILES, NOT_FOUND_PAGE, REDIRECTS, REDIRECT_STATUS, commonHeaders, globToRegExpSource } from '../deploy/http-rules.mjs';
+import { CACHE_RULES, COMPRESSIBLE_TYPES, CONTENT_TYPES, HOST_FILES, NOT_FOUND_PAGE, REDIRECTS, REDIRECT_STATUS, commonHeaders, globToRegExpSource } from '../deploy/http-rules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -117,6 +117,13 @@ export function renderLocations(prefix = '') {
     // The home page's canonical form is the prefix folder itself: "/" or "/fomosite/".
     out.push(`        if ($canon = ${quote(p)}) { return ${REDIRECT_STATUS} ${p}/$is_args$args; }`);
     out.push(`        return ${REDIRECT_STATUS} $canon$is_args$args;`, '    }');
+  }
+  for (const rule of CONTENT_TYPES) {
+    const alternatives = rule.patterns.map((glob) => globToRegExpSource(glob).slice(1, -1));
+    // An empty types{} makes default_type the type of every file here; charset_types adds "; charset=…".
+    out.push(`    # ${rule.name}: ${rule.type}; charset=${rule.charset} (deploy/http-rules.mjs CONTENT_TYPES)`);
+    out.push(`    location ~ ${quote(`^${regexEscape(p)}(?:${alternatives.join('|')})$`)} {`);
+    out.push('        types { }', `        default_type ${rule.type};`, `        charset ${rule.charset};`, `        charset_types ${rule.type};`, '        try_files $uri =404;', '    }');
   }
   out.push('', '    # Pages are <route>/index.html; a missing file is the not-found page with status 404.');
   out.push(`    location ${p}/ {`, '        try_files $uri $uri/index.html =404;', '    }');

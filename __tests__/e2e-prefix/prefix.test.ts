@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../e2e/support/browser';
+import { llmsLinks } from '../e2e/support/travel';
 import { PREFIX, PREFIX_PORT, WRONG_BASE_PORT } from './setup';
 
 const site = (path: string) => `http://127.0.0.1:${PREFIX_PORT}${PREFIX}${path === '/' ? '' : path}`;
@@ -69,6 +70,47 @@ describe(`site built under ${PREFIX}`, () => {
     expect(rss).toContain(`https://www.iofomo.com${PREFIX}/blog/`);
     const sitemap = await (await fetch(site('/sitemap.xml'))).text();
     expect(sitemap).toContain(`https://www.iofomo.com${PREFIX}/docs/desktop/wing/Get%20start`);
+  });
+
+  it('llms.txt, Markdown twins and share cards live under the prefix, and every link in them answers 200', async () => {
+    const llms = await fetch(site('/llms.txt'));
+    expect(llms.status).toBe(200);
+    const text = await llms.text();
+    expect(text).toContain(`[llms-full.txt](${PREFIX}/llms-full.txt)`);
+    const links = llmsLinks(text);
+    expect(links.length).toBeGreaterThan(80);
+    const problems: string[] = [];
+    const local = (href: string) => `http://127.0.0.1:${PREFIX_PORT}${href}`;
+    await Promise.all(
+      links.map(async ({ url }) => {
+        const twin = url.startsWith(`${PREFIX}/`) ? await fetch(local(url)) : null;
+        if (twin?.status !== 200 || twin.headers.get('content-type') !== 'text/markdown; charset=utf-8') problems.push(`${url}: ${twin?.status}`);
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect((await fetch(site('/llms-full.txt'))).status).toBe(200);
+
+    // A twin's site links and images carry the base URL; the images are served there.
+    const twin = await (await fetch(site('/docs/desktop/wing/Introduce.md'))).text();
+    const siteLinks = [...twin.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
+    expect(siteLinks.length).toBeGreaterThan(0);
+    for (const link of siteLinks) expect(link.startsWith(`${PREFIX}/`)).toBe(true);
+    const images = [...twin.matchAll(/!\[[^\]]*\]\((https:\/\/www\.iofomo\.com[^)\s]*)\)/g)].map((m) => m[1] as string);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      const pathname = new URL(image).pathname;
+      expect(pathname.startsWith(`${PREFIX}/static/`)).toBe(true);
+      expect((await fetch(local(pathname))).status).toBe(200);
+    }
+
+    // The page links its twin and its share card under the prefix.
+    const html = await (await fetch(site('/docs/desktop/wing/Get%20start'))).text();
+    expect(html).toContain(`href="${PREFIX}/docs/desktop/wing/Get%20start.md"`);
+    const card = /<meta property="og:image" content="https:\/\/www\.iofomo\.com([^"]+)"/.exec(html)?.[1];
+    expect(card).toMatch(new RegExp(`^${PREFIX}/static/og/[0-9a-f]+\\.png$`));
+    const png = await fetch(local(card as string));
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
   });
 
   it(`shows '${BANNER}' when the build is served at the wrong base`, async () => {

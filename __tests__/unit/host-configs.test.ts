@@ -31,6 +31,11 @@ const FIXTURE_FILES = [
   '/blog/tags/空壳/index.html',
   '/docs/desktop/wing/Introduce/index.html',
   '/docs/desktop/wing/Get start/index.html',
+  '/blog/binder.md',
+  '/docs/desktop/wing/Get start.md',
+  '/llms.txt',
+  '/llms-full.txt',
+  '/static/og/0123456789abcdef0123.png',
   '/page-data/app-data.json',
   '/page-data/index/page-data.json',
   '/page-data/blog/binder/page-data.json',
@@ -106,6 +111,14 @@ function nginxModel(conf: string) {
   const cacheRegexes = [...(mapBody[2] as string).matchAll(/^\s*"~([^"]*)" "([^"]*)";$/gm)].map((m) => ({ re: new RegExp(m[1] as string), value: m[2] as string }));
   const cacheControl = (uri: string) => cacheRegexes.find(({ re }) => re.test(uri))?.value ?? fallback;
 
+  // Content-type locations: an empty types{} and a default_type with its charset.
+  const typed = [...conf.matchAll(/location ~ "([^"]*)" \{\n\s*types \{ \}\n\s*default_type (\S+);\n\s*charset (\S+);\n\s*charset_types (\S+);\n\s*try_files \$uri =404;/g)].map((m) => {
+    expect(m[4]).toBe(m[2]); // the charset is added to exactly that type
+    return { re: new RegExp(m[1] as string), type: `${m[2]}; charset=${m[3]}` };
+  });
+  /** The Content-Type a rule of ours sets for a decoded URI (null: nginx's mime.types decides). */
+  const contentType = (uri: string) => typed.find(({ re }) => re.test(uri))?.type ?? null;
+
   const exact = new Set([...conf.matchAll(/^\s*location = (\S+) \{/gm)].map((m) => m[1] as string));
   const rawMap = /map \$request_uri (\$\w+) \{\n\s*default "";\n\s*"~([^"]*)" \$path;/.exec(conf);
   if (!rawMap) throw new Error('no raw path map');
@@ -138,7 +151,7 @@ function nginxModel(conf: string) {
     }
     return null;
   };
-  return { headers, cacheVariable, cacheControl, redirect, redirectCount: redirectLocations.length };
+  return { headers, cacheVariable, cacheControl, contentType, redirect, redirectCount: redirectLocations.length };
 }
 
 // ---- how Netlify / Cloudflare Pages read _headers and _redirects ------------------------------
@@ -208,8 +221,10 @@ function checkAgreement(files: string[]) {
 
     for (const [url, uri] of requests(files, p)) {
       const fromHost = host.forUrl(url);
-      const { 'Cache-Control': hostCache, ...hostSecurity } = fromHost;
+      const { 'Cache-Control': hostCache, 'Content-Type': hostType, ...hostSecurity } = fromHost;
       expect({ url, headers: hostSecurity }).toEqual({ url, headers: nginxSecurity });
+      // The same explicit Content-Type (Markdown twins, text files), never two joined.
+      expect({ url, type: hostType ?? null }).toEqual({ url, type: nginx.contentType(decodeURIComponent(url)) });
       // One Cache-Control value (never two joined), the one nginx's map gives.
       expect({ url, cache: hostCache }).toEqual({ url, cache: nginx.cacheControl(uri) });
       expect([generated.immutable, generated.revalidate]).toContain(hostCache);
@@ -276,6 +291,16 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
     expect(host.forUrl('/blog/binder')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     expect(host.forUrl('/page-data/app-data.json')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     expect(host.forUrl('/')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    // Markdown twins: text/markdown in UTF-8, cached like the HTML page they mirror.
+    for (const twin of ['/blog/binder.md', '/docs/desktop/wing/Get%20start.md']) {
+      expect(host.forUrl(twin)).toMatchObject({ 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    }
+    expect(host.forUrl('/llms.txt')).toMatchObject({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    expect(host.forUrl('/static/og/0123456789abcdef0123.png')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(host.forUrl('/blog/binder')['Content-Type']).toBeUndefined();
+    const nginx = nginxModel(generated.variants.prefixed.nginx);
+    expect(nginx.contentType('/fomosite/docs/desktop/wing/Get start.md')).toBe('text/markdown; charset=utf-8');
+    expect(nginx.contentType('/docs/desktop/wing/Get start.md')).toBeNull(); // outside the prefix
   });
 
   const publicDir = path.join(ROOT, 'public');

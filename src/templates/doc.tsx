@@ -10,11 +10,13 @@ import { VersionSelect } from '../components/docs/VersionSelect';
 import { Layout } from '../components/layout/Layout';
 import { Seo, sitePath } from '../components/layout/Seo';
 import { Markdown } from '../components/mdx/Markdown';
+import { TwinLinks } from '../components/mdx/TwinLinks';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import { siteConfig, toolNameForKey } from '../config/site';
 import { breadcrumbJsonLd } from '../lib/breadcrumbs';
-import { sidebarKey } from '../lib/docs';
+import { docPath, sidebarKey } from '../lib/docs';
+import type { ShareCard } from '../lib/share-card';
 import type { PagePlan } from '../lib/routes';
 import type { TocEntry } from '../lib/markdown/toc';
 import { c, mq } from '../theme/tokens';
@@ -26,7 +28,8 @@ interface DocData {
   };
 }
 
-type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'];
+/** The plan's context plus the generated share card (scripts/lib/travel.ts). */
+type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null };
 
 const grid = css`
   max-width: 1440px;
@@ -127,7 +130,7 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
           <Breadcrumbs crumbs={pageContext.breadcrumbs} />
           <article>
             <h1>{fm.title}</h1>
-            {fm.unlisted ? <UnlistedNotice /> : null}
+            {fm.unlisted ? <UnlistedNotice /> : <TwinLinks pagePath={docPath(docId)} />}
             {toc.length ? (
               <details className="mobile-toc" data-testid="mobile-toc">
                 <summary>本页目录</summary>
@@ -150,8 +153,10 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
 export function Head({ data, pageContext, location }: HeadProps<DocData, DocContext>) {
   const fm = data.mdx.frontmatter;
   const origin = siteConfig.url + withPrefix('/').replace(/\/$/, '');
+  const card = pageContext.shareCard;
+  const image = card ? { image: withPrefix(card.path), imageAlt: card.alt, imageSize: card } : {};
   return (
-    <Seo title={fm.title} description={fm.description ?? undefined} pathname={location.pathname} noindex={Boolean(fm.unlisted)}>
+    <Seo title={fm.title} description={fm.description ?? undefined} pathname={location.pathname} noindex={Boolean(fm.unlisted)} {...image}>
       <script type="application/ld+json">{breadcrumbJsonLd(pageContext.breadcrumbs, origin, sitePath(location.pathname))}</script>
     </Seo>
   );

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { graphql, type HeadProps, type PageProps } from 'gatsby';
+import { graphql, withPrefix, type HeadProps, type PageProps } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import authors from '../../content/authors.json';
 import { PostMeta } from '../components/blog/PostMeta';
@@ -7,12 +7,14 @@ import { TagLinks } from '../components/blog/TagLinks';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
 import { Markdown } from '../components/mdx/Markdown';
+import { TwinLinks } from '../components/mdx/TwinLinks';
 import { NeighbourLinks } from '../components/NeighbourLinks';
 import { StaticPicture } from '../components/StaticPicture';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import type { NavLink, PagePlan } from '../lib/routes';
 import type { TocEntry } from '../lib/markdown/toc';
+import type { ShareCard } from '../lib/share-card';
 import { c, mq } from '../theme/tokens';
 
 interface PostData {
@@ -30,7 +32,8 @@ interface PostData {
   };
 }
 
-type PostContext = Extract<PagePlan, { kind: 'post' }>['context'];
+/** The plan's context plus the generated share card (posts without a cover, see scripts/lib/travel.ts). */
+type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;
 
@@ -106,6 +109,7 @@ export default function PostTemplate({ data, pageContext, location }: PageProps<
             <PostMeta date={fm.date} readingMinutes={pageContext.readingMinutes} author={author} />
             <TagLinks tags={fm.tags} />
           </header>
+          {fm.unlisted ? null : <TwinLinks pagePath={`/blog/${pageContext.slug}`} />}
           {fm.unlisted ? <UnlistedNotice /> : null}
           {cover ? <StaticPicture className="cover" image={cover} alt={data.mdx.rendered.coverAlt || `${fm.title}：封面图`} eager /> : null}
           <Markdown html={data.mdx.rendered.html} />
@@ -119,10 +123,12 @@ export default function PostTemplate({ data, pageContext, location }: PageProps<
   );
 }
 
-export function Head({ data, location }: HeadProps<PostData>) {
+export function Head({ data, location, pageContext }: HeadProps<PostData, PostContext>) {
   const fm = data.mdx.frontmatter;
+  const card = fm.image ? null : pageContext.shareCard;
+  const image = card ? { image: withPrefix(card.path), imageAlt: card.alt, imageSize: card } : { image: fm.image?.publicURL, imageAlt: data.mdx.rendered.coverAlt || `${fm.title}：封面图` };
   return (
-    <Seo title={fm.title} description={fm.description} pathname={location.pathname} type="article" noindex={Boolean(fm.unlisted)} image={fm.image?.publicURL}>
+    <Seo title={fm.title} description={fm.description} pathname={location.pathname} type="article" noindex={Boolean(fm.unlisted)} {...image}>
       <meta property="article:published_time" content={fm.date} />
       {fm.tags.map((tag) => (
         <meta key={tag} property="article:tag" content={tag} />

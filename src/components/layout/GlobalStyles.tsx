@@ -102,6 +102,40 @@ const styles = css`
     opacity: 1;
     transform: rotate(3deg) translate(0, -4px);
   }
+  /* The copy buttons: code blocks (src/lib/markdown/code-blocks.ts) and 复制 Markdown (TwinLinks). */
+  .copy-button {
+    font-size: 12px;
+    line-height: 1;
+    padding: 6px 10px;
+    border-radius: 5px;
+    border: 1px solid ${c('border')};
+    background: ${c('surface')};
+    color: ${c('textSoft')};
+    cursor: pointer;
+  }
+  .copy-button:hover {
+    color: ${c('text')};
+    border-color: ${c('textMute')};
+  }
+  /* They need JavaScript; without it they are hidden. */
+  html:not([data-js]) .copy-button {
+    display: none;
+  }
+  /* 复制 Markdown / 查看 Markdown under a doc's or post's title (components/mdx/TwinLinks.tsx). */
+  .twin-links {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 14px;
+    margin: 0 0 20px;
+    font-size: 13px;
+  }
+  .twin-links .copy-button {
+    font-size: 13px;
+  }
+  .twin-links a {
+    color: ${c('link')};
+  }
   .visually-hidden {
     position: absolute !important;
     width: 1px;

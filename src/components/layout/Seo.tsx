@@ -10,7 +10,10 @@ export interface SeoProps {
   pathname: string;
   noindex?: boolean;
   type?: 'website' | 'article';
+  /** Site-absolute URL of the share image (base URL included): a post's cover or a generated card. */
   image?: string;
+  imageAlt?: string;
+  imageSize?: { width: number; height: number };
   children?: ReactNode;
 }
 
@@ -31,7 +34,7 @@ export function pageTitle(title?: string): string {
 }
 
 /** Metadata for Gatsby's Head API: title, description, canonical, Open Graph and Twitter. */
-export function Seo({ title, description, pathname, noindex, type = 'website', image, children }: SeoProps) {
+export function Seo({ title, description, pathname, noindex, type = 'website', image, imageAlt, imageSize, children }: SeoProps) {
   const fullTitle = pageTitle(title);
   const desc = description ?? siteConfig.description;
   const canonical = `${siteConfig.url}${withPrefix(encodePath(sitePath(pathname)))}`;
@@ -47,7 +50,11 @@ export function Seo({ title, description, pathname, noindex, type = 'website', i
       <meta property="og:site_name" content={siteConfig.title} />
       <meta property="og:locale" content="zh_CN" />
       {image ? <meta property="og:image" content={`${siteConfig.url}${image}`} /> : null}
+      {image && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
+      {image && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
+      {image && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      {image && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={desc} />
       <link rel="alternate" type="application/rss+xml" title={`${siteConfig.title} 博客（RSS）`} href={withPrefix('/rss.xml')} />

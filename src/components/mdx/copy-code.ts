@@ -1,4 +1,5 @@
 import { COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/code-blocks';
+import { COPIED_MARKDOWN_STATUS, COPY_MARKDOWN_LABEL } from '../../lib/twin-path';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -19,21 +20,55 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** The text at a URL (a page's Markdown twin), copied. */
+async function copyFetched(url: string): Promise<boolean> {
+  const text = fetch(url).then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))));
+  // Safari only copies within the click: hand the clipboard a promise of the text.
+  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })]);
+      return true;
+    } catch {
+      /* fall back to copying the text itself */
+    }
+  }
+  try {
+    return await copyText(await text);
+  } catch {
+    return false;
+  }
+}
+
 const resetTimers = new WeakMap<HTMLElement, number>();
+
+/** The copy result on the button's label for 2 s, and in a live region (`status`: what it says on success) when one is given. */
+function confirm(button: HTMLElement, ok: boolean, idle: string, status?: { region: Element; done: string } | null): void {
+  const label = button.querySelector('span') ?? button;
+  label.textContent = ok ? COPIED_TEXT : COPY_FAILED_TEXT;
+  if (status) status.region.textContent = ok ? status.done : COPY_FAILED_TEXT;
+  window.clearTimeout(resetTimers.get(button));
+  resetTimers.set(
+    button,
+    window.setTimeout(() => {
+      label.textContent = idle;
+      if (status) status.region.textContent = '';
+    }, 2000),
+  );
+}
 
 /** Delegated click handler for the copy buttons of build-time code blocks (src/lib/markdown/code-blocks.ts). */
 export async function copyCodeOnClick(event: Event): Promise<void> {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-copy-button]');
   const code = button?.closest('.code-block')?.querySelector('pre code');
   if (!button || !code) return;
-  const ok = await copyText((code.textContent ?? '').replace(/\n$/, ''));
-  const label = button.querySelector('span') ?? button;
-  label.textContent = ok ? COPIED_TEXT : COPY_FAILED_TEXT;
-  window.clearTimeout(resetTimers.get(button));
-  resetTimers.set(
-    button,
-    window.setTimeout(() => {
-      label.textContent = COPY_LABEL;
-    }, 2000),
-  );
+  confirm(button, await copyText((code.textContent ?? '').replace(/\n$/, '')), COPY_LABEL);
+}
+
+/** The 复制 Markdown button (components/mdx/TwinLinks.tsx): copies the page's twin at data-copy-markdown. */
+export async function copyMarkdownOnClick(event: { currentTarget: HTMLButtonElement }): Promise<void> {
+  const button = event.currentTarget;
+  const url = button.dataset.copyMarkdown;
+  if (!url) return;
+  const region = button.parentElement?.querySelector('[role="status"]');
+  confirm(button, await copyFetched(url), COPY_MARKDOWN_LABEL, region ? { region, done: COPIED_MARKDOWN_STATUS } : null);
 }

@@ -204,23 +204,6 @@ export const prose = css`
       color: ${c('codeAttr')};
     }
   }
-  .copy-button {
-    font-size: 12px;
-    line-height: 1;
-    padding: 6px 10px;
-    border-radius: 5px;
-    border: 1px solid ${c('border')};
-    background: ${c('surface')};
-    color: ${c('textSoft')};
-    cursor: pointer;
-    &:hover {
-      color: ${c('text')};
-      border-color: ${c('textMute')};
-    }
-  }
-  html:not([data-js]) & .copy-button {
-    display: none;
-  }
   .callout {
     margin: 0 0 1.2em;
     padding: 0.8em 1em;

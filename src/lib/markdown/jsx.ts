@@ -15,7 +15,7 @@ interface JsxAttribute {
   name?: string;
   value?: string | { type: string; value: string } | null;
 }
-interface MdxNode {
+export interface MdxNode {
   type: string;
   name?: string | null;
   value?: string;
@@ -33,9 +33,14 @@ function where(file: string, node: MdxNode): string {
   return node.position ? `${file}:${node.position.start.line}` : file;
 }
 
-export function callout(type: string | undefined, title: string | undefined, children: ElementContent[]): Element {
+/** A callout's type (unknown types read as info) and the label it shows: its title or its type's name. */
+export function calloutLabel(type: string | undefined, title: string | undefined): { kind: CalloutType; label: string } {
   const kind: CalloutType = type && type in CALLOUT_LABELS ? (type as CalloutType) : 'info';
-  const label = title ?? CALLOUT_LABELS[kind];
+  return { kind, label: title ?? CALLOUT_LABELS[kind] };
+}
+
+export function callout(type: string | undefined, title: string | undefined, children: ElementContent[]): Element {
+  const { kind, label } = calloutLabel(type, title);
   return h('aside', { className: ['callout', `callout-${kind}`], role: 'note', ariaLabel: label }, [
     h('strong', { className: ['callout-title'] }, [text(label)]),
     ...children,
@@ -55,7 +60,8 @@ export function stringLiteral(source: string): string | null {
 
 const isComment = (source: string) => /^\s*\/\*[\s\S]*\*\/\s*$/.test(source);
 
-function attributes(file: string, node: MdxNode): Record<string, string | true> {
+/** The attributes of a JSX element in content: string values only (true for a bare attribute). */
+export function jsxAttributes(file: string, node: MdxNode): Record<string, string | true> {
   const result: Record<string, string | true> = {};
   for (const attribute of node.attributes ?? []) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {
@@ -80,31 +86,50 @@ function jsxElement(file: string) {
   return (state: State, node: MdxNode): ElementContent | ElementContent[] | null => {
     const name = node.name;
     if (!name) return state.all(node); // <>…</> fragment
-    const attrs = attributes(file, node);
+    const attrs = jsxAttributes(file, node);
     if (name === 'Callout') {
       return callout(typeof attrs.type === 'string' ? attrs.type : undefined, typeof attrs.title === 'string' ? attrs.title : undefined, state.all(node));
     }
-    if (/^[a-z][a-z0-9-]*$/.test(name)) {
+    if (isHtmlTagName(name)) {
       const properties = Object.fromEntries(Object.entries(attrs).map(([key, value]) => [PROPERTY[key] ?? key, value]));
       return h(name, properties, state.all(node));
     }
-    throw new MdxSyntaxError(`${where(file, node)}：未知的 MDX 组件 <${name}>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）`);
+    throw unknownComponent(file, node);
   };
+}
+
+/** Content may use <Callout> and lowercase HTML elements only. */
+export function isHtmlTagName(name: string): boolean {
+  return /^[a-z][a-z0-9-]*$/.test(name);
+}
+
+export function unknownComponent(file: string, node: MdxNode): MdxSyntaxError {
+  return new MdxSyntaxError(`${where(file, node)}：未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）`);
+}
+
+/** The text an expression stands for: its string literal, null for a comment; anything else stops the build. */
+export function expressionText(file: string, node: MdxNode): string | null {
+  const source = node.value ?? '';
+  if (isComment(source)) return null;
+  const literal = stringLiteral(source);
+  if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：表达式 {${source.trim()}} 需要 JavaScript，内容中只支持字符串（如 {'{'}）和注释`);
+  return literal;
+}
+
+export function esmNotAllowed(file: string, node: MdxNode): MdxSyntaxError {
+  return new MdxSyntaxError(`${where(file, node)}：内容中不支持 import / export（组件由站点统一提供）`);
 }
 
 function expression(file: string) {
   return (_state: State, node: MdxNode): ElementContent | null => {
-    const source = node.value ?? '';
-    if (isComment(source)) return null;
-    const literal = stringLiteral(source);
-    if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：表达式 {${source.trim()}} 需要 JavaScript，内容中只支持字符串（如 {'{'}）和注释`);
-    return text(literal);
+    const literal = expressionText(file, node);
+    return literal === null ? null : text(literal);
   };
 }
 
 function esm(file: string) {
   return (_state: State, node: MdxNode): null => {
-    throw new MdxSyntaxError(`${where(file, node)}：内容中不支持 import / export（组件由站点统一提供）`);
+    throw esmNotAllowed(file, node);
   };
 }
 

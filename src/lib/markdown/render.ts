@@ -8,11 +8,7 @@
  * buttons, scrolling tables, base-URL-aware links, <Callout>. Gatsby adds its image plugins
  * (responsive sizes, WebP) through `remarkPlugins`.
  */
-import { unified, type PluggableList } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkGfm from 'remark-gfm';
-import remarkUnwrapImages from 'remark-unwrap-images';
+import type { PluggableList } from 'unified';
 import remarkRehype from 'remark-rehype';
 import rehypeSlug from 'rehype-slug';
 import rehypeAutolinkHeadings from 'rehype-autolink-headings';
@@ -24,6 +20,7 @@ import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
 import { remarkCoverOnce } from './cover';
+import { contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
 
 export interface RenderOptions {
@@ -47,11 +44,7 @@ export interface RenderedMdx {
 export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
   let coverAlt: string | null = null;
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkGfm)
-    .use(remarkUnwrapImages)
+  const processor = contentParser()
     .use(remarkCoverOnce, {
       src: cover,
       onFound: (alt: string) => {

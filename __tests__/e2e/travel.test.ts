@@ -1,0 +1,234 @@
+/**
+ * Docs that travel (issue 18) against the production build served by nginx: every listed doc and
+ * post has a Markdown twin at its URL + .md (text/markdown; charset=utf-8, cached like HTML) whose
+ * text matches the page; llms.txt lists exactly the listed pages and every link answers;
+ * llms-full.txt holds them all; the 复制 Markdown button and 查看 Markdown link; and every share
+ * card is a 1200×630 PNG with something drawn in its centre, referenced by og:image.
+ */
+import path from 'node:path';
+import { loadContent } from '../../scripts/lib/content-loader';
+import { encodePath } from '../../src/lib/url-path';
+import { hydrated, PHONE, useBrowser, url } from './support/browser';
+import { BASE_URL } from './support/env';
+import { articleTextPieces, cardPixels, comparable, llmsLinks } from './support/travel';
+
+jest.setTimeout(120_000);
+
+const ORIGIN = 'https://www.iofomo.com';
+const { posts, docs } = loadContent(path.resolve(__dirname, '../..'));
+const listedPaths = [...posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft).map((p) => p.path), ...docs.filter((d) => !d.frontmatter.unlisted).map((d) => d.path)];
+const unlistedPaths = [...posts.filter((p) => p.frontmatter.unlisted || p.frontmatter.draft).map((p) => p.path), ...docs.filter((d) => d.frontmatter.unlisted).map((d) => d.path)];
+const twinUrl = (pagePath: string) => `${encodePath(pagePath)}.md`;
+
+const session = useBrowser();
+
+async function get(route: string): Promise<{ status: number; type: string | null; cache: string | null; text: string }> {
+  const response = await fetch(url(route));
+  return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), text: await response.text() };
+}
+
+let llms = '';
+beforeAll(async () => {
+  llms = (await get('/llms.txt')).text;
+});
+
+describe('llms.txt and llms-full.txt', () => {
+  it('follows the llms.txt convention: h1 site name, blockquote summary, h2 sections with [title](url.md): description', async () => {
+    const response = await get('/llms.txt');
+    expect(response.status).toBe(200);
+    expect(response.type).toBe('text/plain; charset=utf-8');
+    const lines = llms.split('\n');
+    expect(lines[0]).toBe('# iofomo');
+    expect(lines.find((l) => l.startsWith('>'))).toBeDefined();
+    const sections = lines.filter((l) => l.startsWith('## '));
+    expect(sections).toContain('## 博客');
+    expect(sections).toContain('## Wing · 桌面端');
+    expect(sections.length).toBeGreaterThan(10);
+    for (const link of llmsLinks(llms)) expect(link.url).toMatch(/^\/.+\.md$/);
+  });
+
+  it('lists every listed doc and post once and no unlisted page', () => {
+    const listed = llmsLinks(llms).map((l) => decodeURIComponent(l.url).replace(/\.md$/, ''));
+    expect([...listed].sort()).toEqual([...listedPaths].sort());
+    for (const hidden of unlistedPaths) expect(listed).not.toContain(hidden);
+  });
+
+  it('every link answers 200 with Markdown in UTF-8, revalidated like HTML; unlisted pages have no twin', async () => {
+    const problems: string[] = [];
+    await Promise.all(
+      llmsLinks(llms).map(async ({ url: link, title }) => {
+        const twin = await get(link);
+        if (twin.status !== 200 || twin.type !== 'text/markdown; charset=utf-8' || twin.cache !== 'public, max-age=0, must-revalidate') problems.push(`${link}: ${twin.status} ${twin.type} ${twin.cache}`);
+        else if (!twin.text.startsWith(`# ${title}\n`)) problems.push(`${link}: does not start with its title`);
+      }),
+    );
+    expect(problems).toEqual([]);
+    for (const hidden of unlistedPaths) expect((await get(twinUrl(hidden))).status).toBe(404);
+  });
+
+  it('llms-full.txt holds every listed page’s twin, in llms.txt order', async () => {
+    const full = await get('/llms-full.txt');
+    expect(full.status).toBe(200);
+    expect(full.type).toBe('text/plain; charset=utf-8');
+    let from = 0;
+    for (const { url: link } of llmsLinks(llms)) {
+      const twin = (await get(link)).text.trim();
+      const at = full.text.indexOf(twin, from);
+      expect({ link, found: at >= 0 }).toEqual({ link, found: true });
+      from = at + twin.length;
+    }
+  });
+});
+
+describe('Markdown twins', () => {
+  it('answer at URL + .md, encoded like the page (Get%20start.md); unknown .md paths are the 404 page', async () => {
+    const twin = await get('/docs/desktop/wing/Get%20start.md');
+    expect(twin.status).toBe(200);
+    expect(twin.type).toBe('text/markdown; charset=utf-8');
+    expect((await get('/blog/binder.md')).status).toBe(200);
+    for (const missing of ['/nope.md', '/blog/nope.md', '/docs/desktop/wing/Nope.md', '/docs/desktop/wing.md']) {
+      const response = await get(missing);
+      expect({ missing, status: response.status }).toEqual({ missing, status: 404 });
+      expect(response.text).toContain('data-testid="not-found"');
+    }
+  });
+
+  it('the twin of a doc with a callout, a table, code and an image round-trips each of them', async () => {
+    const context = await session.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const found = { callout: 0, table: 0, code: 0, image: 0 };
+    for (const doc of docs.filter((d) => !d.frontmatter.unlisted)) {
+      await page.goto(url(encodePath(doc.path)));
+      const features = await page.evaluate(() => ({
+        callouts: [...document.querySelectorAll('article .markdown .callout')].map((el) => ({ label: el.querySelector('.callout-title')?.textContent ?? '', body: [...el.children].slice(1).map((c) => c.textContent ?? '').join('\n') })),
+        cells: [...document.querySelectorAll('article .markdown table tr')].map((tr) => [...tr.children].map((td) => td.textContent ?? '')),
+        code: [...document.querySelectorAll('article .markdown .code-block')].map((el) => ({ language: el.getAttribute('data-language') ?? '', text: el.querySelector('pre')?.textContent ?? '' })),
+        images: [...document.querySelectorAll<HTMLImageElement>('article .markdown img')].map((img) => img.alt),
+      }));
+      if (!features.callouts.length && !features.cells.length && !features.code.length && !features.images.length) continue;
+      const twin = (await get(twinUrl(doc.path))).text;
+      const plain = comparable(twin, true);
+      for (const callout of features.callouts) {
+        // A blockquote that opens with the label in bold, the body quoted below it.
+        expect(twin).toContain(`> **${callout.label}**`);
+        expect(plain).toContain(comparable(callout.body));
+        found.callout++;
+      }
+      for (const row of features.cells) {
+        const line = twin.split('\n').find((l) => l.startsWith('|') && row.every((cell) => comparable(l, true).includes(comparable(cell))));
+        expect({ doc: doc.path, row, line: line !== undefined }).toEqual({ doc: doc.path, row, line: true });
+        found.table++;
+      }
+      for (const block of features.code) {
+        expect(twin).toContain(`\`\`\`${block.language}\n${block.text.replace(/\n$/, '')}\n\`\`\``);
+        found.code++;
+      }
+      for (const alt of features.images) {
+        const image = new RegExp(`!\\[${alt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]\\((${ORIGIN}/[^)\\s]+)\\)`).exec(twin);
+        expect({ doc: doc.path, alt, inTwin: image !== null }).toEqual({ doc: doc.path, alt, inTwin: true });
+        const served = await fetch(url((image?.[1] as string).slice(ORIGIN.length)));
+        expect({ image: image?.[1], status: served.status }).toEqual({ image: image?.[1], status: 200 });
+        expect(served.headers.get('content-type')).toMatch(/^image\//);
+        found.image++;
+      }
+    }
+    // The content has each construct somewhere (at least one doc each).
+    expect(Object.values(found).every((n) => n > 0)).toBe(true);
+  });
+
+  it('every twin holds its page’s title and every visible text piece of its article', async () => {
+    const context = await session.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const missing: string[] = [];
+    for (const pagePath of listedPaths) {
+      await page.goto(url(encodePath(pagePath)));
+      const title = (await page.locator('article h1').first().textContent()) ?? '';
+      const twin = (await get(twinUrl(pagePath))).text;
+      if (!twin.startsWith(`# ${title}\n`)) missing.push(`${pagePath}: title ${title}`);
+      const plain = comparable(twin, true);
+      for (const piece of await articleTextPieces(page)) if (!plain.includes(comparable(piece))) missing.push(`${pagePath}: ${piece.slice(0, 80)}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('links inside twins are site-absolute and lead to pages that answer 200', async () => {
+    const twin = (await get('/docs/desktop/wing/Introduce.md')).text;
+    const links = [...twin.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect({ link, status: (await fetch(url(link.split('#')[0] as string))).status }).toEqual({ link, status: 200 });
+  });
+});
+
+describe('复制 Markdown and 查看 Markdown on the page', () => {
+  it('copies the twin with the keyboard, confirms on the button and in a live region', async () => {
+    const { page, context } = await session.open('/docs/desktop/wing/Get%20start');
+    await hydrated(page);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    const links = page.getByTestId('twin-links');
+    const button = links.getByRole('button', { name: '复制 Markdown' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid="twin-links"] button')?.textContent === '已复制');
+    await expect(links.getByRole('status').textContent()).resolves.toBe('已复制本页的 Markdown');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe((await get('/docs/desktop/wing/Get%20start.md')).text);
+    // Back to its label after the confirmation.
+    await page.waitForFunction(() => document.querySelector('[data-testid="twin-links"] button')?.textContent === '复制 Markdown', undefined, { timeout: 5000 });
+  });
+
+  it('posts have them too; unlisted pages do not (they have no twin)', async () => {
+    const post = await get('/blog/binder');
+    expect(post.text).toContain('data-copy-markdown="/blog/binder.md"');
+    for (const hidden of unlistedPaths) expect((await get(encodePath(hidden))).text).not.toContain('data-testid="twin-links"');
+  });
+
+  it('without JavaScript the link opens the twin and the button is hidden, also on a phone', async () => {
+    const context = await session.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(url('/blog/binder'));
+    await expect(page.getByTestId('twin-links').getByRole('button').isVisible()).resolves.toBe(false);
+    const link = page.getByRole('link', { name: '查看 Markdown' });
+    await expect(link.isVisible()).resolves.toBe(true);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/blog/binder.md')), link.click()]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+  });
+});
+
+describe('share cards (Open Graph images)', () => {
+  const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+
+  it('every doc and every post has an og:image that answers 200: a generated 1200×630 card unless the post has a cover', async () => {
+    const problems: string[] = [];
+    const cards = new Set<string>();
+    for (const item of [...docs, ...posts.filter((p) => !p.frontmatter.draft)]) {
+      const html = (await get(encodePath(item.path))).text;
+      const image = meta(html, 'og:image');
+      if (!image?.startsWith(`${ORIGIN}/`)) {
+        problems.push(`${item.path}: og:image ${image}`);
+        continue;
+      }
+      const served = await fetch(url(image.slice(ORIGIN.length)));
+      if (served.status !== 200 || !served.headers.get('content-type')?.startsWith('image/')) problems.push(`${item.path}: ${image} → ${served.status}`);
+      if (meta(html, 'twitter:card') !== 'summary_large_image') problems.push(`${item.path}: twitter:card`);
+      if (!meta(html, 'og:image:alt')) problems.push(`${item.path}: no og:image:alt`);
+      const hasCover = 'image' in item.frontmatter && Boolean(item.frontmatter.image);
+      if (hasCover) continue;
+      if (!/\/static\/og\/[0-9a-f]+\.png$/.test(image)) problems.push(`${item.path}: not a generated card: ${image}`);
+      if (meta(html, 'og:image:width') !== '1200' || meta(html, 'og:image:height') !== '630') problems.push(`${item.path}: og:image size`);
+      cards.add(image.slice(ORIGIN.length));
+    }
+    expect(problems).toEqual([]);
+    expect(cards.size).toBeGreaterThan(docs.length / 2);
+
+    // Every generated card: a 1200×630 PNG with the title drawn across its centre.
+    const { page } = await session.open('/');
+    const pixels = await cardPixels(page, [...cards]);
+    for (const [src, result] of Object.entries(pixels)) {
+      expect({ src, result: typeof result === 'string' ? result : { width: result.width, height: result.height, inked: result.inkInCentre > 0.01, centreVaries: result.centreVaries } }).toEqual({
+        src,
+        result: { width: 1200, height: 630, inked: true, centreVaries: true },
+      });
+    }
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Test helper (tsx: satori is an ES module). Draws the cards given as JSON on stdin
+ * ({ dir, cards: [{ page, title, kind, labels }] }) into <dir>/public with the cache in <dir>/cache,
+ * and prints the stats and each card's file name — or the error the build would stop with.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cardPlanner, writeShareCards } from '../../../scripts/lib/share-cards';
+
+interface Input {
+  dir: string;
+  cards: Array<{ page: string; title: string; kind: 'doc' | 'post'; labels: string[] }>;
+}
+
+const input = JSON.parse(readFileSync(0, 'utf8')) as Input;
+const planner = cardPlanner({ siteName: 'iofomo', host: 'www.iofomo.com', markFile: path.resolve('static/favicon.svg') });
+const cards = input.cards.map((c) => planner.plan(c.page, `content${c.page}.mdx`, { kind: c.kind, title: c.title, labels: c.labels }));
+try {
+  const stats = await writeShareCards(cards, planner, { publicDir: path.join(input.dir, 'public'), cacheDir: path.join(input.dir, 'cache') });
+  process.stdout.write(JSON.stringify({ stats, cards: cards.map((c) => ({ page: c.page, path: c.path, alt: c.alt })) }));
+} catch (error) {
+  process.stdout.write(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+}

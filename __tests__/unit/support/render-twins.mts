@@ -1,0 +1,30 @@
+/**
+ * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Reads
+ * [{ source, title, basePath, cover? }] as JSON on stdin and prints each case's Markdown twin, or the
+ * error it stopped with. Images are "served" at https://www.iofomo.com<base>/static/h/<file name>.
+ */
+import { readFileSync } from 'node:fs';
+import { renderTwin } from '../../../src/lib/markdown/twin';
+
+interface Case {
+  source: string;
+  title: string;
+  basePath?: string;
+  file?: string;
+  cover?: string;
+}
+
+const cases = JSON.parse(readFileSync(0, 'utf8')) as Case[];
+const results: Array<{ markdown?: string; error?: string }> = [];
+for (const c of cases) {
+  const basePath = c.basePath ?? '';
+  const imageUrl = (src: string) => (/^https?:/.test(src) ? src : `https://www.iofomo.com${basePath}/static/h/${src.split('/').pop()}`);
+  try {
+    results.push({
+      markdown: await renderTwin(c.source, { file: c.file ?? 'content/docs/x.mdx', title: c.title, basePath, imageUrl, cover: c.cover ? { src: c.cover, fallbackAlt: `${c.title}：封面图` } : undefined }),
+    });
+  } catch (error) {
+    results.push({ error: error instanceof Error ? error.message : String(error) });
+  }
+}
+process.stdout.write(JSON.stringify(results));

@@ -1,0 +1,47 @@
+/**
+ * The share cards' font: Noto Sans SC from @fontsource/noto-sans-sc, an npm package (a fresh
+ * `npm install` has it, no system font needed). Fontsource ships it as Google Fonts' slices: one
+ * WOFF file per unicode-range, listed in <weight>.css. These pure functions read that table, pick
+ * the slices a text needs and find the characters no slice has (which would be drawn as boxes).
+ */
+export const FONT_PACKAGE = '@fontsource/noto-sans-sc';
+export const FONT_NAME = 'Noto Sans SC';
+
+export interface FontSlice {
+  /** File name in the package's files/ folder (WOFF: satori does not read WOFF2). */
+  file: string;
+  weight: number;
+  ranges: Array<[number, number]>;
+}
+
+/** The @font-face rules of a Fontsource CSS file: each slice's WOFF file and unicode-range. */
+export function parseFontFaces(css: string, weight: number): FontSlice[] {
+  const slices: FontSlice[] = [];
+  for (const block of css.split('@font-face').slice(1)) {
+    const file = /url\(\.\/files\/([^)]+\.woff)\) format\(['"]woff['"]\)/.exec(block)?.[1];
+    const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+    if (!file || !range) continue;
+    const ranges = range.split(',').map((part): [number, number] => {
+      const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(from as string, 16), parseInt(to ?? (from as string), 16)];
+    });
+    slices.push({ file, weight, ranges });
+  }
+  return slices;
+}
+
+export function sliceFor(slices: readonly FontSlice[], codePoint: number): FontSlice | undefined {
+  return slices.find((slice) => slice.ranges.some(([from, to]) => codePoint >= from && codePoint <= to));
+}
+
+/** Characters a card needs drawn (not spaces or controls) that the font has no glyph for. */
+export function missingCharacters(text: string, slices: readonly FontSlice[]): string[] {
+  const missing = new Set<string>();
+  for (const char of text) {
+    if (/[\s\p{Cc}\p{Cf}]/u.test(char)) continue;
+    if (!sliceFor(slices, char.codePointAt(0) as number)) missing.add(char);
+  }
+  return [...missing];
+}
+
+export class MissingGlyphError extends Error {}

@@ -1,0 +1,45 @@
+/**
+ * A post's or doc's Markdown twin (served at its URL + .md, listed in llms.txt): parsed by the same
+ * parser as the HTML (parse.ts), MDX turned into plain Markdown (twin-tree.ts), serialised by
+ * mdast-util-to-markdown with GFM (tables, strikethrough, footnotes, task lists).
+ */
+import type { Root } from 'mdast';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import { remarkCoverOnce } from './cover';
+import { contentParser } from './parse';
+import { twinTree, type TwinTreeOptions } from './twin-tree';
+
+export interface TwinOptions extends Omit<TwinTreeOptions, 'cover'> {
+  /** A post's cover: the frontmatter image as written (a body copy of it is left out, as on the page). */
+  cover?: { src: string; fallbackAlt: string };
+}
+
+/** Markdown as people write it: ATX headings, fenced code, "-" bullets, "*" emphasis, no autolinks. */
+export const MARKDOWN_STYLE = {
+  bullet: '-',
+  emphasis: '*',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+  resourceLink: true,
+} as const;
+
+export function serializeMarkdown(tree: Root): string {
+  return toMarkdown(tree, { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
+}
+
+export async function renderTwin(source: string, options: TwinOptions): Promise<string> {
+  const { cover, ...rest } = options;
+  let coverAlt: string | null = null;
+  const processor = contentParser().use(remarkCoverOnce, {
+    src: cover?.src,
+    onFound: (alt: string) => {
+      coverAlt = alt;
+    },
+  });
+  const tree = (await processor.run(processor.parse({ value: source, path: options.file }))) as Root;
+  return serializeMarkdown(twinTree(tree, { ...rest, cover: cover ? { url: options.imageUrl(cover.src), alt: coverAlt || cover.fallbackAlt } : undefined }));
+}
