@@ -24,7 +24,11 @@ describe('code blocks', () => {
     expect(textContent(header as Element)).toBe('Kotlin复制');
     const button = (header as Element).children[1] as Element;
     expect(button.tagName).toBe('button');
-    expect(button.properties).toMatchObject({ type: 'button', ariaLabel: '复制代码', dataCopyButton: '' });
+    expect(button.properties).toMatchObject({ type: 'button', dataCopyButton: '' });
+    // Named by its visible text (an aria-label would stop matching it once it reads 已复制).
+    expect(button.properties?.ariaLabel).toBeUndefined();
+    expect(textContent(button)).toBe('复制');
+    expect((header as Element).children[2]).toMatchObject({ tagName: 'span', properties: { role: 'status', dataCopyStatus: '' }, children: [] });
     expect((body as Element).tagName).toBe('pre');
     expect((body as Element).properties).toMatchObject({ className: ['code-pre', 'language-kotlin'], tabIndex: 0 });
     expect(textContent(body as Element)).toBe('val x = 1\n');

@@ -1,4 +1,4 @@
-import { COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/code-blocks';
+import { COPIED_ANNOUNCEMENT, COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/code-blocks';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -27,13 +27,16 @@ export async function copyCodeOnClick(event: Event): Promise<void> {
   const code = button?.closest('.code-block')?.querySelector('pre code');
   if (!button || !code) return;
   const ok = await copyText((code.textContent ?? '').replace(/\n$/, ''));
-  const label = button.querySelector('span') ?? button;
-  label.textContent = ok ? COPIED_TEXT : COPY_FAILED_TEXT;
+  const status = button.parentElement?.querySelector('[data-copy-status]');
+  button.textContent = ok ? COPIED_TEXT : COPY_FAILED_TEXT;
+  if (status) status.textContent = ok ? COPIED_ANNOUNCEMENT : COPY_FAILED_TEXT;
   window.clearTimeout(resetTimers.get(button));
   resetTimers.set(
     button,
     window.setTimeout(() => {
-      label.textContent = COPY_LABEL;
+      button.textContent = COPY_LABEL;
+      // Emptied, so that the next copy is announced again.
+      if (status) status.textContent = '';
     }, 2000),
   );
 }
