@@ -1,8 +1,8 @@
 /**
  * Keyboard and screen-reader behaviour (issue 17) not covered by chrome.test.ts / docs.test.ts:
  * Tab order, Escape, focus return and announced state (aria-expanded, aria-current, the copied
- * status) of the mobile menu, the docs sidebars, the TOC, the search combobox and the code-copy
- * button. (The navbar popovers' keyboard test is in chrome.test.ts.)
+ * status) of the navbar, the mobile menu, the docs sidebars, the TOC, the search combobox and the
+ * code-copy button. (Opening and closing the navbar popovers by keyboard is tested in chrome.test.ts.)
  */
 import type { Page } from 'playwright-core';
 import { BASE_URL } from './support/env';
@@ -30,6 +30,24 @@ async function tabTo(page: Page, selector: string, limit = 60): Promise<void> {
   }
   throw new Error(`focus never reached ${selector} after ${limit} Tab presses`);
 }
+
+describe('navbar from the keyboard', () => {
+  it('Tab walks the top-level items in order, skipping the closed panels; the current page says aria-current="page"', async () => {
+    const { page } = await open('/blog');
+    const items = await page.locator('header nav[aria-label="主导航"] .menu-trigger').evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    await tabTo(page, 'header nav[aria-label="主导航"] .menu-trigger');
+    const walked: Array<string | undefined> = [];
+    for (let i = 0; i < items.length; i += 1) {
+      walked.push(await page.evaluate(() => (document.activeElement?.classList.contains('menu-trigger') ? document.activeElement.textContent?.trim() : `not a trigger: ${document.activeElement?.textContent?.trim().slice(0, 20)}`)));
+      await page.keyboard.press('Tab');
+    }
+    expect(walked).toEqual(items);
+    await expect(page.locator('.menu-content[data-state="open"]').count()).resolves.toBe(0);
+    await expect(page.locator('header nav[aria-label="主导航"] .menu-trigger[aria-current="page"]').allTextContents()).resolves.toEqual(['博客']);
+    await expect(page.locator('header nav[aria-label="主导航"] button.menu-trigger[aria-expanded="false"]').count()).resolves.toBe(items.length - 1);
+  });
+});
 
 describe('mobile menu from the keyboard', () => {
   it('opens with Enter, says so with aria-expanded, moves focus in, and Escape gives focus back to the button', async () => {
