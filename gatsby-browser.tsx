@@ -2,9 +2,8 @@ import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import NProgress from 'nprogress';
-import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation } from './src/lib/navigation';
+import { PROGRESS_DELAY_MS, progressOptions, scrollAfterNavigation } from './src/lib/navigation';
 
-NProgress.configure(PROGRESS_OPTIONS);
 let progressTimer: number | undefined;
 /** The path of the page on screen; back/forward within one page (hash) loads nothing. */
 let renderedPath = typeof window === 'undefined' ? '' : window.location.pathname;
@@ -12,7 +11,11 @@ let renderedPath = typeof window === 'undefined' ? '' : window.location.pathname
 /** Starts the 200 ms clock when a navigation starts (Gatsby's own hooks fire only once loaded). */
 function navigationStarted(): void {
   window.clearTimeout(progressTimer);
-  progressTimer = window.setTimeout(() => NProgress.start(), PROGRESS_DELAY_MS);
+  progressTimer = window.setTimeout(() => {
+    // Asked at each start: the reader may change the setting while the page is open.
+    NProgress.configure(progressOptions(window.matchMedia('(prefers-reduced-motion: reduce)').matches));
+    NProgress.start();
+  }, PROGRESS_DELAY_MS);
 }
 
 type Navigate = (to: string | number, options?: unknown) => unknown;

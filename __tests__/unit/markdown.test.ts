@@ -9,7 +9,7 @@ import { h, text, textContent, type Element, type Root } from '../../src/lib/mar
 import { remarkCoverOnce } from '../../src/lib/markdown/cover';
 import { callout, mdxHandlers, MdxSyntaxError, stringLiteral } from '../../src/lib/markdown/jsx';
 import { rehypeLinks, withBase } from '../../src/lib/markdown/links';
-import { rehypeScrollTables } from '../../src/lib/markdown/tables';
+import { rehypeScrollTables, tableRegionNames } from '../../src/lib/markdown/tables';
 import { tocFromHast } from '../../src/lib/markdown/toc';
 
 const root = (...children: Element[]): Root => ({ type: 'root', children });
@@ -24,7 +24,11 @@ describe('code blocks', () => {
     expect(textContent(header as Element)).toBe('Kotlin复制');
     const button = (header as Element).children[1] as Element;
     expect(button.tagName).toBe('button');
-    expect(button.properties).toMatchObject({ type: 'button', ariaLabel: '复制代码', dataCopyButton: '' });
+    expect(button.properties).toMatchObject({ type: 'button', dataCopyButton: '' });
+    // Named by its visible text (an aria-label would stop matching it once it reads 已复制).
+    expect(button.properties?.ariaLabel).toBeUndefined();
+    expect(textContent(button)).toBe('复制');
+    expect((header as Element).children[2]).toMatchObject({ tagName: 'span', properties: { role: 'status', dataCopyStatus: '' }, children: [] });
     expect((body as Element).tagName).toBe('pre');
     expect((body as Element).properties).toMatchObject({ className: ['code-pre', 'language-kotlin'], tabIndex: 0 });
     expect(textContent(body as Element)).toBe('val x = 1\n');
@@ -66,11 +70,57 @@ describe('links', () => {
 });
 
 describe('tables', () => {
-  it('puts each table in a labelled, focusable scrolling region', () => {
-    const tree = root(h('table', {}, []));
+  const regionsOf = (tree: Root) => {
+    const found: Element[] = [];
+    const walk = (node: Root | Element) => node.children.forEach((child) => {
+      if (child.type !== 'element') return;
+      if (child.properties?.role === 'region') found.push(child);
+      walk(child);
+    });
+    walk(tree);
+    return found;
+  };
+  const table = (...rows: Element[]) => h('table', {}, rows);
+  const row = (cell: string, ...values: string[]) => h('tr', {}, values.map((v) => h(cell, {}, v ? [text(v)] : [])));
+
+  it('puts each table in a named, focusable scrolling region', () => {
+    const tree = root(h('h2', {}, [text('命令')]), table());
     rehypeScrollTables()(tree);
-    expect(tree.children[0]).toMatchObject({ tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: '表格（可横向滚动）' } });
-    expect((tree.children[0] as Element).children[0]).toMatchObject({ tagName: 'table' });
+    expect(tree.children[1]).toMatchObject({ tagName: 'div', properties: { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: '表格：命令' } });
+    expect((tree.children[1] as Element).children[0]).toMatchObject({ tagName: 'table' });
+  });
+
+  it('names each region after its caption, else the nearest heading above it, else its number, never twice the same', () => {
+    const tree = root(
+      table(),
+      h('h2', {}, [text('安装 '), h('code', {}, [text('wing')])]),
+      h('p', {}, [text('…')]),
+      table(),
+      h('aside', {}, [table()]),
+      h('h3', {}, [text('对比')]),
+      table(h('caption', {}, [text(' 空壳与 Keener ')]), row('th', '', 'A')),
+      table(),
+      h('h3', {}, [text('安装 wing')]),
+      table(),
+    );
+    rehypeScrollTables()(tree);
+    const names = regionsOf(tree).map((r) => r.properties?.ariaLabel);
+    expect(names).toEqual(['表格 1', '表格：安装 wing', '表格：安装 wing（2）', '表格：空壳与 Keener', '表格：对比', '表格：安装 wing（3）']);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('numbers tables by their place on the page and keeps names unique', () => {
+    expect(tableRegionNames([null, 'A', null, 'A', 'A'])).toEqual(['表格 1', '表格：A', '表格 3', '表格：A（2）', '表格：A（3）']);
+  });
+
+  it('turns empty header cells (a corner cell) into data cells and keeps the others', () => {
+    const tree = root(table(h('thead', {}, [row('th', '', '空壳', 'Keener'), h('tr', {}, [h('th', {}, [h('img', { alt: '图标' })])])]), h('tbody', {}, [row('td', '运行位置', '手机', '云')])));
+    rehypeScrollTables()(tree);
+    const cells = (tree.children[0] as Element).children[0] as Element;
+    const header = ((cells.children[0] as Element).children[0] as Element).children as Element[];
+    expect(header.map((c) => c.tagName)).toEqual(['td', 'th', 'th']);
+    const imageOnly = ((cells.children[0] as Element).children[1] as Element).children[0] as Element;
+    expect(imageOnly.tagName).toBe('th');
   });
 });
 

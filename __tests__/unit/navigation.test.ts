@@ -3,7 +3,7 @@ import { baseUrlBannerScript } from '../../src/lib/base-url-banner';
 import { breadcrumbJsonLd, docBreadcrumbs } from '../../src/lib/breadcrumbs';
 import { preferredVersion } from '../../src/lib/docs-version';
 import { headScript } from '../../src/lib/head-script';
-import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
+import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
 import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
 import { h, text } from '../../src/lib/markdown/hast';
 import { tocFromHast } from '../../src/lib/markdown/toc';
@@ -14,6 +14,12 @@ describe('navigation', () => {
   it('uses the spec constants for the progress bar', () => {
     expect(PROGRESS_DELAY_MS).toBe(200);
     expect(PROGRESS_OPTIONS).toMatchObject({ minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800 });
+  });
+
+  it('keeps the spec defaults without a reduced-motion preference; with one, the bar neither trickles nor animates', () => {
+    expect(progressOptions(false)).toEqual(PROGRESS_OPTIONS);
+    expect(progressOptions(false)).toMatchObject({ speed: 200, trickle: true });
+    expect(progressOptions(true)).toEqual({ ...PROGRESS_OPTIONS, speed: 0, trickle: false });
   });
 
   it('scrolls to the hash target, else to the top, but not on a query-only change', () => {

@@ -5,7 +5,18 @@
 
 export const PROGRESS_DELAY_MS = 200;
 /** nprogress defaults named by the spec. */
-export const PROGRESS_OPTIONS = { minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false } as const;
+export const PROGRESS_OPTIONS = { minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false, trickle: true } as const;
+
+export type ProgressOptions = Omit<typeof PROGRESS_OPTIONS, 'speed' | 'trickle'> & { speed: number; trickle: boolean };
+
+/**
+ * The bar's options for a reader who asked for reduced motion (prefers-reduced-motion: reduce):
+ * it still appears after 200 ms and still tells that a page is loading, but it neither creeps
+ * forward (no trickle) nor slides or fades (speed 0). Everyone else gets the spec's defaults.
+ */
+export function progressOptions(reducedMotion: boolean): ProgressOptions {
+  return reducedMotion ? { ...PROGRESS_OPTIONS, speed: 0, trickle: false } : PROGRESS_OPTIONS;
+}
 
 export interface LocationLike {
   pathname: string;

@@ -17,6 +17,11 @@ const box = css`
   p {
     color: ${c('textSoft')};
   }
+  /* Links in the text are underlined, not told apart by colour alone (WCAG 1.4.1). */
+  p a {
+    text-decoration: underline;
+    text-decoration-thickness: 1px;
+  }
 `;
 
 function sitePath(pathname: string): string {

@@ -53,7 +53,7 @@ const hero = css`
   .actions a.primary {
     background: ${c('primary')};
     border-color: ${c('primary')};
-    color: #fff;
+    color: ${c('onPrimary')};
   }
   .actions a:hover {
     text-decoration: none;

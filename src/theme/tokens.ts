@@ -38,6 +38,8 @@ export interface ColorTokens {
   primary: string;
   primaryStrong: string;
   primarySoft: string;
+  /** Text and icons on a `primary` background (buttons, the current page number, the skip link). */
+  onPrimary: string;
   link: string;
   codeBg: string;
   codeText: string;
@@ -73,6 +75,7 @@ export const colors: Record<ColorMode, ColorTokens> = {
     primary: '#0b63c9',
     primaryStrong: '#084f9f',
     primarySoft: '#e8f1fc',
+    onPrimary: '#ffffff',
     link: '#0b5cbd',
     codeBg: '#f6f8fa',
     codeText: '#1f2328',
@@ -105,6 +108,7 @@ export const colors: Record<ColorMode, ColorTokens> = {
     primary: '#58a6ff',
     primaryStrong: '#79b8ff',
     primarySoft: '#142a44',
+    onPrimary: '#0f1419',
     link: '#6cb0ff',
     codeBg: '#161b22',
     codeText: '#e6edf3',

@@ -26,7 +26,7 @@ const nav = css`
   [aria-current='page'] {
     background: ${c('primary')};
     border-color: ${c('primary')};
-    color: #fff;
+    color: ${c('onPrimary')};
   }
   .disabled {
     color: ${c('textMute')};

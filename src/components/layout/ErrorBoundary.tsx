@@ -29,7 +29,7 @@ const box = css`
     border-radius: 8px;
     border: 0;
     background: ${c('primary')};
-    color: #fff;
+    color: ${c('onPrimary')};
     font-weight: 600;
     cursor: pointer;
   }

@@ -9,7 +9,7 @@ const skip = css`
   padding: 10px 16px;
   border-radius: 8px;
   background: ${c('primary')};
-  color: #fff;
+  color: ${c('onPrimary')};
   font-weight: 600;
   &:focus {
     top: 12px;

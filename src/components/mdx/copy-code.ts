@@ -1,4 +1,4 @@
-import { COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/code-blocks';
+import { COPIED_ANNOUNCEMENT, COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/code-blocks';
 import { COPIED_MARKDOWN_STATUS, COPY_MARKDOWN_LABEL } from '../../lib/twin-path';
 
 async function copyText(text: string): Promise<boolean> {
@@ -61,7 +61,8 @@ export async function copyCodeOnClick(event: Event): Promise<void> {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-copy-button]');
   const code = button?.closest('.code-block')?.querySelector('pre code');
   if (!button || !code) return;
-  confirm(button, await copyText((code.textContent ?? '').replace(/\n$/, '')), COPY_LABEL);
+  const region = button.parentElement?.querySelector('[data-copy-status]');
+  confirm(button, await copyText((code.textContent ?? '').replace(/\n$/, '')), COPY_LABEL, region ? { region, done: COPIED_ANNOUNCEMENT } : null);
 }
 
 /** The 复制 Markdown button (components/mdx/TwinLinks.tsx): copies the page's twin at data-copy-markdown. */

@@ -191,9 +191,12 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
       event.preventDefault();
       if (open && options.length) select(options[active]);
     } else if (event.key === 'Escape') {
-      setOpen(false);
-      setExpanded(false);
-      input.current?.blur();
+      // Combobox pattern: Escape closes the results and keeps focus in the box; a second Escape clears it.
+      if (open) setOpen(false);
+      else if (query) {
+        setQuery('');
+        run('');
+      }
     }
   };
 
@@ -203,7 +206,18 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const Results = search.current?.ui.SearchResults;
   return (
     <div css={box} className={variant === 'full' ? 'full' : undefined} data-expanded={expanded} data-status={status} data-testid={`search-${variant}`}>
-      <div className="field" ref={field} tabIndex={-1}>
+      <div
+        className="field"
+        ref={field}
+        tabIndex={-1}
+        onBlur={(event) => {
+          // Focus parked here while loading (see ensureLoaded) that moves on elsewhere is not given back.
+          if (event.target === field.current && !field.current.contains(event.relatedTarget as Node | null)) {
+            refocus.current = false;
+            if (!query) setExpanded(false);
+          }
+        }}
+      >
         <SearchIcon size={16} />
         <input
           ref={input}
@@ -223,7 +237,9 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
             setOpen(true);
             ensureLoaded();
           }}
-          onBlur={() => {
+          onBlur={(event) => {
+            // Focus that leaves the box while the engine loads is the reader moving on: do not pull it back.
+            if (refocus.current && event.relatedTarget !== field.current) refocus.current = false;
             if (!query && !refocus.current) setExpanded(false);
             // Focus parked on the field while loading is not a real blur: keep the panel.
             if (refocus.current) return;

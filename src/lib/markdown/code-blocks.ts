@@ -1,7 +1,7 @@
 /**
  * rehype plugin: every fenced code block (`pre > code.language-*`, already split into Prism token
  * spans by src/lib/prism) becomes the site's code block: a header with the language's name and a
- * copy button, and a focusable, horizontally scrolling <pre>. The button works through one
+ * copy button (with a status region announcing the copy), and a focusable, horizontally scrolling <pre>. The button works through one
  * delegated listener (src/components/mdx/copy-code.ts); without JavaScript it is hidden by CSS.
  */
 import { classList, h, isElement, mapElements, text, type Element, type Root } from './hast';
@@ -45,6 +45,8 @@ const LABELS: Record<string, string> = {
 export const COPY_LABEL = '复制';
 export const COPIED_TEXT = '已复制';
 export const COPY_FAILED_TEXT = '复制失败';
+/** Announced to screen readers once the code is on the clipboard. */
+export const COPIED_ANNOUNCEMENT = '代码已复制到剪贴板';
 
 /** The label shown in a code block's header: a known name, else the fence's language as written. */
 export function codeLabel(language: string): string {
@@ -62,9 +64,9 @@ export function codeBlock(pre: Element): Element | null {
   return h('div', { className: ['code-block'], dataLanguage: language }, [
     h('div', { className: ['code-header'] }, [
       h('span', {}, [text(codeLabel(language))]),
-      h('button', { type: 'button', className: ['copy-button'], ariaLabel: '复制代码', dataCopyButton: '' }, [
-        h('span', { ariaLive: 'polite' }, [text(COPY_LABEL)]),
-      ]),
+      // The button is named by its visible text; what copying did is announced by the status region.
+      h('button', { type: 'button', className: ['copy-button'], dataCopyButton: '' }, [text(COPY_LABEL)]),
+      h('span', { className: ['visually-hidden'], role: 'status', dataCopyStatus: '' }, []),
     ]),
     h('pre', { className: ['code-pre', `language-${language}`], tabIndex: 0 }, [h('code', {}, code.children)]),
   ]);

@@ -1,0 +1,102 @@
+/**
+ * Which built page is audited in which mode (issue 17). Pure functions over file names and HTML
+ * text, unit-tested in __tests__/unit/audit-plan.test.ts; builtPages() in ./axe.ts reads public/.
+ *
+ * Every page is audited in the first mode (light, 1440 px). The other modes sample every n-th
+ * page, and in addition one page of every kind, so each template and each kind of content
+ * (sidebar, tables, code, callouts …) is seen in every mode whatever the content is.
+ */
+import { encodePath } from '../../../src/lib/url-path';
+
+export interface AuditMode {
+  name: string;
+  theme: 'light' | 'dark';
+  viewport: { width: number; height: number };
+  /** Audit every n-th page (1: all); one page of each kind is audited in any case. */
+  every: number;
+}
+
+export const AUDIT_MODES: readonly AuditMode[] = [
+  { name: 'light 1440', theme: 'light', viewport: { width: 1440, height: 900 }, every: 1 },
+  { name: 'dark 1440', theme: 'dark', viewport: { width: 1440, height: 900 }, every: 4 },
+  { name: 'light 390', theme: 'light', viewport: { width: 390, height: 844 }, every: 8 },
+  { name: 'dark 390', theme: 'dark', viewport: { width: 390, height: 844 }, every: 8 },
+];
+
+export interface BuiltPage {
+  /** The HTML file, relative to public/ ('blog/binder/index.html'). */
+  file: string;
+  /** The site path it is the page of ('/blog/binder'); '/404.html' for the not-found page. */
+  path: string;
+  /** What the browser asks for (encoded; the not-found page through a path that does not exist). */
+  url: string;
+  /** Template and content features: pages of one kind share the markup worth auditing. */
+  kind: string;
+}
+
+/** Requested to see the not-found page the server gives for any unknown path. */
+export const MISSING_PATH = '/a11y-audit/no-such-page';
+
+/**
+ * The site path of an HTML file under public/, or null when the file is not a page: fragments
+ * without <html> (Gatsby's slices), and anything under page-data/ or _gatsby/.
+ */
+export function pagePathOf(file: string, html: string): string | null {
+  const normalized = file.split('\\').join('/');
+  if (/^(page-data|_gatsby|static)\//.test(normalized) || !/<html[\s>]/i.test(html)) return null;
+  if (normalized === '404.html') return '/404.html';
+  if (normalized === 'index.html') return '/';
+  if (normalized.endsWith('/index.html')) return `/${normalized.slice(0, -'/index.html'.length)}`;
+  return `/${normalized.replace(/\.html$/, '')}`;
+}
+
+/** Markup features of a server-rendered page that bring their own ARIA, landmarks or colours. */
+const FEATURES: ReadonlyArray<[string, RegExp]> = [
+  ['sidebar', /data-testid="doc-sidebar"/],
+  ['toc', /data-testid="toc"/],
+  ['table', /<table[\s>]/],
+  ['code', /class="code-block"/],
+  ['callout', /class="callout[\s"]/],
+  ['image', /<(img|picture)[\s>]/],
+  ['pagination', /data-testid="pagination"/],
+  ['unlisted', /data-testid="unlisted-notice"/],
+];
+
+/**
+ * The kind of a page: its template (Gatsby's component chunk name, from page-data) and which of
+ * the features its HTML has, e.g. 'templates-doc+sidebar+toc+table'.
+ */
+export function pageKind(componentChunkName: string, html: string): string {
+  const template = componentChunkName.replace(/^component---src-/, '').replace(/-tsx$/, '');
+  const main = html.slice(html.indexOf('<main') >= 0 ? html.indexOf('<main') : 0);
+  return [template, ...FEATURES.filter(([, pattern]) => pattern.test(main)).map(([name]) => name)].join('+');
+}
+
+export function builtPage(file: string, path: string, kind: string): BuiltPage {
+  return { file, path, kind, url: path === '/404.html' ? MISSING_PATH : encodePath(path) };
+}
+
+export interface AuditTask {
+  page: BuiltPage;
+  mode: AuditMode;
+}
+
+/**
+ * The page-modes to audit, pages in path order: in mode i, every page whose index is i modulo the
+ * mode's `every`, plus for each kind not yet covered in that mode one of its pages (a different
+ * one per mode where the kind has several).
+ */
+export function planAudit(pages: readonly BuiltPage[], modes: readonly AuditMode[] = AUDIT_MODES): AuditTask[] {
+  const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const byKind = new Map<string, BuiltPage[]>();
+  for (const page of sorted) byKind.set(page.kind, [...(byKind.get(page.kind) ?? []), page]);
+  const tasks: AuditTask[] = [];
+  modes.forEach((mode, m) => {
+    const chosen = new Set(sorted.filter((_, i) => i % mode.every === m % mode.every));
+    for (const members of byKind.values()) {
+      if (!members.some((page) => chosen.has(page))) chosen.add(members[m % members.length] as BuiltPage);
+    }
+    for (const page of sorted) if (chosen.has(page)) tasks.push({ page, mode });
+  });
+  return tasks;
+}

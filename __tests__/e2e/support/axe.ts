@@ -1,0 +1,104 @@
+/**
+ * axe-core in the page (issue 17): injects the engine shipped by the axe-core package and runs the
+ * WCAG 2.1 A/AA rules plus axe's best practices, and lists the built pages to audit.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import { builtPage, pageKind, pagePathOf, type BuiltPage } from './audit-plan';
+
+export const PUBLIC_DIR = path.resolve(__dirname, '../../../public');
+
+/** The rule sets audited: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
+
+let axeSource: string | undefined;
+
+export interface Finding {
+  rule: string;
+  impact: string;
+  /** The page's site path, or the name of an interactive state. */
+  page: string;
+  mode: string;
+  /** CSS selector of the failing element (axe's target, frames joined by ' >> '). */
+  target: string;
+  /** axe's summary of what to fix for that element, first line. */
+  summary: string;
+}
+
+/**
+ * Runs axe on the page as it is now (the engine is injected once per document; the page's CSP
+ * must be bypassed for that: open it in a context with `bypassCSP: true`).
+ */
+export async function axeAudit(page: Page, where: { page: string; mode: string }): Promise<Finding[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    [...AXE_TAGS],
+  );
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => ({
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      ...where,
+      target: node.target.map((t) => (Array.isArray(t) ? t.join(' ') : String(t))).join(' >> '),
+      summary: (node.failureSummary ?? '').split('\n').slice(0, 2).join(' ').trim(),
+    })),
+  );
+}
+
+/** rule → number of distinct page-modes where it fails (the issue's counting). */
+export function countByRule(findings: readonly Finding[]): Record<string, number> {
+  const seen = new Map<string, Set<string>>();
+  for (const f of findings) seen.set(f.rule, (seen.get(f.rule) ?? new Set()).add(`${f.page} | ${f.mode}`));
+  return Object.fromEntries([...seen].sort(([a], [b]) => a.localeCompare(b)).map(([rule, pages]) => [rule, pages.size]));
+}
+
+/** One line per failing element (rule, impact, page, mode, target, what to fix), counts first. */
+export function formatFindings(findings: readonly Finding[]): string {
+  const counts = Object.entries(countByRule(findings))
+    .map(([rule, n]) => `  ${rule}: ${n} page-mode(s)`)
+    .join('\n');
+  const lines = findings.map((f) => `  ${f.rule} (${f.impact}) ${f.page} [${f.mode}] ${f.target} — ${f.summary}`);
+  return `${findings.length} axe violation(s)\n${counts}\n${lines.join('\n')}`;
+}
+
+function htmlFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full, base);
+    return entry.isFile() && entry.name.endsWith('.html') ? [path.relative(base, full)] : [];
+  });
+}
+
+/** Every page of the build in public/: each HTML document with its template from page-data. */
+export function builtPages(publicDir = PUBLIC_DIR): BuiltPage[] {
+  return htmlFiles(publicDir).flatMap((file) => {
+    const html = readFileSync(path.join(publicDir, file), 'utf8');
+    const sitePath = pagePathOf(file, html);
+    if (sitePath === null) return [];
+    const dataFile = path.join(publicDir, 'page-data', sitePath === '/' ? 'index' : sitePath.slice(1), 'page-data.json');
+    const { componentChunkName } = JSON.parse(readFileSync(dataFile, 'utf8')) as { componentChunkName: string };
+    return [builtPage(file, sitePath, pageKind(componentChunkName, html))];
+  });
+}
+
+/** Runs `worker` over `items`, at most `size` at a time, results in order. */
+export async function inPool<T, R>(items: readonly T[], size: number, worker: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await worker(items[i] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}

@@ -1,0 +1,66 @@
+/** Which built page the accessibility audit opens in which mode (__tests__/e2e/support/audit-plan.ts). */
+import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, pagePathOf, planAudit, type BuiltPage } from '../e2e/support/audit-plan';
+
+const doc = '<!DOCTYPE html><html lang="zh-Hans"><body><main>x</main></body></html>';
+
+describe('pages of the build', () => {
+  it('maps each HTML document under public/ to its site path', () => {
+    expect(pagePathOf('index.html', doc)).toBe('/');
+    expect(pagePathOf('blog/binder/index.html', doc)).toBe('/blog/binder');
+    expect(pagePathOf('docs/desktop/wing/Get start/index.html', doc)).toBe('/docs/desktop/wing/Get start');
+    expect(pagePathOf('blog/tags/空壳/page/2/index.html', doc)).toBe('/blog/tags/空壳/page/2');
+    expect(pagePathOf('404/index.html', doc)).toBe('/404');
+    expect(pagePathOf('404.html', doc)).toBe('/404.html');
+  });
+
+  it('leaves out fragments and Gatsby internals', () => {
+    expect(pagePathOf('_gatsby/slices/_gatsby-scripts-1.html', '<script id="gatsby-chunk-mapping"></script>')).toBeNull();
+    expect(pagePathOf('page-data/x/index.html', doc)).toBeNull();
+    expect(pagePathOf('some/fragment.html', '<div>not a document</div>')).toBeNull();
+  });
+
+  it('requests encoded paths, and the not-found page through a path that does not exist', () => {
+    expect(builtPage('x', '/docs/desktop/wing/Get start', 'k').url).toBe('/docs/desktop/wing/Get%20start');
+    expect(builtPage('x', '/blog/tags/空壳', 'k').url).toBe('/blog/tags/%E7%A9%BA%E5%A3%B3');
+    expect(builtPage('404.html', '/404.html', 'k').url).toBe(MISSING_PATH);
+  });
+
+  it('tells pages apart by template and by the features of their main content', () => {
+    const html = (main: string) => `<html><body><nav data-testid="doc-sidebar-lookalike"></nav><main>${main}</main></body></html>`;
+    expect(pageKind('component---src-templates-doc-tsx', html('<nav data-testid="doc-sidebar"></nav><div class="table-scroll"><table></table></div>'))).toBe('templates-doc+sidebar+table');
+    expect(pageKind('component---src-templates-post-tsx', html('<div class="code-block"></div><aside class="callout callout-tip"></aside><picture></picture>'))).toBe('templates-post+code+callout+image');
+    expect(pageKind('component---src-pages-404-tsx', html('<h1>找不到页面</h1>'))).toBe('pages-404');
+    // Markup outside <main> (the navbar, the footer) does not count.
+    expect(pageKind('component---src-pages-index-tsx', '<html><body><img src="logo.svg"><main></main></body></html>')).toBe('pages-index');
+  });
+});
+
+describe('audit plan', () => {
+  const pages: BuiltPage[] = Array.from({ length: 61 }, (_, i) => builtPage(`p${i}.html`, `/p/${String(i).padStart(2, '0')}`, i === 60 ? 'rare' : `kind-${i % 5}`));
+  const plan = planAudit(pages);
+  const inMode = (name: string) => plan.filter((t) => t.mode.name === name).map((t) => t.page);
+
+  it('audits every page in light at 1440 px', () => {
+    expect(AUDIT_MODES[0]).toMatchObject({ theme: 'light', viewport: { width: 1440 }, every: 1 });
+    expect(inMode('light 1440').map((p) => p.path).sort()).toEqual(pages.map((p) => p.path).sort());
+  });
+
+  it('samples every n-th page in the other modes, plus one page of each kind, a different one per mode', () => {
+    for (const mode of AUDIT_MODES.slice(1)) {
+      const chosen = inMode(mode.name);
+      expect(new Set(chosen.map((p) => p.kind))).toEqual(new Set(pages.map((p) => p.kind)));
+      expect(chosen.length).toBeGreaterThanOrEqual(Math.floor(pages.length / mode.every));
+      expect(chosen.length).toBeLessThanOrEqual(Math.ceil(pages.length / mode.every) + 6);
+      expect(new Set(chosen).size).toBe(chosen.length);
+    }
+    // The only page of a kind is in every mode.
+    for (const mode of AUDIT_MODES) expect(inMode(mode.name).some((p) => p.kind === 'rare')).toBe(true);
+    // Modes sampling at the same rate look at different pages.
+    expect(inMode('light 390')).not.toEqual(inMode('dark 390'));
+  });
+
+  it('covers dark and 390 px in both colour modes', () => {
+    const combos = AUDIT_MODES.map((m) => `${m.theme} ${m.viewport.width}`);
+    expect(combos.sort()).toEqual(['dark 1440', 'dark 390', 'light 1440', 'light 390']);
+  });
+});
