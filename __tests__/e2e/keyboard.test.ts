@@ -182,7 +182,7 @@ describe('code copy button from the keyboard', () => {
     const block = page.locator('.code-block').first();
     const button = block.locator('[data-copy-button]');
     const status = block.locator('[role="status"]');
-    await expect(page.getByRole('button', { name: '复制' }).first().evaluate((b) => b.hasAttribute('data-copy-button'))).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: '复制', exact: true }).first().evaluate((b) => b.hasAttribute('data-copy-button'))).resolves.toBe(true);
     await expect(status.textContent()).resolves.toBe('');
     await tabTo(page, '[data-copy-button]', 100, '#main-content');
     await expect(button.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
