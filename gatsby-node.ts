@@ -15,6 +15,7 @@ import { linkReport } from './scripts/lib/link-report';
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
+import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './scripts/lib/webpack-swc';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -190,9 +191,32 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
 };
 
-/** The browser bundle leaves out Gatsby runtime modules that never run here (see webpack-trim). */
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins, getConfig }: CreateWebpackConfigArgs) => {
-  if (stage !== 'build-javascript') return;
+/**
+ * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
+ * (scripts/lib/webpack-swc.ts), and the browser bundle without Gatsby runtime modules that
+ * never run here (scripts/lib/webpack-trim.ts).
+ */
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args: CreateWebpackConfigArgs) => {
+  transpileWithSwc(args);
+  if (args.stage === 'build-javascript') trimBrowserBundle(args);
+};
+
+function transpileWithSwc({ stage, actions, getConfig, store, reporter }: CreateWebpackConfigArgs) {
+  const state = store.getState() as { program?: { browserslist?: string[] }; babelrc?: { stages?: Record<string, { plugins: BabelItem[]; presets: BabelItem[] }> } };
+  const babel = state.babelrc?.stages?.[stage] ?? { plugins: [], presets: [] };
+  if (!presetsSwcReplaces(babel.presets)) {
+    reporter.warn(`onCreateWebpackConfig：插件注册了 SWC 无法替代的 Babel preset（${babel.presets.map((p) => p.name).join(', ')}），${stage} 阶段继续使用 Babel`);
+    return;
+  }
+  const config = getConfig();
+  const rules: unknown[] = config.module?.rules ?? [];
+  if (!rules.some(isGatsbyJsRule)) throw new Error('onCreateWebpackConfig：找不到 Gatsby 的 JavaScript 规则（rules.js），无法改用 SWC');
+  config.module.rules = swcRules(rules, swcSettings(stage as WebpackStage, state.program?.browserslist ?? [], babel.plugins));
+  if (config.optimization?.minimizer) config.optimization.minimizer = swcMinimizers(config.optimization.minimizer);
+  actions.replaceWebpackConfig(config);
+}
+
+function trimBrowserBundle({ actions, plugins, getConfig }: CreateWebpackConfigArgs) {
   actions.setWebpackConfig({
     module: { rules: [{ test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false }] },
     plugins: [plugins.normalModuleReplacement(UNUSED_RUNTIME_MODULES, EMPTY_MODULE)],
@@ -203,7 +227,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     shared.minSize = SHARED_CHUNK_MIN_SIZE;
     actions.replaceWebpackConfig(config);
   }
-};
+}
 
 const authorTable = authors as Record<string, { name: string }>;
 
