@@ -15,6 +15,7 @@ import { linkReport } from './scripts/lib/link-report';
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
+import { FingerprintBuildDependencies, writeFingerprint } from './scripts/lib/webpack-cache';
 import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './scripts/lib/webpack-swc';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
@@ -193,13 +194,21 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 
 /**
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
- * (scripts/lib/webpack-swc.ts), and the browser bundle without Gatsby runtime modules that
+ * (scripts/lib/webpack-swc.ts), a cheap validity check for webpack's persistent cache
+ * (scripts/lib/webpack-cache.ts), and the browser bundle without Gatsby runtime modules that
  * never run here (scripts/lib/webpack-trim.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args: CreateWebpackConfigArgs) => {
   transpileWithSwc(args);
+  fingerprintWebpackCache(args);
   if (args.stage === 'build-javascript') trimBrowserBundle(args);
 };
+
+function fingerprintWebpackCache({ stage, actions, getConfig, store }: CreateWebpackConfigArgs) {
+  if (getConfig().cache?.type !== 'filesystem') return;
+  const root = (store.getState() as { program?: { directory?: string } }).program?.directory ?? process.cwd();
+  actions.setWebpackConfig({ plugins: [new FingerprintBuildDependencies(writeFingerprint(root, stage))] });
+}
 
 function transpileWithSwc({ stage, actions, getConfig, store, reporter }: CreateWebpackConfigArgs) {
   const state = store.getState() as { program?: { browserslist?: string[] }; babelrc?: { stages?: Record<string, { plugins: BabelItem[]; presets: BabelItem[] }> } };

@@ -1,10 +1,14 @@
 /**
  * The webpack plumbing of the build (gatsby-node.ts onCreateWebpackConfig): SWC instead of Babel
- * and Terser (scripts/lib/webpack-swc.ts).
+ * and Terser (scripts/lib/webpack-swc.ts) and the fingerprint that decides whether webpack's
+ * persistent cache is still valid (scripts/lib/webpack-cache.ts).
  */
 import { transformSync as babelTransform } from '@babel/core';
 import { transform as swcTransform } from '@swc/core';
+import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { FingerprintBuildDependencies, fingerprint, writeFingerprint } from '../../scripts/lib/webpack-cache';
 import { babelOptions, babelPlugins, isGatsbyJsRule, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf, type BabelItem, type WebpackStage } from '../../scripts/lib/webpack-swc';
 
 const root = path.resolve(__dirname, '../..');
@@ -138,5 +142,38 @@ describe('the minimizer', () => {
     expect(js).toBeInstanceOf(TerserPlugin);
     expect(js.options).toMatchObject({ exclude: /\.min\.js/, minify: TerserPlugin.swcMinify, terserOptions: { ecma: 5, mangle: { safari10: true } } });
     expect(other).toBe(css);
+  });
+});
+
+describe('the webpack cache fingerprint', () => {
+  it('changes with the lockfile or the compiled gatsby-node, not otherwise', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fingerprint-'));
+    writeFileSync(path.join(dir, 'package-lock.json'), '{"v":1}');
+    const first = fingerprint(dir, ['package-lock.json', 'missing.js'], { stage: 'build-html' });
+    expect(JSON.parse(first)).toMatchObject({ stage: 'build-html', files: { 'missing.js': 'missing' } });
+    expect(fingerprint(dir, ['package-lock.json', 'missing.js'], { stage: 'build-html' })).toBe(first);
+    writeFileSync(path.join(dir, 'package-lock.json'), '{"v":2}');
+    expect(fingerprint(dir, ['package-lock.json', 'missing.js'], { stage: 'build-html' })).not.toBe(first);
+  });
+
+  it('is rewritten only when it changed, so webpack sees the same file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'fingerprint-'));
+    writeFileSync(path.join(dir, 'package-lock.json'), '{}');
+    const file = writeFingerprint(dir, 'develop');
+    utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    expect(writeFingerprint(dir, 'develop')).toBe(file);
+    expect(statSync(file).mtime.getFullYear()).toBe(2000);
+    writeFileSync(path.join(dir, 'package.json'), '{}');
+    writeFingerprint(dir, 'develop');
+    expect(statSync(file).mtime.getFullYear()).not.toBe(2000);
+    expect(readFileSync(file, 'utf8')).toContain('"stage": "develop"');
+  });
+
+  it('replaces the compilation’s build dependencies with the fingerprint file', () => {
+    let done: ((c: { buildDependencies: Set<string> }) => void) | undefined;
+    new FingerprintBuildDependencies('/site/.cache/webpack/fp.json').apply({ hooks: { afterCompile: { tap: (_name, fn) => (done = fn) } } });
+    const compilation = { buildDependencies: new Set(['/nm/gatsby/dist/utils/webpack.config.js', '/nm/babel-loader/lib/index.js']) };
+    done?.(compilation);
+    expect([...compilation.buildDependencies]).toEqual(['/site/.cache/webpack/fp.json']);
   });
 });
