@@ -2,6 +2,7 @@
  * Gatsby build hooks. This file only reads content through GraphQL and hands it to the pure
  * modules in src/lib, which decide every route; it then calls createPage with their plan.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import authors from './content/authors.json';
 import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node } from 'gatsby';
@@ -11,7 +12,7 @@ import { docIdFromRelativePath } from './src/lib/docs';
 import { readingMinutes } from './src/lib/reading-time';
 import { duplicatePaths, planSite, summarize, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
 import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
-import { linkReport } from './scripts/lib/link-report';
+import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report';
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
@@ -240,12 +241,36 @@ function trimBrowserBundle({ actions, plugins, getConfig }: CreateWebpackConfigA
 
 const authorTable = authors as Record<string, { name: string }>;
 
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix }) => {
+/** The ESM modules the post-build pass shares with its command-line scripts and deploy rules. */
+interface CspModule {
+  withCspMeta(html: string): string | null;
+}
+interface HostConfigsModule {
+  writeHostConfigs(publicDir: string, prefix: string): { headerRules: number; redirects: number };
+}
+// Loaded at run time from the project, as they are (Node >= 20.19 requires ES modules), not
+// bundled into gatsby-node by Parcel.
+const importModule = async <T>(file: string): Promise<T> => createRequire(path.resolve('package.json'))(path.resolve(file)) as T;
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, basePath }) => {
   const publicDir = path.resolve('public');
-  const finished = finishHtmlFiles(publicDir);
+  const { withCspMeta } = await importModule<CspModule>('scripts/csp-meta.mjs');
+  // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last:
+  // it hashes the final inline scripts), while the link report's ids and links are collected.
+  const collected = new Map<string, PageLinks>();
+  const finished = finishHtmlFiles(publicDir, {
+    steps: [{ name: 'csp-meta', apply: (html) => withCspMeta(html) ?? html }],
+    onPage: (file, html) => collected.set(file, pageLinks(html)),
+  });
   if (finished.nulStripped) reporter.info(`已清除 ${finished.nulStripped} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
-  reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>`);
-  if (!built) return;
+  reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>，并写入各页的 CSP <meta>（改写 ${finished.written} 个文件）`);
+  // _headers and _redirects list public/'s files: written once everything else is there.
+  const writeHostFiles = async () => {
+    const { writeHostConfigs } = await importModule<HostConfigsModule>('scripts/host-configs.mjs');
+    const host = writeHostConfigs(publicDir, basePath ?? '');
+    reporter.info(`Netlify / Cloudflare Pages：_headers（${host.headerRules} 条规则）和 _redirects（${host.redirects} 条重定向）`);
+  };
+  if (!built) return writeHostFiles();
   const { plan, posts, docs, duplicates } = built;
   const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
   // The archive holds every listed post, newest first: the feeds take theirs from it.
@@ -263,12 +288,13 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPre
     },
   );
   reporter.info(`已写出 rss.xml、atom.xml、robots.txt 和 sitemap.xml（${count} 个网址）`);
+  await writeHostFiles();
 
   const sources = new Map<string, string>([['/', 'src/pages/index.tsx']]);
   for (const post of posts) sources.set(`/blog/${post.slug}`, post.file);
   for (const doc of docs) sources.set(`/docs/${doc.docId}`, doc.file);
   for (const page of plan) if (!sources.has(page.path)) sources.set(page.path, `src/templates/${page.kind}.tsx`);
-  const problems = linkReport(publicDir, sources, pathPrefix ?? '');
+  const problems = linkReport(publicDir, sources, pathPrefix ?? '', collected);
   const lines = [...problems.map((p) => `  - ${p.source}: ${p.link} → ${p.message}`), ...duplicates.map((d) => `  - 重复的路由：${d}`)];
   if (lines.length === 0) {
     reporter.info(`链接检查通过：${sources.size} 个页面，没有断链、失效锚点或重复路由`);
