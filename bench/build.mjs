@@ -25,12 +25,12 @@
 // A build that fails (e.g. JavaScript heap out of memory) is reported as a row with its time and
 // peak memory; larger sizes are then skipped.
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { arg, kb, median, ROOT, table } from './lib.mjs';
+import { arg, copyProject, kb, median, ROOT, table, treeStats } from './lib.mjs';
 import { generateContent } from './synthetic.mjs';
 
 const sizes = String(arg('sizes', '500'))
@@ -49,49 +49,8 @@ const POSTBUILD = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8
 const heapEnv = heapMb > 0 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() } : {};
 const GATSBY = path.join(ROOT, 'node_modules', 'gatsby', 'cli.js');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
-const SKIP = new Set(['node_modules', 'public', '.cache', '.git', '.e2e', '.bench']);
-const PAGE_SIZE = 4096;
-/** /proc/<pid>/stat counts CPU time in clock ticks (USER_HZ, 100 on Linux). */
-const TICKS = 100;
 
 if (!existsSync(GATSBY)) throw new Error('找不到 node_modules/gatsby：请先 npm install');
-
-// ---------- memory: sum RSS over the process tree ----------
-
-function processTable() {
-  const rows = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime stime cutime cstime: the process's CPU plus that of its waited-for children.
-      const cpu = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS;
-      rows.set(Number(entry), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE_SIZE, cpu });
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  return rows;
-}
-
-function treeRss(rootPid) {
-  const rows = processTable();
-  const children = new Map();
-  for (const [pid, { ppid }] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  let total = 0;
-  let cpu = 0;
-  let count = 0;
-  const stack = [rootPid];
-  while (stack.length && count < 10000) {
-    const pid = stack.pop();
-    total += rows.get(pid)?.rss ?? 0;
-    cpu += rows.get(pid)?.cpu ?? 0;
-    count++;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return { total, cpu, processes: count };
-}
 
 // ---------- running gatsby ----------
 
@@ -132,7 +91,7 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
     let peakProcesses = 0;
     let cpuSeen = 0;
     const sample = () => {
-      const { total, cpu, processes } = treeRss(child.pid);
+      const { total, cpu, processes } = treeStats(child.pid);
       if (total > peak) peak = total;
       if (processes > peakProcesses) peakProcesses = processes;
       // Children that exited and were reaped move into their parent's cutime: never go back.
@@ -262,10 +221,7 @@ function output(publicDir) {
 
 // ---------- main ----------
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-build-'));
-const site = path.join(work, 'site');
-cpSync(ROOT, site, { recursive: true, filter: (src) => !SKIP.has(path.relative(ROOT, src).split(path.sep)[0]) });
-symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+const { work, site } = copyProject('iofomo-bench-build-');
 const cleanup = () => {
   if (!keep) rmSync(work, { recursive: true, force: true });
 };
