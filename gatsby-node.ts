@@ -17,6 +17,7 @@ import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
 import { FingerprintBuildDependencies, writeFingerprint } from './scripts/lib/webpack-cache';
+import { pagesToPrewarm, type PrewarmPage } from './scripts/lib/image-prewarm';
 import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './scripts/lib/webpack-swc';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
@@ -238,6 +239,14 @@ function trimBrowserBundle({ actions, plugins, getConfig }: CreateWebpackConfigA
     actions.replaceWebpackConfig(config);
   }
 }
+
+/** Sharp jobs of pages with images, started before webpack (scripts/lib/image-prewarm.ts). */
+export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode }) => {
+  const state = store.getState() as { pages: Map<string, PrewarmPage>; components: Map<string, { query?: string }> };
+  const early = pagesToPrewarm(state.pages.values(), (component) => state.components.get(component)?.query, (id) => getNode(id) as MdxNode | undefined);
+  // Not awaited: the queries and their jobs run while webpack bundles.
+  for (const { query, page } of early) void graphql(query, page.context).catch(() => undefined);
+};
 
 const authorTable = authors as Record<string, { name: string }>;
 
