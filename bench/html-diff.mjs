@@ -10,8 +10,8 @@
 // (app-<20 hex>.js → app-#.js). Then:
 //   - HTML, JSON (page-data, app-data), XML (feeds, sitemap), txt, _headers, _redirects: the
 //     text must be identical once hashed names are normalised: webpack's content hashes in file
-//     names, the compilation hash, and the CSP sha256 values (they hash inline scripts, which
-//     name the hashed files);
+//     names, the compilation hash, the CSP sha256 values (they hash inline scripts, which name
+//     the hashed files) and Gatsby's node ids in page contexts (derived from the build folder);
 //   - images and other binary files must be byte-identical;
 //   - JavaScript (and its source maps) is the code that changed on purpose: only its size is
 //     reported (raw and gzip, per file and total), like bench:weight.
@@ -26,11 +26,13 @@ import { arg, kb, ROOT, table } from './lib.mjs';
 const HASHED_NAME = /([\w.~%-]+?)-[0-9a-f]{20}(\.js(?:\.map)?|\.css(?:\.map)?)/g;
 const COMPILATION_HASH = /((?:webpackCompilationHash|___webpackCompilationHash)["']?\s*[:=]\s*["'])[0-9a-f]+/g;
 const CSP_HASH = /'sha256-[A-Za-z0-9+/]+=*'/g;
+/** Gatsby node ids (page contexts in page-data) are derived from the files' absolute paths. */
+const NODE_ID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g;
 const TEXT = /\.(html|json|xml|txt|svg|webmanifest)$|(^|\/)_(headers|redirects)$/;
 const CODE = /\.(js|mjs|css)(\.map)?$/;
 
 export function normalize(text) {
-  return text.replace(HASHED_NAME, '$1-#$2').replace(COMPILATION_HASH, '$1#').replace(CSP_HASH, "'sha256-#'");
+  return text.replace(HASHED_NAME, '$1-#$2').replace(COMPILATION_HASH, '$1#').replace(CSP_HASH, "'sha256-#'").replace(NODE_ID, '#');
 }
 
 const normalizePath = (rel) => rel.replace(HASHED_NAME, '$1-#$2');
