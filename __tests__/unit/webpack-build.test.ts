@@ -198,5 +198,7 @@ describe('image jobs started before webpack', () => {
     const nodes: Record<string, { body: string; frontmatter?: { image?: unknown } }> = { a: { body: '![x](./x.png)' }, b: { body: '没有图' } };
     const early = pagesToPrewarm(pages, (c) => queries[c], (id) => nodes[id]);
     expect(early.map((e) => [e.page.path, e.query])).toEqual([['/blog/a', 'query PostById { x }']]);
+    // A warm build: that page's query is not dirty, so it will not run and needs nothing early.
+    expect(pagesToPrewarm(pages, (c) => queries[c], (id) => nodes[id], (page) => page.path !== '/blog/a')).toEqual([]);
   });
 });

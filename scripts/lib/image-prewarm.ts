@@ -26,13 +26,20 @@ export interface PrewarmPage {
 }
 
 /**
- * The pages to query early: those with a page query whose context names (by `id`) a content node
- * with images.
+ * The pages to query early: those whose query will run in this build (`willRun`: Gatsby's dirty
+ * flag; a warm build reruns only what changed, and its images are done already) and whose
+ * context names (by `id`) a content node with images.
  */
-export function pagesToPrewarm<P extends PrewarmPage>(pages: Iterable<P>, queryOf: (componentPath: string) => string | undefined, contentOf: (id: string) => { body?: string; frontmatter?: { image?: unknown } } | undefined): Array<{ page: P; query: string }> {
+export function pagesToPrewarm<P extends PrewarmPage>(
+  pages: Iterable<P>,
+  queryOf: (componentPath: string) => string | undefined,
+  contentOf: (id: string) => { body?: string; frontmatter?: { image?: unknown } } | undefined,
+  willRun: (page: P) => boolean = () => true,
+): Array<{ page: P; query: string }> {
   const out: Array<{ page: P; query: string }> = [];
   for (const page of pages) {
     const query = queryOf(page.componentPath);
+    if (query && !willRun(page)) continue;
     const id = page.context?.id;
     if (!query || typeof id !== 'string') continue;
     const node = contentOf(id);
