@@ -30,7 +30,7 @@ import os from 'node:os';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { arg, copyProject, kb, median, ROOT, table, treeStats } from './lib.mjs';
+import { arg, copyProject, kb, median, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
 import { generateContent } from './synthetic.mjs';
 
 const sizes = String(arg('sizes', '500'))
@@ -84,7 +84,7 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
     const child = spawn(command, argv, {
       cwd,
       detached: true, // own process group: a timeout can stop gatsby and all its workers
-      env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...env },
+      env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...scriptEnv('build'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let peak = 0;

@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { arg, CHROMIUM, CHROMIUM_FLAGS, copyProject, median, ROOT, table, treeStats } from './lib.mjs';
+import { arg, CHROMIUM, CHROMIUM_FLAGS, copyProject, median, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
 
 const port = Number(arg('port', 8010));
 const docPath = String(arg('doc', '/docs/desktop/wing/Introduce'));
@@ -120,7 +120,7 @@ async function startDevelop(label) {
   const child = spawn(process.execPath, [GATSBY, 'develop', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
-    env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...scriptEnv('develop') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const state = { child, log: '', readyS: null, exited: null, peakRss: 0, cpuS: 0 };

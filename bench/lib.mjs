@@ -122,6 +122,20 @@ export async function waitForServer(base, timeoutMs = 10000) {
   throw new Error(`nginx 没有在 ${timeoutMs} ms 内响应 ${base}/`);
 }
 
+/**
+ * The environment variables a package.json script sets before its command ("MALLOC_ARENA_MAX=2
+ * gatsby build" → { MALLOC_ARENA_MAX: '2' }): the benchmarks run gatsby as `npm run build` and
+ * `npm run develop` do.
+ */
+export function scriptEnv(name) {
+  const script = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.[name] ?? '';
+  const env = {};
+  for (const m of script.matchAll(/(?:^|\s)([A-Z_][A-Z0-9_]*)=(\S+)(?=\s)/g)) {
+    if (script.slice(0, m.index).trim().split(/\s+/).every((w) => !w || /^[A-Z_][A-Z0-9_]*=/.test(w))) env[m[1]] = m[2];
+  }
+  return env;
+}
+
 // ---------- a throw-away copy of the project ----------
 
 const COPY_SKIP = new Set(['node_modules', 'public', '.cache', '.git', '.e2e', '.bench']);
