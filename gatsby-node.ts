@@ -2,6 +2,7 @@
  * Gatsby build hooks. This file only reads content through GraphQL and hands it to the pure
  * modules in src/lib, which decide every route; it then calls createPage with their plan.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import authors from './content/authors.json';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { docIdFromRelativePath } from './src/lib/docs';
 import { readingMinutes } from './src/lib/reading-time';
 import { duplicatePaths, planSite, summarize, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
 import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
-import { linkReport } from './scripts/lib/link-report';
+import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report';
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { contentDir } from './scripts/lib/content-dir';
@@ -22,6 +23,9 @@ import { SynonymError } from './src/lib/search/synonyms';
 import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
 import type { PlannedCard } from './scripts/lib/share-cards';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
+import { FingerprintBuildDependencies, writeFingerprint } from './scripts/lib/webpack-cache';
+import { pagesToPrewarm, type PrewarmPage } from './scripts/lib/image-prewarm';
+import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './scripts/lib/webpack-swc';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -241,9 +245,40 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
 };
 
-/** The browser bundle leaves out Gatsby runtime modules that never run here (see webpack-trim). */
-export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ stage, actions, plugins, getConfig }: CreateWebpackConfigArgs) => {
-  if (stage !== 'build-javascript') return;
+/**
+ * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
+ * (scripts/lib/webpack-swc.ts), a cheap validity check for webpack's persistent cache
+ * (scripts/lib/webpack-cache.ts), and the browser bundle without Gatsby runtime modules that
+ * never run here (scripts/lib/webpack-trim.ts).
+ */
+export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args: CreateWebpackConfigArgs) => {
+  transpileWithSwc(args);
+  fingerprintWebpackCache(args);
+  if (args.stage === 'build-javascript') trimBrowserBundle(args);
+};
+
+function fingerprintWebpackCache({ stage, actions, getConfig, store }: CreateWebpackConfigArgs) {
+  if (getConfig().cache?.type !== 'filesystem') return;
+  const root = (store.getState() as { program?: { directory?: string } }).program?.directory ?? process.cwd();
+  actions.setWebpackConfig({ plugins: [new FingerprintBuildDependencies(writeFingerprint(root, stage))] });
+}
+
+function transpileWithSwc({ stage, actions, getConfig, store, reporter }: CreateWebpackConfigArgs) {
+  const state = store.getState() as { program?: { browserslist?: string[] }; babelrc?: { stages?: Record<string, { plugins: BabelItem[]; presets: BabelItem[] }> } };
+  const babel = state.babelrc?.stages?.[stage] ?? { plugins: [], presets: [] };
+  if (!presetsSwcReplaces(babel.presets)) {
+    reporter.warn(`onCreateWebpackConfig：插件注册了 SWC 无法替代的 Babel preset（${babel.presets.map((p) => p.name).join(', ')}），${stage} 阶段继续使用 Babel`);
+    return;
+  }
+  const config = getConfig();
+  const rules: unknown[] = config.module?.rules ?? [];
+  if (!rules.some(isGatsbyJsRule)) throw new Error('onCreateWebpackConfig：找不到 Gatsby 的 JavaScript 规则（rules.js），无法改用 SWC');
+  config.module.rules = swcRules(rules, swcSettings(stage as WebpackStage, state.program?.browserslist ?? [], babel.plugins));
+  if (config.optimization?.minimizer) config.optimization.minimizer = swcMinimizers(config.optimization.minimizer);
+  actions.replaceWebpackConfig(config);
+}
+
+function trimBrowserBundle({ actions, plugins, getConfig }: CreateWebpackConfigArgs) {
   actions.setWebpackConfig({
     module: { rules: [{ test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false }] },
     plugins: [plugins.normalModuleReplacement(UNUSED_RUNTIME_MODULES, EMPTY_MODULE)],
@@ -254,16 +289,50 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = ({ sta
     shared.minSize = SHARED_CHUNK_MIN_SIZE;
     actions.replaceWebpackConfig(config);
   }
+}
+
+/** Sharp jobs of pages with images, started before webpack (scripts/lib/image-prewarm.ts). */
+export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode, reporter }) => {
+  const state = store.getState() as { pages: Map<string, PrewarmPage>; components: Map<string, { query?: string }>; queries?: { trackedQueries?: Map<string, { dirty: number }> } };
+  const dirty = (page: PrewarmPage) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0;
+  const early = pagesToPrewarm(state.pages.values(), (component) => state.components.get(component)?.query, (id) => getNode(id) as MdxNode | undefined, dirty);
+  // Not awaited: the queries and their jobs run while webpack bundles.
+  for (const { query, page } of early) void graphql(query, page.context).catch(() => undefined);
+  if (early.length) reporter.info(`图片处理提前开始：${early.length} 个含图片的页面`);
 };
 
 const authorTable = authors as Record<string, { name: string }>;
 
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, graphql }) => {
+/** The ESM modules the post-build pass shares with its command-line scripts and deploy rules. */
+interface CspModule {
+  withCspMeta(html: string): string | null;
+}
+interface HostConfigsModule {
+  writeHostConfigs(publicDir: string, prefix: string): { headerRules: number; redirects: number };
+}
+// Loaded at run time from the project, as they are (Node >= 20.19 requires ES modules), not
+// bundled into gatsby-node by Parcel.
+const importModule = async <T>(file: string): Promise<T> => createRequire(path.resolve('package.json'))(path.resolve(file)) as T;
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, basePath, graphql }) => {
   const publicDir = path.resolve('public');
-  const finished = finishHtmlFiles(publicDir);
+  const { withCspMeta } = await importModule<CspModule>('scripts/csp-meta.mjs');
+  // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last:
+  // it hashes the final inline scripts), while the link report's ids and links are collected.
+  const collected = new Map<string, PageLinks>();
+  const finished = finishHtmlFiles(publicDir, {
+    steps: [{ name: 'csp-meta', apply: (html) => withCspMeta(html) ?? html }],
+    onPage: (file, html) => collected.set(file, pageLinks(html)),
+  });
   if (finished.nulStripped) reporter.info(`已清除 ${finished.nulStripped} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
-  reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>`);
-  if (!built) return;
+  reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>，并写入各页的 CSP <meta>（改写 ${finished.written} 个文件）`);
+  // _headers and _redirects list public/'s files: written once everything else is there.
+  const writeHostFiles = async () => {
+    const { writeHostConfigs } = await importModule<HostConfigsModule>('scripts/host-configs.mjs');
+    const host = writeHostConfigs(publicDir, basePath ?? '');
+    reporter.info(`Netlify / Cloudflare Pages：_headers（${host.headerRules} 条规则）和 _redirects（${host.redirects} 条重定向）`);
+  };
+  if (!built) return writeHostFiles();
   const { plan, posts, docs, duplicates, cards } = built;
   // Markdown twins, llms.txt / llms-full.txt and the share cards (scripts/lib/travel.ts).
   await writeTravelFiles({ graphql, reporter, publicDir, pathPrefix: pathPrefix ?? '', plan, posts, docs, cards });
@@ -283,12 +352,13 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPre
     },
   );
   reporter.info(`已写出 rss.xml、atom.xml、robots.txt 和 sitemap.xml（${count} 个网址）`);
+  await writeHostFiles();
 
   const sources = new Map<string, string>([['/', 'src/pages/index.tsx']]);
   for (const post of posts) sources.set(`/blog/${post.slug}`, post.file);
   for (const doc of docs) sources.set(`/docs/${doc.docId}`, doc.file);
   for (const page of plan) if (!sources.has(page.path)) sources.set(page.path, `src/templates/${page.kind}.tsx`);
-  const problems = linkReport(publicDir, sources, pathPrefix ?? '');
+  const problems = linkReport(publicDir, sources, pathPrefix ?? '', collected);
   const lines = [...problems.map((p) => `  - ${p.source}: ${p.link} → ${p.message}`), ...duplicates.map((d) => `  - 重复的路由：${d}`)];
   if (lines.length === 0) {
     reporter.info(`链接检查通过：${sources.size} 个页面，没有断链、失效锚点或重复路由`);

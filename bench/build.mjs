@@ -9,23 +9,28 @@
 //   scale  for each N in --sizes: N synthetic Chinese files (half posts, half docs, see
 //          bench/synthetic.mjs) in a temp content dir, `gatsby clean` + `gatsby build` with
 //          SITE_CONTENT_DIR pointing at it
-// Each build runs under `/usr/bin/time -v` (peak RSS of the largest single process) while /proc is
-// sampled every 250 ms for the whole process tree (gatsby + its workers: the memory the machine
-// actually needs). Wall time, CPU time, pages, pages/s, output size and the slowest build phases
-// are printed per run.
+// Each build is what `npm run build` does: `gatsby build`, then the package.json "postbuild"
+// script (timed on its own). Gatsby runs under `/usr/bin/time -v` (peak RSS of the largest single
+// process, user+sys CPU of the whole tree) while /proc is sampled every 250 ms for the whole
+// process tree (gatsby + its workers: the memory the machine actually needs). Every `success
+// <phase> - Ns` line of Gatsby's log is stamped with the tree's CPU time at that moment, so each
+// phase gets its wall seconds and the CPU seconds spent since the previous phase line: on a
+// shared machine CPU seconds are the figure to compare. Wall time, CPU time, pages, pages/s,
+// output size and every phase are printed per run; the logs are kept in .bench/build-logs/.
 //
 // Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,scale  --keep (keep the temp dir)
+//          --repeat N (cold and warm N times each, default 1; medians are printed)
 //          --timeout-min 60 (per build)  --heap-mb <MB> (raise Node's ~4 GB heap limit for gatsby)
 //          --json <file> (default .bench/build.json)
 // A build that fails (e.g. JavaScript heap out of memory) is reported as a row with its time and
 // peak memory; larger sizes are then skipped.
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { arg, kb, ROOT, table } from './lib.mjs';
+import { arg, copyProject, kb, median, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
 import { generateContent } from './synthetic.mjs';
 
 const sizes = String(arg('sizes', '500'))
@@ -37,47 +42,15 @@ const keep = arg('keep', false) === true;
 const timeoutMs = Number(arg('timeout-min', 60)) * 60000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'build.json'))));
 const heapMb = Number(arg('heap-mb', 0));
+const repeat = Math.max(1, Number(arg('repeat', 1)) || 1);
+const logDir = path.join(ROOT, '.bench', 'build-logs');
+const POSTBUILD = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.postbuild ?? null;
 /** Node's default heap limit here is ~4 GB; --heap-mb raises it to see what a larger site needs. */
 const heapEnv = heapMb > 0 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() } : {};
 const GATSBY = path.join(ROOT, 'node_modules', 'gatsby', 'cli.js');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
-const SKIP = new Set(['node_modules', 'public', '.cache', '.git', '.e2e', '.bench']);
-const PAGE_SIZE = 4096;
 
 if (!existsSync(GATSBY)) throw new Error('找不到 node_modules/gatsby：请先 npm install');
-
-// ---------- memory: sum RSS over the process tree ----------
-
-function processTable() {
-  const rows = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      rows.set(Number(entry), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE_SIZE });
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  return rows;
-}
-
-function treeRss(rootPid) {
-  const rows = processTable();
-  const children = new Map();
-  for (const [pid, { ppid }] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  let total = 0;
-  let count = 0;
-  const stack = [rootPid];
-  while (stack.length && count < 10000) {
-    const pid = stack.pop();
-    total += rows.get(pid)?.rss ?? 0;
-    count++;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return { total, processes: count };
-}
 
 // ---------- running gatsby ----------
 
@@ -92,27 +65,50 @@ function parseTime(file) {
   };
 }
 
-/** Runs `gatsby <args>` in `cwd`; returns wall time, memory and the log. Throws on failure. */
-function gatsby(cwd, args, { env = {}, label }) {
-  const log = path.join(cwd, `..`, `gatsby-${label}.log`);
-  const timeFile = path.join(cwd, '..', `time-${label}.txt`);
+const fileLabel = (label) => label.replace(/[^\w.=-]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * Runs `gatsby <args>` (or, with `shell`, a shell command) in `cwd`; returns wall time, memory,
+ * CPU, the phases with their CPU seconds, and the log.
+ */
+function gatsby(cwd, args, { env = {}, label, shell = null }) {
+  mkdirSync(logDir, { recursive: true });
+  const log = path.join(logDir, `${fileLabel(label)}.log`);
+  const timeFile = path.join(cwd, '..', `time-${fileLabel(label)}.txt`);
   writeFileSync(log, '');
-  const command = TIME ? TIME : process.execPath;
-  const argv = TIME ? ['-v', '-o', timeFile, process.execPath, GATSBY, ...args] : [GATSBY, ...args];
+  const inner = shell ? ['/bin/sh', '-c', shell] : [process.execPath, GATSBY, ...args];
+  const command = TIME ? TIME : inner[0];
+  const argv = TIME ? ['-v', '-o', timeFile, ...inner] : inner.slice(1);
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(command, argv, {
       cwd,
       detached: true, // own process group: a timeout can stop gatsby and all its workers
-      env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...env },
+      env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...scriptEnv('build'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let peak = 0;
     let peakProcesses = 0;
+    let cpuSeen = 0;
     const sample = () => {
-      const { total, processes } = treeRss(child.pid);
+      const { total, cpu, processes } = treeStats(child.pid);
       if (total > peak) peak = total;
       if (processes > peakProcesses) peakProcesses = processes;
+      // Children that exited and were reaped move into their parent's cutime: never go back.
+      if (cpu > cpuSeen) cpuSeen = cpu;
+      return cpuSeen;
+    };
+    // Each phase line, stamped with the tree's CPU seconds and the wall clock when it arrived.
+    const stamps = [];
+    let pending = '';
+    const stampPhases = (chunk) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^success (.+?) - ([\d.]+)s/.exec(line);
+        if (m) stamps.push({ name: m[1].replace(/\s+/g, ' ').trim(), s: Number(m[2]), cpu: sample(), at: Number(process.hrtime.bigint() - started) / 1e9 });
+      }
     };
     const sampler = setInterval(sample, 250);
     const timer = setTimeout(() => {
@@ -124,7 +120,10 @@ function gatsby(cwd, args, { env = {}, label }) {
       }
     }, timeoutMs);
     const write = (d) => appendFileSync(log, d);
-    child.stdout.on('data', write);
+    child.stdout.on('data', (d) => {
+      write(d);
+      stampPhases(d);
+    });
     child.stderr.on('data', write);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -133,23 +132,39 @@ function gatsby(cwd, args, { env = {}, label }) {
       const wallS = Number(process.hrtime.bigint() - started) / 1e9;
       const text = readFileSync(log, 'utf8');
       const failure = code === 0 ? null : /heap out of memory/i.test(text) ? 'JS 堆内存不足（OOM）' : `退出码 ${code}`;
-      resolve({ wallS, peakTreeRss: peak, peakProcesses, ...parseTime(TIME ? timeFile : null), log: text, logFile: log, failure, tail: text.split('\n').filter((l) => l.trim()).slice(-25).join('\n') });
+      const times = parseTime(TIME ? timeFile : null);
+      // CPU per phase: the tree's CPU spent between the previous phase line and this one.
+      let before = 0;
+      const phaseCpu = stamps.map((p) => {
+        const row = { name: p.name, s: p.s, cpuS: Math.max(0, p.cpu - before), at: p.at };
+        before = Math.max(before, p.cpu);
+        return row;
+      });
+      resolve({ wallS, peakTreeRss: peak, peakProcesses, ...times, phaseCpu, log: text, logFile: log, failure, tail: text.split('\n').filter((l) => l.trim()).slice(-25).join('\n') });
     });
   });
 }
 
-/** Gatsby prints `success <phase> - 1.234s`; sum per phase and keep the slowest. */
-function phases(log, top = 5) {
+/**
+ * Gatsby prints `success <phase> - 1.234s`; phases that repeat (e.g. query runs) are summed.
+ * Returns [{ name, s, cpuS }] in the order they first finished.
+ */
+function phaseTotals(phaseCpu) {
   const totals = new Map();
-  for (const m of log.matchAll(/^success (.+?) - ([\d.]+)s/gm)) {
-    const name = m[1].replace(/\s+/g, ' ').trim();
-    totals.set(name, (totals.get(name) ?? 0) + Number(m[2]));
+  for (const p of phaseCpu) {
+    const t = totals.get(p.name) ?? { name: p.name, s: 0, cpuS: 0 };
+    t.s += p.s;
+    t.cpuS += p.cpuS;
+    totals.set(p.name, t);
   }
-  return [...totals]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .map(([name, s]) => `${name} ${s.toFixed(1)}s`);
+  return [...totals.values()];
 }
+
+const slowest = (phases, top = 5) =>
+  [...phases]
+    .sort((a, b) => b.s - a.s)
+    .slice(0, top)
+    .map((p) => `${p.name} ${p.s.toFixed(1)}s`);
 
 function walk(dir, visit) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -206,10 +221,7 @@ function output(publicDir) {
 
 // ---------- main ----------
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-build-'));
-const site = path.join(work, 'site');
-cpSync(ROOT, site, { recursive: true, filter: (src) => !SKIP.has(path.relative(ROOT, src).split(path.sep)[0]) });
-symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+const { work, site } = copyProject('iofomo-bench-build-');
 const cleanup = () => {
   if (!keep) rmSync(work, { recursive: true, force: true });
 };
@@ -232,17 +244,60 @@ async function measure(kind, label, { clean, env = {}, files }) {
   }
   process.stdout.write(`${kind} ${label} …`);
   const r = await gatsby(site, ['build'], { env: { ...env, ...heapEnv }, label });
-  const out = r.failure ? { pages: null, bytes: null, html: null, htmlAvg: null, chunkMapping: null, sharedGzip: null, docDataAvg: null } : output(path.join(site, 'public'));
+  // What `npm run build` runs next (package.json "postbuild"), timed on its own.
+  const post = !r.failure && POSTBUILD ? await gatsby(site, [], { env, label: `${label}-postbuild`, shell: POSTBUILD }) : null;
+  const failure = r.failure ?? (post?.failure ? `postbuild ${post.failure}` : null);
+  const out = failure ? { pages: null, bytes: null, html: null, htmlAvg: null, chunkMapping: null, sharedGzip: null, docDataAvg: null } : output(path.join(site, 'public'));
   const plannedPages = Number(/已生成 (\d+) 个内容页面/.exec(r.log)?.[1] ?? NaN);
-  const row = { kind, label, files, ...out, plannedPages, failure: r.failure, wallS: r.wallS, cpuS: (r.userS ?? NaN) + (r.sysS ?? NaN), maxRssSingle: r.maxRssSingle ?? null, peakTreeRss: r.peakTreeRss, peakProcesses: r.peakProcesses, loadBefore: load, phases: phases(r.log) };
+  const phases = phaseTotals(r.phaseCpu);
+  const gatsbyCpuS = (r.userS ?? NaN) + (r.sysS ?? NaN);
+  const postCpuS = post ? (post.userS ?? NaN) + (post.sysS ?? NaN) : 0;
+  const row = {
+    kind,
+    label,
+    files,
+    ...out,
+    plannedPages,
+    failure,
+    gatsbyWallS: r.wallS,
+    gatsbyCpuS,
+    postbuildWallS: post?.wallS ?? 0,
+    postbuildCpuS: postCpuS,
+    wallS: r.wallS + (post?.wallS ?? 0),
+    cpuS: gatsbyCpuS + postCpuS,
+    maxRssSingle: r.maxRssSingle ?? null,
+    peakTreeRss: Math.max(r.peakTreeRss, post?.peakTreeRss ?? 0),
+    peakProcesses: r.peakProcesses,
+    loadBefore: load,
+    loadAfter: os.loadavg()[0],
+    phases,
+    log: r.logFile,
+  };
   rows.push(row);
-  if (r.failure) {
-    console.log(` ✗ 失败：${r.failure}，${r.wallS.toFixed(1)} s 后；进程树峰值 ${(r.peakTreeRss / 2 ** 20).toFixed(0)} MB（日志 ${r.logFile}）\n${r.tail.split('\n').slice(-8).map((l) => `    | ${l.slice(0, 200)}`).join('\n')}`);
+  if (failure) {
+    const tail = post?.failure ? post.tail : r.tail;
+    console.log(` ✗ 失败：${failure}，${row.wallS.toFixed(1)} s 后；进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（日志 ${r.logFile}）\n${tail.split('\n').slice(-8).map((l) => `    | ${l.slice(0, 200)}`).join('\n')}`);
   } else {
-    console.log(` ${r.wallS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(r.peakTreeRss / 2 ** 20).toFixed(0)} MB（开始时 1 分钟负载 ${load.toFixed(1)}）`);
+    console.log(
+      ` ${row.wallS.toFixed(1)} s（gatsby build ${r.wallS.toFixed(1)} s + postbuild ${row.postbuildWallS.toFixed(1)} s），CPU ${row.cpuS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（1 分钟负载 ${load.toFixed(1)} → ${row.loadAfter.toFixed(1)}）`,
+    );
   }
-  console.log(`    最慢的阶段：${row.phases.join('；') || '—'}`);
+  console.log(`    最慢的阶段：${slowest(phases).join('；') || '—'}`);
   return row;
+}
+
+/** Every phase of the runs of one kind: wall and CPU seconds per run (a column per run). */
+function phaseTable(kindRows) {
+  const names = [];
+  for (const r of kindRows) for (const p of r.phases) if (!names.includes(p.name)) names.push(p.name);
+  const cell = (r, name) => {
+    const p = r.phases.find((q) => q.name === name);
+    return p ? `${p.s.toFixed(1)} / ${p.cpuS.toFixed(1)}` : '—';
+  };
+  const lines = names.map((name) => [name, ...kindRows.map((r) => cell(r, name))]);
+  lines.push(['postbuild（package.json）', ...kindRows.map((r) => `${r.postbuildWallS.toFixed(1)} / ${r.postbuildCpuS.toFixed(1)}`)]);
+  lines.push(['合计（gatsby build + postbuild）', ...kindRows.map((r) => `${r.wallS.toFixed(1)} / ${r.cpuS.toFixed(1)}`)]);
+  table(['阶段（墙钟 s / CPU s）', ...kindRows.map((r) => r.label)], lines);
 }
 
 const mb = (b) => (b === null || Number.isNaN(b) ? null : (b / 2 ** 20).toFixed(0));
@@ -267,6 +322,15 @@ function report() {
       r.failure ? `✗ ${r.failure}` : 'ok',
     ]),
   );
+  for (const kind of ['cold', 'warm', 'scale']) {
+    const kindRows = rows.filter((r) => r.kind === kind && !r.failure);
+    if (!kindRows.length) continue;
+    console.log(`\n## ${kind}：各阶段（Gatsby 日志里的 success 行；CPU 为上一行之后整个进程树用掉的 CPU 秒）`);
+    phaseTable(kindRows);
+    if (kindRows.length > 1 && kind !== 'scale') {
+      console.log(`中位数：墙钟 ${median(kindRows.map((r) => r.wallS)).toFixed(1)} s，CPU ${median(kindRows.map((r) => r.cpuS)).toFixed(1)} s，进程树峰值 ${(median(kindRows.map((r) => r.peakTreeRss)) / 2 ** 20).toFixed(0)} MB`);
+    }
+  }
   const scale = rows.filter((r) => r.kind === 'scale' && !r.failure);
   if (scale.length > 1) {
     const [a, b] = [scale[0], scale[scale.length - 1]];
@@ -278,7 +342,7 @@ function report() {
   if (over.length) console.log(`⚠ 超过 4 GB（进程树）：${over.map((r) => r.label).join(' ')}`);
   mkdirSync(path.dirname(jsonOut), { recursive: true });
   writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), cpus: cpus.length, node: process.version, rows }, null, 2));
-  console.log(`\n明细：${path.relative(process.cwd(), jsonOut)}${keep ? `；临时目录保留在 ${work}` : ''}`);
+  console.log(`\n明细：${path.relative(process.cwd(), jsonOut)}；日志：${path.relative(process.cwd(), logDir)}/${keep ? `；临时目录保留在 ${work}` : ''}`);
 }
 
 try {
@@ -287,13 +351,16 @@ try {
     walk(path.join(site, 'content'), (_, name) => (n += name.endsWith('.mdx') ? 1 : 0));
     return n;
   })();
-  const cold = only.has('cold') || only.has('warm') ? await measure('cold', 'cold（clean 后）', { clean: true, files: realFiles }) : null;
-  if (only.has('warm') && !cold?.failure) {
-    const blogDir = path.join(site, 'content', 'blog');
-    const post = path.join(blogDir, readdirSync(blogDir).filter((d) => existsSync(path.join(blogDir, d, 'index.mdx'))).sort()[0], 'index.mdx');
-    appendFileSync(post, `\n\n性能测试追加的一段：修改一篇文章之后重新构建，只有受影响的页面需要重新生成（${new Date().toISOString()}）。\n`);
-    console.log(`  已修改 ${path.relative(site, post)}`);
-    await measure('warm', 'warm（改一篇文章）', { clean: false, files: realFiles });
+  for (let run = 1; run <= repeat; run++) {
+    const n = repeat > 1 ? ` #${run}` : '';
+    const cold = only.has('cold') || only.has('warm') ? await measure('cold', `cold（clean 后）${n}`, { clean: true, files: realFiles }) : null;
+    if (only.has('warm') && !cold?.failure) {
+      const blogDir = path.join(site, 'content', 'blog');
+      const post = path.join(blogDir, readdirSync(blogDir).filter((d) => existsSync(path.join(blogDir, d, 'index.mdx'))).sort()[0], 'index.mdx');
+      appendFileSync(post, `\n\n性能测试追加的一段：修改一篇文章之后重新构建，只有受影响的页面需要重新生成（${new Date().toISOString()}）。\n`);
+      console.log(`  已修改 ${path.relative(site, post)}`);
+      await measure('warm', `warm（改一篇文章）${n}`, { clean: false, files: realFiles });
+    }
   }
   if (only.has('scale')) {
     for (const n of sizes) {

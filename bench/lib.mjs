@@ -1,7 +1,7 @@
 // Shared helpers for the bench/ scripts: the pages measured, serving a build snapshot with nginx,
 // launching Debian's Chromium, source-map attribution of JS chunks, and plain-text tables.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +120,78 @@ export async function waitForServer(base, timeoutMs = 10000) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`nginx 没有在 ${timeoutMs} ms 内响应 ${base}/`);
+}
+
+/**
+ * The environment variables a package.json script sets before its command ("MALLOC_ARENA_MAX=2
+ * gatsby build" → { MALLOC_ARENA_MAX: '2' }): the benchmarks run gatsby as `npm run build` and
+ * `npm run develop` do.
+ */
+export function scriptEnv(name) {
+  const script = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.[name] ?? '';
+  const env = {};
+  for (const m of script.matchAll(/(?:^|\s)([A-Z_][A-Z0-9_]*)=(\S+)(?=\s)/g)) {
+    if (script.slice(0, m.index).trim().split(/\s+/).every((w) => !w || /^[A-Z_][A-Z0-9_]*=/.test(w))) env[m[1]] = m[2];
+  }
+  return env;
+}
+
+// ---------- a throw-away copy of the project ----------
+
+const COPY_SKIP = new Set(['node_modules', 'public', '.cache', '.git', '.e2e', '.bench']);
+
+/**
+ * The project (without node_modules, public, .cache, .git, .e2e, .bench) copied to a new temp
+ * dir, node_modules symlinked: benchmarks build and edit there, never in the repo.
+ */
+export function copyProject(prefix) {
+  const work = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const site = path.join(work, 'site');
+  cpSync(ROOT, site, { recursive: true, filter: (src) => !COPY_SKIP.has(path.relative(ROOT, src).split(path.sep)[0]) });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+  return { work, site };
+}
+
+// ---------- a process tree's memory and CPU (/proc) ----------
+
+const PAGE_SIZE = 4096;
+/** /proc/<pid>/stat counts CPU time in clock ticks (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+function processTable() {
+  const rows = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime stime cutime cstime: the process's CPU plus that of its waited-for children.
+      const cpu = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS;
+      rows.set(Number(entry), { ppid: Number(fields[1]), rss: Number(fields[21]) * PAGE_SIZE, cpu });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return rows;
+}
+
+/** RSS (bytes) and CPU seconds summed over `rootPid` and all its descendants, and their count. */
+export function treeStats(rootPid) {
+  const rows = processTable();
+  const children = new Map();
+  for (const [pid, { ppid }] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  let total = 0;
+  let cpu = 0;
+  let count = 0;
+  const stack = [rootPid];
+  while (stack.length && count < 10000) {
+    const pid = stack.pop();
+    total += rows.get(pid)?.rss ?? 0;
+    cpu += rows.get(pid)?.cpu ?? 0;
+    count++;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return { total, cpu, processes: count };
 }
 
 // ---------- formatting ----------

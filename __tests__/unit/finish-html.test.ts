@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { hoistEmotionStyles } from '../../scripts/lib/emotion-styles';
-import { finishPage, stripNulBytes } from '../../scripts/lib/finish-html';
+import { finishHtmlFiles, finishPage, stripNulBytes } from '../../scripts/lib/finish-html';
+import { linkReport, pageLinks, type PageLinks } from '../../scripts/lib/link-report';
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head><title>t</title>${head}</head><body><div id="___gatsby">${body}</div></body></html>`;
 
@@ -60,5 +64,51 @@ describe('finishPage', () => {
 
   it('reports no change for a finished page', () => {
     expect(finishPage(Buffer.from(page('', '<p>好</p>')))).toEqual({ html: null, nulStripped: false, stylesHoisted: false });
+  });
+});
+
+describe('the post-build pass over public/', () => {
+  const site = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'finish-'));
+    mkdirSync(path.join(dir, 'blog', 'a'), { recursive: true });
+    mkdirSync(path.join(dir, 'page-data', 'x'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), page('', '<style data-emotion="css a1">.css-a1{}</style><a href="/blog/a#top">A</a>'));
+    writeFileSync(path.join(dir, 'blog', 'a', 'index.html'), page('', '<h1 id="top">A</h1><a href="/missing">x</a>'));
+    writeFileSync(path.join(dir, 'page-data', 'x', 'index.html'), '<p>not a page</p>');
+    return dir;
+  };
+
+  it('reads each page once: repairs, then the steps in order, then onPage; writes only changed files', () => {
+    const dir = site();
+    const untouched = path.join(dir, 'blog', 'a', 'index.html');
+    utimesSync(untouched, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    const seen: string[] = [];
+    const report = finishHtmlFiles(dir, {
+      steps: [
+        { name: 'first', apply: (html) => html.replace('<title>t</title>', '<title>t</title><!--1-->') },
+        { name: 'last', apply: (html, file) => (file.endsWith(path.join('blog', 'a', 'index.html')) ? html : html.replace('<!--1-->', '<!--1--><!--2-->')) },
+      ],
+      onPage: (file, html) => seen.push(`${path.relative(dir, file)} ${html.includes('<!--1--><!--2-->')}`),
+    });
+    expect(report).toEqual({ pages: 2, nulStripped: 0, stylesHoisted: 1, written: 2 });
+    expect(seen.sort()).toEqual([`${path.join('blog', 'a', 'index.html')} false`, 'index.html true']);
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toMatch(/<!--1--><!--2-->.*data-s=""/);
+    // page-data/ and static/ are not pages.
+    expect(readFileSync(path.join(dir, 'page-data', 'x', 'index.html'), 'utf8')).toBe('<p>not a page</p>');
+    // A second pass with nothing to do writes nothing.
+    utimesSync(untouched, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    expect(finishHtmlFiles(dir).written).toBe(0);
+    expect(statSync(untouched).mtime.getFullYear()).toBe(2000);
+  });
+
+  it('the link report uses the ids and links the pass collected, reading only pages it lacks', () => {
+    const dir = site();
+    const collected = new Map<string, PageLinks>();
+    finishHtmlFiles(dir, { onPage: (file, html) => collected.set(file, pageLinks(html)) });
+    const pages = new Map([['/', 'src/pages/index.tsx'], ['/blog/a', 'content/blog/a/index.mdx']]);
+    const expected = [{ source: 'content/blog/a/index.mdx', link: '/missing', message: expect.any(String) }];
+    expect(linkReport(dir, pages, '', collected)).toEqual(expected);
+    collected.delete(path.join(dir, 'index.html'));
+    expect(linkReport(dir, pages, '', collected)).toEqual(expected);
   });
 });

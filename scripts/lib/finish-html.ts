@@ -35,20 +35,50 @@ export interface FinishReport {
   pages: number;
   nulStripped: number;
   stylesHoisted: number;
+  /** Files whose bytes changed and were written back. */
+  written: number;
 }
 
-/** Applies finishPage to every .html file under `dir` (not static/ or page-data/). */
-export function finishHtmlFiles(dir: string, report: FinishReport = { pages: 0, nulStripped: 0, stylesHoisted: 0 }): FinishReport {
+/**
+ * A later step of the pass: a pure function of a page's finished HTML. Steps run in order, after
+ * the repairs above; a step that needs the final markup (the CSP hashes of the inline scripts)
+ * goes last. Other post-build work that reads every page joins here instead of reading public/
+ * again.
+ */
+export interface HtmlStep {
+  name: string;
+  apply: (html: string, file: string) => string;
+}
+
+export interface FinishOptions {
+  steps?: HtmlStep[];
+  /** Called with every page's final HTML (e.g. to collect links and ids for the link report). */
+  onPage?: (file: string, html: string) => void;
+}
+
+/**
+ * One pass over every .html file under `dir` (not static/ or page-data/): read once, finishPage,
+ * the extra steps, `onPage`, written once if anything changed.
+ */
+export function finishHtmlFiles(dir: string, options: FinishOptions = {}, report: FinishReport = { pages: 0, nulStripped: 0, stylesHoisted: 0, written: 0 }): FinishReport {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) {
-      if (name !== 'static' && name !== 'page-data') finishHtmlFiles(full, report);
+      if (name !== 'static' && name !== 'page-data') finishHtmlFiles(full, options, report);
     } else if (name.endsWith('.html')) {
-      const page = finishPage(readFileSync(full));
+      const raw = readFileSync(full);
+      const page = finishPage(raw);
       report.pages += 1;
       if (page.nulStripped) report.nulStripped += 1;
       if (page.stylesHoisted) report.stylesHoisted += 1;
-      if (page.html) writeFileSync(full, page.html);
+      let html = (page.html ?? raw).toString('utf8');
+      for (const step of options.steps ?? []) html = step.apply(html, full);
+      options.onPage?.(full, html);
+      const bytes = Buffer.from(html, 'utf8');
+      if (!bytes.equals(raw)) {
+        writeFileSync(full, bytes);
+        report.written += 1;
+      }
     }
   }
   return report;

@@ -31,21 +31,32 @@ export function extractLinks(html: string): string[] {
   return [...body.matchAll(/<a\s[^>]*?href="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string));
 }
 
+/** What the report needs from one page: its element ids and the links in its body. */
+export interface PageLinks {
+  ids: Set<string>;
+  links: string[];
+}
+
+export const pageLinks = (html: string): PageLinks => ({ ids: extractIds(html), links: extractLinks(html) });
+
 /**
  * @param pages built page paths (decoded, no prefix) → the content file that produced them
+ * @param collected ids and links by HTML file, when the post-build pass already read the pages
+ *   (finishHtmlFiles' onPage); pages missing from it are read from publicDir
  */
-export function linkReport(publicDir: string, pages: Map<string, string>, pathPrefix: string): LinkProblem[] {
+export function linkReport(publicDir: string, pages: Map<string, string>, pathPrefix: string, collected: Map<string, PageLinks> = new Map()): LinkProblem[] {
   const targets = new Map<string, LinkTarget>();
-  const htmlByPage = new Map<string, string>();
+  const linksByPage = new Map<string, string[]>();
   for (const page of pages.keys()) {
-    const html = readFileSync(htmlFileFor(publicDir, page), 'utf8');
-    htmlByPage.set(page, html);
-    targets.set(page, { anchors: extractIds(html) });
+    const file = htmlFileFor(publicDir, page);
+    const facts = collected.get(file) ?? pageLinks(readFileSync(file, 'utf8'));
+    linksByPage.set(page, facts.links);
+    targets.set(page, { anchors: facts.ids });
   }
   const problems: LinkProblem[] = [];
-  for (const [page, html] of htmlByPage) {
+  for (const [page, links] of linksByPage) {
     const seen = new Set<string>();
-    for (const raw of extractLinks(html)) {
+    for (const raw of links) {
       if (seen.has(raw)) continue;
       seen.add(raw);
       let href = raw.startsWith('#') ? `${pathPrefix}${encodeURI(page)}${raw}` : raw;
