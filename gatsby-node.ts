@@ -259,7 +259,7 @@ interface CspModule {
 interface HostConfigsModule {
   writeHostConfigs(publicDir: string, prefix: string): { headerRules: number; redirects: number };
 }
-// Loaded at run time from the project, as they are (Node >= 20.19 requires ES modules), not
+// Loaded at run time from the project as they are (Node >= 20.19 can require ES modules), not
 // bundled into gatsby-node by Parcel.
 const importModule = async <T>(file: string): Promise<T> => createRequire(path.resolve('package.json'))(path.resolve(file)) as T;
 
