@@ -296,8 +296,11 @@ export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode, 
   const state = store.getState() as { pages: Map<string, PrewarmPage>; components: Map<string, { query?: string }>; queries?: { trackedQueries?: Map<string, { dirty: number }> } };
   const dirty = (page: PrewarmPage) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0;
   const early = pagesToPrewarm(state.pages.values(), (component) => state.components.get(component)?.query, (id) => getNode(id) as MdxNode | undefined, dirty);
-  // Not awaited: the queries and their jobs run while webpack bundles.
-  for (const { query, page } of early) void graphql(query, page.context).catch(() => undefined);
+  // Not awaited: the queries and their jobs run while webpack bundles. One query at a time, so a
+  // site with thousands of such pages does not hold thousands of results at once.
+  void (async () => {
+    for (const { query, page } of early) await graphql(query, page.context).catch(() => undefined);
+  })();
   if (early.length) reporter.info(`图片处理提前开始：${early.length} 个含图片的页面`);
 };
 
@@ -310,7 +313,7 @@ interface CspModule {
 interface HostConfigsModule {
   writeHostConfigs(publicDir: string, prefix: string): { headerRules: number; redirects: number };
 }
-// Loaded at run time from the project, as they are (Node >= 20.19 requires ES modules), not
+// Loaded at run time from the project as they are (Node >= 20.19 can require ES modules), not
 // bundled into gatsby-node by Parcel.
 const importModule = async <T>(file: string): Promise<T> => createRequire(path.resolve('package.json'))(path.resolve(file)) as T;
 

@@ -2,9 +2,9 @@
 // npm run bench:html-diff — are two builds the same site for readers?
 //
 //   node bench/html-diff.mjs <publicA> <publicB>       compare two existing build folders
-//   node bench/html-diff.mjs --base <git-ref> [--head <git-ref>] [--prefix /fomosite]
-//        builds <base> (and <head>, default: this working tree) with `npm run build` in temporary
-//        copies (node_modules symlinked, SITE_STRICT=1), keeps them in .bench/html-diff/, compares
+//   node bench/html-diff.mjs --base <git-ref> [--head <git-ref>] [--prefix /fomosite] [--keep]
+//        builds <base> (and <head>, default: this working tree) with `npm run build` in two
+//        temporary copies (node_modules symlinked, SITE_STRICT=1), compares, removes them unless --keep
 //
 // Every file of both folders is paired by its path with content hashes normalised
 // (app-<20 hex>.js → app-#.js). Then:
@@ -18,7 +18,8 @@
 // Prints a table, then the first difference of each differing file with some context, and exits
 // 1 when anything but JavaScript differs.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { arg, kb, ROOT, table } from './lib.mjs';
@@ -178,7 +179,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'bench'
   if (typeof base === 'string') {
     const head = arg('head');
     const prefix = typeof arg('prefix') === 'string' ? arg('prefix') : '';
-    const work = path.join(ROOT, '.bench', 'html-diff');
+    const work = mkdtempSync(path.join(os.tmpdir(), 'iofomo-html-diff-'));
+    if (arg('keep', false) !== true) process.once('exit', () => rmSync(work, { recursive: true, force: true }));
     const headLabel = typeof head === 'string' ? head : '工作区';
     const siteA = path.join(work, 'base');
     const siteB = path.join(work, 'head');
