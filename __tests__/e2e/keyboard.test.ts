@@ -24,9 +24,8 @@ async function focused(page: Page, scope?: string): Promise<{ name: string; insi
 
 /**
  * Presses Tab until the focused element matches `selector` (at most `limit` times), starting from
- * `from` when given. Walks inside the page start from the main landmark (the skip link's target):
- * tabbing through the navbar's search box would start loading the search index, and the box takes
- * focus back once it has loaded, which would move the walk (a search-box bug, left to its rebuild).
+ * `from` when given. Walks inside the page start from the main landmark (the skip link's target),
+ * so they do not pass the navbar and start loading the search index.
  */
 async function tabTo(page: Page, selector: string, limit = 60, from?: string): Promise<void> {
   if (from) await page.focus(from);
@@ -241,5 +240,28 @@ describe('search combobox from the keyboard (ARIA semantics only)', () => {
     await page.waitForFunction((s) => document.querySelector(s)?.getAttribute('aria-expanded') === 'false', input);
     await expect(page.getByRole('listbox').count()).resolves.toBe(0);
     await expect(page.evaluate((s) => document.activeElement === document.querySelector(s), input)).resolves.toBe(true);
+  });
+
+  it('does not pull focus back when the reader tabs on while the index is still loading', async () => {
+    const { page } = await open('/docs/intro');
+    // Hold the index download until focus has moved on.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/*.index.txt', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator(input).focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'loading');
+    await page.keyboard.press('Tab');
+    const movedTo = await focused(page);
+    expect(movedTo.name).not.toBe('搜索文档和博客');
+    release();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await page.waitForTimeout(100);
+    await expect(page.evaluate((s) => document.activeElement === document.querySelector(s), input)).resolves.toBe(false);
+    await expect(focused(page)).resolves.toEqual(movedTo);
   });
 });
