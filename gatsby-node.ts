@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import authors from './content/authors.json';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node, SourceNodesArgs } from 'gatsby';
+import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node, Reporter, SourceNodesArgs } from 'gatsby';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
 import { docIdFromRelativePath } from './src/lib/docs';
@@ -24,6 +24,7 @@ import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/li
 import type { PlannedCard } from './scripts/lib/share-cards';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
 import { FingerprintBuildDependencies, writeFingerprint } from './scripts/lib/webpack-cache';
+import { buildCacheDir, cacheEntries, installImageCache, type ImageCacheStats } from './scripts/lib/build-cache';
 import { pagesToPrewarm, type PrewarmPage } from './scripts/lib/image-prewarm';
 import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './scripts/lib/webpack-swc';
 
@@ -42,6 +43,9 @@ const contentErrors: ContentError[] = [];
 /** What createPages decided, kept for onPostBuild (feeds, sitemap, link report): no second query. */
 let built: { plan: PagePlan[]; posts: PostEntry[]; docs: DocEntry[]; duplicates: string[]; cards: Map<string, PlannedCard> } | null = null;
 
+/** Hits and misses of the image cache that outlives `gatsby clean` (scripts/lib/build-cache.ts). */
+let imageCache: ImageCacheStats | null = null;
+
 /** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
 const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 'true';
 
@@ -50,6 +54,8 @@ const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 't
  * seconds, with the file and the entry named.
  */
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
+  imageCache = installImageCache(createRequire(path.resolve('package.json')));
+  if (!imageCache) reporter.warn('gatsby-plugin-sharp 的 gatsby-worker.js 没有 IMAGE_PROCESSING：图片不经构建缓存处理');
   try {
     loadSynonyms(contentDir);
   } catch (error) {
@@ -304,6 +310,14 @@ export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode, 
   if (early.length) reporter.info(`图片处理提前开始：${early.length} 个含图片的页面`);
 };
 
+/** What the image cache saved this build, and entries nobody used for a month removed. */
+function reportBuildCache(reporter: Reporter) {
+  const pruned = cacheEntries(path.join(buildCacheDir(), 'images')).prune() + cacheEntries(path.join(buildCacheDir(), 'share-cards')).prune();
+  if (imageCache && imageCache.hits + imageCache.misses > 0) {
+    reporter.info(`图片构建缓存（${path.relative(process.cwd(), buildCacheDir())}）：${imageCache.hits} 个任务来自缓存，${imageCache.misses} 个新处理${pruned ? `；清理了 ${pruned} 个一个月没用过的条目` : ''}`);
+  }
+}
+
 const authorTable = authors as Record<string, { name: string }>;
 
 /** The ESM modules the post-build pass shares with its command-line scripts and deploy rules. */
@@ -319,6 +333,7 @@ const importModule = async <T>(file: string): Promise<T> => createRequire(path.r
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, basePath, graphql }) => {
   const publicDir = path.resolve('public');
+  reportBuildCache(reporter);
   const { withCspMeta } = await importModule<CspModule>('scripts/csp-meta.mjs');
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last:
   // it hashes the final inline scripts), while the link report's ids and links are collected.

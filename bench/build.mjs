@@ -6,6 +6,11 @@
 // there. Three kinds of run:
 //   cold   `gatsby clean` + `gatsby build` of the real content
 //   warm   `gatsby build` again after appending a paragraph to one post
+//   cached `gatsby clean` + `gatsby build` once more: Gatsby's .cache is gone but the build cache
+//          that outlives it (resized images, share cards: scripts/lib/build-cache.ts) is kept, as
+//          on CI with its cache step or for an editor after `gatsby clean`
+//          (every run uses a build cache folder of its own in the temp dir, empty at the start,
+//          so "cold" really starts with nothing)
 //   scale  for each N in --sizes: N synthetic Chinese files (half posts, half docs, see
 //          bench/synthetic.mjs) in a temp content dir, `gatsby clean` + `gatsby build` with
 //          SITE_CONTENT_DIR pointing at it
@@ -18,7 +23,7 @@
 // shared machine CPU seconds are the figure to compare. Wall time, CPU time, pages, pages/s,
 // output size and every phase are printed per run; the logs are kept in .bench/build-logs/.
 //
-// Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,scale  --keep (keep the temp dir)
+// Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,cached,scale  --keep (keep the temp dir)
 //          --repeat N (cold and warm N times each, default 1; medians are printed)
 //          --timeout-min 60 (per build)  --heap-mb <MB> (raise Node's ~4 GB heap limit for gatsby)
 //          --json <file> (default .bench/build.json)
@@ -37,7 +42,7 @@ const sizes = String(arg('sizes', '500'))
   .split(',')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0 && n <= 20000);
-const only = new Set(String(arg('only', 'cold,warm,scale')).split(','));
+const only = new Set(String(arg('only', 'cold,warm,cached,scale')).split(','));
 const keep = arg('keep', false) === true;
 const timeoutMs = Number(arg('timeout-min', 60)) * 60000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'build.json'))));
@@ -84,7 +89,7 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
     const child = spawn(command, argv, {
       cwd,
       detached: true, // own process group: a timeout can stop gatsby and all its workers
-      env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...scriptEnv('build'), ...env },
+      env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(cwd, '..', 'build-cache'), ...scriptEnv('build'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let peak = 0;
@@ -322,7 +327,7 @@ function report() {
       r.failure ? `✗ ${r.failure}` : 'ok',
     ]),
   );
-  for (const kind of ['cold', 'warm', 'scale']) {
+  for (const kind of ['cold', 'warm', 'cached', 'scale']) {
     const kindRows = rows.filter((r) => r.kind === kind && !r.failure);
     if (!kindRows.length) continue;
     console.log(`\n## ${kind}：各阶段（Gatsby 日志里的 success 行；CPU 为上一行之后整个进程树用掉的 CPU 秒）`);
@@ -353,7 +358,7 @@ try {
   })();
   for (let run = 1; run <= repeat; run++) {
     const n = repeat > 1 ? ` #${run}` : '';
-    const cold = only.has('cold') || only.has('warm') ? await measure('cold', `cold（clean 后）${n}`, { clean: true, files: realFiles }) : null;
+    const cold = only.has('cold') || only.has('warm') || only.has('cached') ? await measure('cold', `cold（clean 后）${n}`, { clean: true, files: realFiles }) : null;
     if (only.has('warm') && !cold?.failure) {
       const blogDir = path.join(site, 'content', 'blog');
       const post = path.join(blogDir, readdirSync(blogDir).filter((d) => existsSync(path.join(blogDir, d, 'index.mdx'))).sort()[0], 'index.mdx');
@@ -361,6 +366,7 @@ try {
       console.log(`  已修改 ${path.relative(site, post)}`);
       await measure('warm', `warm（改一篇文章）${n}`, { clean: false, files: realFiles });
     }
+    if (only.has('cached') && !cold?.failure) await measure('cached', `cached（clean 后，保留构建缓存）${n}`, { clean: true, files: realFiles });
   }
   if (only.has('scale')) {
     for (const n of sizes) {

@@ -8,10 +8,11 @@
  * build naming the page, instead of drawing an empty box.
  *
  * Cards are named by a hash of their element tree, the font's and the renderers' versions, and
- * kept in .cache/share-cards between builds: a build draws only new or changed cards.
+ * kept in the build cache (scripts/lib/build-cache.ts, outlives `gatsby clean`): a build draws only
+ * new or changed cards.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,8 +102,8 @@ function withFont(tree: CardNode, family: string): CardNode {
 }
 
 /**
- * Makes sure every planned card is in public/static/og: drawn when .cache/share-cards does not
- * have it yet, copied otherwise. Cards no page uses any more are removed from public/static/og.
+ * Makes sure every planned card is in public/static/og: drawn when the cache folder does not have
+ * it yet, copied otherwise (and its cache file touched, so pruning keeps cards in use). Cards no page uses any more are removed from public/static/og.
  */
 export async function writeShareCards(cards: readonly PlannedCard[], planner: CardPlanner, options: { publicDir: string; cacheDir: string }): Promise<CardStats> {
   const unique = [...new Map(cards.map((card) => [card.key, card])).values()];
@@ -133,7 +134,10 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
       // satori lays out on this thread (the same fonts array each time: it parses the fonts once).
       const svg = await satori(withFont(cardElement(card.input, planner.brand), family) as never, { ...CARD_SIZE, fonts });
       const job = renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, background: '#ffffff' }).then((image) => {
-        writeFileSync(cached(card), image.asPng());
+        // Written under a temporary name first: an interrupted build never leaves half a card.
+        const temporary = `${cached(card)}.${process.pid}.tmp`;
+        writeFileSync(temporary, image.asPng());
+        renameSync(temporary, cached(card));
       });
       inFlight.add(job);
       void job.finally(() => inFlight.delete(job));
@@ -146,10 +150,12 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
   const cpuMs = (used.user + used.system) / 1000;
 
   const keep = new Set(unique.map((card) => `${card.key}.png`));
+  const now = new Date();
   // A card's name is its content hash: one already in public/ is the same picture.
   for (const card of unique) {
     const target = path.join(outDir, `${card.key}.png`);
     if (!existsSync(target)) copyFileSync(cached(card), target);
+    utimesSync(cached(card), now, now);
   }
   for (const name of readdirSync(outDir)) if (!keep.has(name)) rmSync(path.join(outDir, name), { force: true });
   return { cards: unique.length, rendered: toDraw.length, cached: unique.length - toDraw.length, renderMs, cpuMs, fontSlices };

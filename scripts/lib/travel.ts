@@ -12,6 +12,7 @@ import { llmsSections, type LlmsOptions } from '../../src/lib/llms';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
 import type { ShareCard } from '../../src/lib/share-card';
+import { buildCacheDir } from './build-cache';
 import { cardPlanner, MissingGlyphError, writeShareCards, type PlannedCard } from './share-cards';
 import { TwinImageError, writeLlmsFiles, writeTwins, type TwinSource } from './write-twins';
 
@@ -46,7 +47,8 @@ export const LLMS_OPTIONS: LlmsOptions = {
   blogTitle: '博客',
 };
 
-const CARD_CACHE = path.resolve('.cache/share-cards');
+/** Cards live in the build cache that outlives `gatsby clean` (scripts/lib/build-cache.ts). */
+const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
 
 /** "1234 ms，CPU 2345 ms" since `started` / `cpu` (CPU of every thread of the build process). */
 function elapsed(started: number, cpu: NodeJS.CpuUsage): string {
