@@ -325,7 +325,7 @@ interface CspModule {
   withCspMeta(html: string): string | null;
 }
 interface HostConfigsModule {
-  writeHostConfigs(publicDir: string, prefix: string): { headerRules: number; redirects: number };
+  writeHostConfigs(publicDir: string, prefix: string): { headerRules: number; redirects: number; warnings: string[] };
 }
 // Loaded at run time from the project as they are (Node >= 20.19 can require ES modules), not
 // bundled into gatsby-node by Parcel.
@@ -349,6 +349,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPre
     const { writeHostConfigs } = await importModule<HostConfigsModule>('scripts/host-configs.mjs');
     const host = writeHostConfigs(publicDir, basePath ?? '');
     reporter.info(`Netlify / Cloudflare Pages：_headers（${host.headerRules} 条规则）和 _redirects（${host.redirects} 条重定向）`);
+    for (const warning of host.warnings) reporter.warn(warning);
   };
   if (!built) return writeHostFiles();
   const { plan, posts, docs, duplicates, cards } = built;

@@ -9,7 +9,8 @@
 // rules are written never to set one header twice for a URL: the security headers and the CSP
 // header go on /*, and Cache-Control goes on disjoint patterns computed from the files in public/.
 // Netlify cannot express "/x.html → /x" with a wildcard (a splat must end the pattern), so the
-// redirects are written per page, one line each (Cloudflare Pages allows 2,000 static redirects).
+// redirects are written per page, one line each (Cloudflare Pages applies the first 2,000 static
+// redirects: more is a warning, see checkLimits).
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,15 +174,29 @@ export function hostHeadersFor(blocks, url) {
   return result;
 }
 
+/**
+ * The hosts' limits. Over a _headers limit the file would be wrong for every page (a host
+ * rejects or truncates it): an error. Over the redirect limit (a site of more than ~1,000 pages:
+ * two lines per page) only the old-style addresses /x.html and /x/index.html of the pages past
+ * the 2,000th rule lose their redirect on Cloudflare Pages, which applies the first 2,000 rules;
+ * Netlify applies them all, nginx needs none, every page still answers at its canonical URL: a
+ * warning that says so, and the file keeps every rule.
+ */
 export function checkLimits(headersText, redirectsText) {
   const problems = [];
+  const warnings = [];
   const rules = parseHeaders(headersText).length;
   if (rules > LIMITS.headerRules) problems.push(`_headers has ${rules} rules (Cloudflare Pages allows ${LIMITS.headerRules})`);
   const long = headersText.split('\n').filter((l) => l.length > LIMITS.headerLineChars);
   if (long.length) problems.push(`_headers has ${long.length} lines over ${LIMITS.headerLineChars} characters`);
   const redirects = redirectsText.split('\n').filter((l) => l && !l.startsWith('#')).length;
-  if (redirects > LIMITS.staticRedirects) problems.push(`_redirects has ${redirects} rules (Cloudflare Pages allows ${LIMITS.staticRedirects})`);
-  return problems;
+  if (redirects > LIMITS.staticRedirects) {
+    warnings.push(
+      `_redirects 有 ${redirects} 条重定向，Cloudflare Pages 只执行前 ${LIMITS.staticRedirects} 条（Netlify 全部执行，nginx 不用这个文件）：` +
+        `在 Cloudflare Pages 上，其余页面的旧式网址（/x.html、/x/index.html）不再跳到规范网址，页面本身照常可以访问`,
+    );
+  }
+  return { problems, warnings };
 }
 
 /** The prefix a build in publicDir was made with: SITE_BASE_URL if its pages load assets under it. */
@@ -197,11 +212,11 @@ export function writeHostConfigs(publicDir, prefix) {
   const files = listFiles(publicDir);
   const headers = renderHeaders(files, prefix);
   const redirects = renderRedirects(files, prefix);
-  const problems = checkLimits(headers, redirects);
+  const { problems, warnings } = checkLimits(headers, redirects);
   if (problems.length) throw new Error(`host configs over the hosts' limits:\n  ${problems.join('\n  ')}`);
   writeFileSync(path.join(publicDir, '_headers'), headers);
   writeFileSync(path.join(publicDir, '_redirects'), redirects);
-  return { headerRules: parseHeaders(headers).length, redirects: redirectLines(files, prefix).length };
+  return { headerRules: parseHeaders(headers).length, redirects: redirectLines(files, prefix).length, warnings };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
@@ -211,6 +226,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   };
   const publicDir = path.resolve(arg('public') ?? path.join(root, 'public'));
   const prefix = arg('prefix') !== undefined ? normalizePrefix(arg('prefix')) : detectPrefix(publicDir);
-  const { headerRules, redirects } = writeHostConfigs(publicDir, prefix);
+  const { headerRules, redirects, warnings } = writeHostConfigs(publicDir, prefix);
+  for (const warning of warnings) console.warn(`warn ${warning}`);
   console.log(`Netlify / Cloudflare Pages：public/_headers（${headerRules} 条规则）和 public/_redirects（${redirects} 条重定向）${prefix ? `，路径前缀 ${prefix}` : ''}`);
 }

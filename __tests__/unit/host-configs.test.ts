@@ -9,7 +9,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -363,5 +364,29 @@ describe('deploy/site.conf', () => {
   it('is the rendered config (node scripts/nginx.mjs render > deploy/site.conf)', () => {
     const committed = readFileSync(path.join(ROOT, 'deploy/site.conf'), 'utf8');
     expect(committed).toBe(generate([]).rendered);
+  });
+});
+
+describe('a site past Cloudflare Pages’ 2,000 redirects', () => {
+  it('gets every rule in _redirects and a warning that names the count and what it affects, not a failed build', () => {
+    const publicDir = mkdtempSync(path.join(os.tmpdir(), 'host-configs-'));
+    const write = (file: string) => {
+      mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true });
+      writeFileSync(path.join(publicDir, file), '<!DOCTYPE html><html><head></head><body></body></html>');
+    };
+    for (const file of ['/index.html', '/404.html']) write(file);
+    for (let i = 0; i < 1_100; i += 1) write(`/docs/bench/${i}/index.html`);
+    const result = evalEsm<{ redirects: number; warnings: string[]; lines: number; small: string[] }>(
+      `import { writeHostConfigs, checkLimits } from './scripts/host-configs.mjs';
+       const result = writeHostConfigs(input.publicDir, '');
+       const lines = readFileSync(input.publicDir + '/_redirects', 'utf8').split('\\n').filter((l) => l && !l.startsWith('#')).length;
+       console.log(JSON.stringify({ ...result, lines, small: checkLimits('', '/a.html /a 301\\n').warnings }));`,
+      { publicDir },
+    );
+    expect(result.redirects).toBe(2_201);
+    expect(result.lines).toBe(2_201);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatch(/2201 条重定向.*Cloudflare Pages 只执行前 2000 条/);
+    expect(result.small).toEqual([]);
   });
 });
