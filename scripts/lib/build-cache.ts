@@ -14,7 +14,7 @@
  * touched for PRUNE_AFTER_DAYS are removed after a build.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const PRUNE_AFTER_DAYS = 30;
@@ -31,6 +31,50 @@ export function stableKey(value: unknown): string {
     return v;
   };
   return createHash('sha256').update(JSON.stringify(sorted(value))).digest('hex');
+}
+
+/**
+ * A fingerprint of the code that produces a cached result: the bytes of every file under the
+ * given paths (folders walked, sorted), so an edit to the renderer or a new lockfile invalidates
+ * what it produced. Paths are relative to `root`; a missing one counts as empty.
+ */
+export function codeFingerprint(paths: readonly string[], root = process.cwd()): string {
+  const hash = createHash('sha256');
+  const add = (full: string, name: string) => {
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) {
+      for (const child of readdirSync(full).sort()) add(path.join(full, child), `${name}/${child}`);
+      return;
+    }
+    hash.update(`${name}\0`).update(readFileSync(full)).update('\0');
+  };
+  for (const p of paths) add(path.resolve(root, p), p);
+  return hash.digest('hex');
+}
+
+/** Small JSON results by key, one file each (`dir/<key>.json`), written atomically. */
+export interface JsonCache<T> {
+  get(key: string): T | undefined;
+  set(key: string, value: T): void;
+}
+
+export function jsonCache<T>(dir: string): JsonCache<T> {
+  const file = (key: string) => path.join(dir, `${key}.json`);
+  return {
+    get(key) {
+      try {
+        return JSON.parse(readFileSync(file(key), 'utf8')) as T;
+      } catch {
+        return undefined; // missing or unreadable: computed again
+      }
+    },
+    set(key, value) {
+      mkdirSync(dir, { recursive: true });
+      const temporary = `${file(key)}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(value));
+      renameSync(temporary, file(key));
+    },
+  };
 }
 
 /** Copies `files` (relative paths) from one folder to another, creating folders as needed. */

@@ -12,9 +12,9 @@ import { llmsSections, type LlmsOptions } from '../../src/lib/llms';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
 import type { ShareCard } from '../../src/lib/share-card';
-import { buildCacheDir } from './build-cache';
+import { buildCacheDir, codeFingerprint, jsonCache } from './build-cache';
 import { cardPlanner, MissingGlyphError, writeShareCards, type PlannedCard } from './share-cards';
-import { TwinImageError, writeLlmsFiles, writeTwins, type TwinSource } from './write-twins';
+import { TwinImageError, writeLlmsFiles, writeTwins, type CachedTwin, type TwinCache, type TwinSource } from './write-twins';
 
 type Graphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<{ errors?: unknown; data?: T }>;
 
@@ -49,6 +49,15 @@ export const LLMS_OPTIONS: LlmsOptions = {
 
 /** Cards live in the build cache that outlives `gatsby clean` (scripts/lib/build-cache.ts). */
 const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
+
+/**
+ * Twins of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
+ * page's inputs and the bytes of the code that writes twins and of the lockfile.
+ */
+function twinCache(): TwinCache {
+  const code = ['src/lib/markdown', 'src/lib/llms.ts', 'src/lib/twin-path.ts', 'src/lib/url-path.ts', 'scripts/lib/write-twins.ts', 'package-lock.json'];
+  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: codeFingerprint(code) };
+}
 
 /** "1234 ms，CPU 2345 ms" since `started` / `cpu` (CPU of every thread of the build process). */
 function elapsed(started: number, cpu: NodeJS.CpuUsage): string {
@@ -160,7 +169,7 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
   try {
     let started = performance.now();
     let cpu = process.cpuUsage();
-    const twins = await writeTwins(publicDir, sources, site);
+    const twins = await writeTwins(publicDir, sources, site, twinCache());
     const sections = llmsSections(
       listedDocs.map((d) => ({
         id: d.docId,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { withBase } from '../../src/lib/markdown/links';
+import { stableKey, type JsonCache } from './build-cache';
 import { renderTwin } from '../../src/lib/markdown/twin';
 import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, twinPath, type LlmsSection } from '../../src/lib/llms';
 
@@ -47,28 +48,67 @@ export function publishImage(file: string, publicDir: string, site: TwinSite): s
   return `${site.origin}${siteHref(urlPath, site.basePath)}`;
 }
 
+/** The file a relative image path names (null for URLs and site-absolute paths). */
+function localImageFile(src: string, source: Pick<TwinSource, 'absolutePath'>): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('/')) return null;
+  return path.resolve(path.dirname(source.absolutePath), decodeURI(src.split(/[?#]/)[0] ?? ''));
+}
+
 /** The absolute URL of an image as written in a content file. */
 export function twinImageUrl(src: string, source: Pick<TwinSource, 'file' | 'absolutePath'>, publicDir: string, site: TwinSite): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) return src;
-  if (src.startsWith('/')) return `${site.origin}${withBase(src, site.basePath)}`;
-  const clean = decodeURI(src.split(/[?#]/)[0] ?? '');
-  const file = path.resolve(path.dirname(source.absolutePath), clean);
+  const file = localImageFile(src, source);
+  if (file === null) return src.startsWith('/') && !src.startsWith('//') ? `${site.origin}${withBase(src, site.basePath)}` : src;
   if (!existsSync(file)) throw new TwinImageError(`${source.file}：图片 ${src} 不存在`);
   return publishImage(file, publicDir, site);
 }
 
+/** A twin as cached between builds: its text and the images it published (file → URL). */
+export interface CachedTwin {
+  markdown: string;
+  images: Array<{ file: string; url: string }>;
+}
+
+/** Twins of unchanged pages from the last build: keyed by the page's inputs and the twin code's fingerprint. */
+export interface TwinCache {
+  entries: JsonCache<CachedTwin>;
+  fingerprint: string;
+}
+
+/**
+ * A cached twin is still right when its inputs (in the key) are the same and every image it
+ * points at is still published under the same URL (the URL names the image's bytes).
+ */
+function reuse(cached: CachedTwin | undefined, publicDir: string, site: TwinSite): string | undefined {
+  if (!cached) return undefined;
+  for (const image of cached.images) {
+    if (!existsSync(image.file) || publishImage(image.file, publicDir, site) !== image.url) return undefined;
+  }
+  return cached.markdown;
+}
+
 /** Writes each source's twin; returns them by page path (for llms-full.txt). */
-export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite): Promise<Map<string, string>> {
+export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache): Promise<Map<string, string>> {
   const twins = new Map<string, string>();
   for (const source of sources) {
-    const imageUrl = (src: string) => twinImageUrl(src, source, publicDir, site);
-    const markdown = await renderTwin(source.body, {
-      file: source.file,
-      title: source.title,
-      basePath: site.basePath,
-      imageUrl,
-      cover: source.cover ? { src: `./${path.relative(path.dirname(source.absolutePath), source.cover).split(path.sep).join('/')}`, fallbackAlt: `${source.title}：封面图` } : undefined,
-    });
+    const key = cache ? stableKey({ fingerprint: cache.fingerprint, source, site }) : '';
+    let markdown = cache ? reuse(cache.entries.get(key), publicDir, site) : undefined;
+    if (markdown === undefined) {
+      const images: CachedTwin['images'] = [];
+      const imageUrl = (src: string) => {
+        const url = twinImageUrl(src, source, publicDir, site);
+        const file = localImageFile(src, source);
+        if (file !== null) images.push({ file, url });
+        return url;
+      };
+      markdown = await renderTwin(source.body, {
+        file: source.file,
+        title: source.title,
+        basePath: site.basePath,
+        imageUrl,
+        cover: source.cover ? { src: `./${path.relative(path.dirname(source.absolutePath), source.cover).split(path.sep).join('/')}`, fallbackAlt: `${source.title}：封面图` } : undefined,
+      });
+      cache?.entries.set(key, { markdown, images });
+    }
     const target = path.join(publicDir, twinPath(source.path));
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, markdown);

@@ -1,0 +1,22 @@
+/**
+ * Markdown twins of unchanged pages come from .cache/twins (scripts/lib/write-twins.ts): a hit is
+ * the cached text; a changed image or a changed twin code is written again.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+test('a cached twin is reused only while its inputs, its images’ bytes and the code are the same', () => {
+  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/twin-cache.mts')], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  const out = JSON.parse(run.stdout) as Record<string, string> & { entries: number; cachedImages: string[] };
+  expect(out.first).toMatch(/!\[流程\]\(https:\/\/example\.com\/static\/[0-9a-f]{32}\/flow\.png\)/);
+  expect(out.cachedImages).toEqual(['content/docs/tool/img/flow.png']);
+  expect(out.hit).toBe(`${out.first}<!-- from cache -->`);
+  expect(out.imageChanged).not.toContain('from cache');
+  expect(out.imageChanged).not.toBe(out.first);
+  expect(out.imageChanged?.replace(/[0-9a-f]{32}/, 'X')).toBe(out.first?.replace(/[0-9a-f]{32}/, 'X'));
+  expect(out.codeChanged).toBe(out.imageChanged);
+  expect(out.entries).toBe(2);
+}, 60_000);
