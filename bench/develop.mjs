@@ -16,7 +16,9 @@
 // 3. develop stopped and started again without cleaning: ready / doc page with a warm .cache.
 // Each edit is measured --repeat times (default 3); medians and every run are printed, with the
 // slowest develop phases from Gatsby's log and the process tree's peak memory and CPU.
-// Nothing in the repo is touched: the copy gets its own .cache and public.
+// develop runs as in an editor's terminal, not as under CI (see editorEnv).
+// Nothing in the repo is touched: the copy gets its own .cache, public and build cache (empty at
+// the first start, so "clean" starts with nothing cached).
 //
 // Options: --port 8010  --doc /docs/desktop/wing/Introduce  --repeat 3  --no-warm  --keep
 //          --timeout-s 300 (per start)  --json <file> (default .bench/develop.json)
@@ -111,6 +113,15 @@ async function status(url) {
   }
 }
 
+/**
+ * The environment of an editor's terminal: without CI. Under CI (CI=1 and the like) Gatsby's
+ * develop turns off Query on Demand and gatsby-plugin-sharp its lazy images, so it would run every
+ * page's queries and every image job before it is ready, which is not what `npm run develop`
+ * does on an editor's machine.
+ */
+const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'RUN_ID', 'GITHUB_ACTIONS', 'GATSBY_CI'];
+const editorEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CI_VARIABLES.includes(name)));
+
 /** Starts `gatsby develop` in the copy; resolves once the doc page and its data answer. */
 async function startDevelop(label) {
   const logFile = path.join(work, `develop-${label}.log`);
@@ -120,7 +131,8 @@ async function startDevelop(label) {
   const child = spawn(process.execPath, [GATSBY, 'develop', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
-    env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', ...scriptEnv('develop') },
+    // A build cache (scripts/lib/build-cache.ts) of the copy's own, empty at the first start.
+    env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const state = { child, log: '', readyS: null, exited: null, peakRss: 0, cpuS: 0 };
