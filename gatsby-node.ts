@@ -5,7 +5,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import authors from './content/authors.json';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node, SourceNodesArgs } from 'gatsby';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
@@ -17,7 +16,7 @@ import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { contentDir } from './scripts/lib/content-dir';
-import { buildSearchFiles, contentHash, loadSynonyms, searchPages } from './scripts/lib/search-build';
+import { buildSearchFiles, loadSynonyms, searchPages, writeSearchFiles } from './scripts/lib/search-build';
 import { ContentError as LoaderContentError } from './src/lib/content-model';
 import { SynonymError } from './src/lib/search/synonyms';
 import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
@@ -59,11 +58,11 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
 
 /**
  * Site search: the index and store files, built from the content folder (rendered the way pages
- * are, cut at their h2/h3 headings) and written to public/static under content-hashed names; the
- * SiteSearchFiles node tells the search box their URLs. Content errors are left to createPages,
- * which reports them all.
+ * are, cut at their h2/h3 headings) and written to public/search under fixed names
+ * (src/lib/search/files.ts), so no page changes when content does. Content errors are left to
+ * createPages, which reports them all.
  */
-export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }: SourceNodesArgs) => {
+export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: SourceNodesArgs) => {
   let pages;
   try {
     pages = await searchPages(path.resolve('.'), contentDir);
@@ -72,23 +71,12 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     throw error;
   }
   const files = buildSearchFiles(pages, loadSynonyms(contentDir));
-  const dir = path.resolve('public/static');
-  mkdirSync(dir, { recursive: true });
-  const indexName = `${contentHash(files.indexJson)}.index.json`;
-  const storeName = `${contentHash(files.storeJson)}.store.json`;
-  writeFileSync(path.join(dir, indexName), files.indexJson);
-  writeFileSync(path.join(dir, storeName), files.storeJson);
-  const urls = { indexUrl: `/static/${indexName}`, storeUrl: `/static/${storeName}` };
-  actions.createNode({ id: createNodeId('site-search-files'), ...urls, internal: { type: 'SiteSearchFiles', contentDigest: createContentDigest(urls) } });
+  writeSearchFiles(path.resolve('public'), files);
   reporter.info(`搜索：${files.store.pages.length} 个页面、${files.store.records.length} 个段落，索引 ${(Buffer.byteLength(files.indexJson) / 1024).toFixed(0)} KB、文档 ${(Buffer.byteLength(files.storeJson) / 1024).toFixed(0)} KB（未压缩）`);
 };
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   actions.createTypes(`
-    type SiteSearchFiles implements Node @dontInfer {
-      indexUrl: String!
-      storeUrl: String!
-    }
     type Mdx implements Node {
       frontmatter: MdxFrontmatter
       fields: MdxFields

@@ -5,7 +5,7 @@
  * same index. Node only: the pinyin dictionary, OpenCC and the YAML parser never reach the browser.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as OpenCC from 'opencc-js';
 import { pinyin } from 'pinyin-pro';
@@ -16,6 +16,7 @@ import { sidebarKey } from '../../src/lib/docs';
 import { renderMdx } from '../../src/lib/markdown/render';
 import { buildSearchRecords, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
 import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
+import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import { sectionsFromHtml } from '../../src/lib/search/sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
@@ -104,8 +105,10 @@ export async function searchPages(root: string, contentDir = path.join(root, 'co
 }
 
 export interface SearchFiles {
-  index: SearchIndexFile;
-  store: SearchStore;
+  /** The id both files carry as their first key: a hash of the pair (src/lib/search/files.ts). */
+  build: string;
+  index: SearchIndexFile & BuildStamp;
+  store: SearchStore & BuildStamp;
   indexJson: string;
   storeJson: string;
 }
@@ -115,7 +118,33 @@ export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGrou
   const siteText = [...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]), ...synonyms.flat(), ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])])].join(' ');
   const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
   const index = buildIndexFile(records, { t2s, synonyms });
-  return { index, store, indexJson: JSON.stringify(index), storeJson: JSON.stringify(store) };
+  const indexText = JSON.stringify(index);
+  const storeText = JSON.stringify(store);
+  const build = contentHash(`${indexText}\n${storeText}`);
+  // {"build":"…", then the rest of each object: the id first, so a reader (or the cache check) sees it at once.
+  return {
+    build,
+    index: { build, ...index },
+    store: { build, ...store },
+    indexJson: `${stampPrefix(build)}${indexText.slice(1)}`,
+    storeJson: `${stampPrefix(build)}${storeText.slice(1)}`,
+  };
 }
 
 export const contentHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);
+
+/** Search files of the first scheme, named by content hash under /static (removed: they went stale with every edit). */
+const LEGACY_FILE = /^[0-9a-f]{20}\.(?:index|store)\.json$/;
+
+/**
+ * Writes the two files to public/search/index.json and store.json (SEARCH_INDEX_PATH,
+ * SEARCH_STORE_PATH), and deletes those of the content-hashed scheme from public/static.
+ */
+export function writeSearchFiles(publicDir: string, files: SearchFiles): void {
+  for (const [file, text] of [[SEARCH_STORE_PATH, files.storeJson], [SEARCH_INDEX_PATH, files.indexJson]] as const) {
+    mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true });
+    writeFileSync(path.join(publicDir, file), text);
+  }
+  const legacyDir = path.join(publicDir, 'static');
+  if (existsSync(legacyDir)) for (const name of readdirSync(legacyDir)) if (LEGACY_FILE.test(name)) rmSync(path.join(legacyDir, name), { force: true });
+}
