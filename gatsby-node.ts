@@ -16,7 +16,7 @@ import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { contentDir } from './scripts/lib/content-dir';
-import { buildSearchFiles, loadSynonyms, searchPages, writeSearchFiles } from './scripts/lib/search-build';
+import { loadSynonyms, writeSiteSearchFiles } from './scripts/lib/search-build';
 import { ContentError as LoaderContentError } from './src/lib/content-model';
 import { SynonymError } from './src/lib/search/synonyms';
 import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
@@ -59,20 +59,26 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
 /**
  * Site search: the index and store files, built from the content folder (rendered the way pages
  * are, cut at their h2/h3 headings) and written to public/search under fixed names
- * (src/lib/search/files.ts), so no page changes when content does. Content errors are left to
- * createPages, which reports them all.
+ * (src/lib/search/files.ts), so no page changes when content does. Each page's render is kept in
+ * .cache/search-sections and the files are not rebuilt when nothing they are made from changed
+ * (scripts/lib/search-cache.ts). Content errors are left to createPages, which reports them all.
  */
 export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: SourceNodesArgs) => {
-  let pages;
+  const started = performance.now();
+  const root = path.resolve('.');
+  let report;
   try {
-    pages = await searchPages(path.resolve('.'), contentDir);
+    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections') });
   } catch (error) {
     if (error instanceof LoaderContentError) return;
     throw error;
   }
-  const files = buildSearchFiles(pages, loadSynonyms(contentDir));
-  writeSearchFiles(path.resolve('public'), files);
-  reporter.info(`搜索：${files.store.pages.length} 个页面、${files.store.records.length} 个段落，索引 ${(Buffer.byteLength(files.indexJson) / 1024).toFixed(0)} KB、文档 ${(Buffer.byteLength(files.storeJson) / 1024).toFixed(0)} KB（未压缩）`);
+  const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const work = report.skipped
+    ? '内容与代码未变，沿用上次的文件'
+    : `渲染 ${report.rendered} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
+  reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
 };
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
