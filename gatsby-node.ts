@@ -5,7 +5,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import authors from './content/authors.json';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CreateNodeArgs, CreatePagesArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, CreateWebpackConfigArgs, GatsbyNode, Node, Reporter, SourceNodesArgs } from 'gatsby';
 import { siteConfig, toolNameForKey } from './src/config/site';
 import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './src/lib/content-model';
@@ -17,7 +16,7 @@ import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { contentDir } from './scripts/lib/content-dir';
-import { buildSearchFiles, contentHash, loadSynonyms, searchPages } from './scripts/lib/search-build';
+import { loadSynonyms, writeSiteSearchFiles } from './scripts/lib/search-build';
 import { ContentError as LoaderContentError } from './src/lib/content-model';
 import { SynonymError } from './src/lib/search/synonyms';
 import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
@@ -65,36 +64,31 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
 
 /**
  * Site search: the index and store files, built from the content folder (rendered the way pages
- * are, cut at their h2/h3 headings) and written to public/static under content-hashed names; the
- * SiteSearchFiles node tells the search box their URLs. Content errors are left to createPages,
- * which reports them all.
+ * are, cut at their h2/h3 headings) and written to public/search under fixed names
+ * (src/lib/search/files.ts), so no page changes when content does. Each page's render is kept in
+ * .cache/search-sections and the files are not rebuilt when nothing they are made from changed
+ * (scripts/lib/search-cache.ts). Content errors are left to createPages, which reports them all.
  */
-export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }: SourceNodesArgs) => {
-  let pages;
+export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: SourceNodesArgs) => {
+  const started = performance.now();
+  const root = path.resolve('.');
+  let report;
   try {
-    pages = await searchPages(path.resolve('.'), contentDir);
+    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections') });
   } catch (error) {
     if (error instanceof LoaderContentError) return;
     throw error;
   }
-  const files = buildSearchFiles(pages, loadSynonyms(contentDir));
-  const dir = path.resolve('public/static');
-  mkdirSync(dir, { recursive: true });
-  const indexName = `${contentHash(files.indexJson)}.index.json`;
-  const storeName = `${contentHash(files.storeJson)}.store.json`;
-  writeFileSync(path.join(dir, indexName), files.indexJson);
-  writeFileSync(path.join(dir, storeName), files.storeJson);
-  const urls = { indexUrl: `/static/${indexName}`, storeUrl: `/static/${storeName}` };
-  actions.createNode({ id: createNodeId('site-search-files'), ...urls, internal: { type: 'SiteSearchFiles', contentDigest: createContentDigest(urls) } });
-  reporter.info(`搜索：${files.store.pages.length} 个页面、${files.store.records.length} 个段落，索引 ${(Buffer.byteLength(files.indexJson) / 1024).toFixed(0)} KB、文档 ${(Buffer.byteLength(files.storeJson) / 1024).toFixed(0)} KB（未压缩）`);
+  const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const work = report.skipped
+    ? '内容与代码未变，沿用上次的文件'
+    : `渲染 ${report.rendered} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
+  reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
 };
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   actions.createTypes(`
-    type SiteSearchFiles implements Node @dontInfer {
-      indexUrl: String!
-      storeUrl: String!
-    }
     type Mdx implements Node {
       frontmatter: MdxFrontmatter
       fields: MdxFields

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { hydrated, useBrowser, openPage, PHONE, url } from './support/browser';
 
-const isSearchFile = (u: string) => /\/static\/[0-9a-f]+\.(index|store)\.json$/.test(u);
+const isSearchFile = (u: string) => /\/search\/(index|store)\.json$/.test(u);
 
 describe('site search', () => {
   const session = useBrowser();
@@ -26,7 +26,7 @@ describe('site search', () => {
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     const files = requests.filter((r) => isSearchFile(r.url()));
-    expect(files.map((r) => r.url().split('.').slice(-2).join('.')).sort()).toEqual(['index.json', 'store.json']);
+    expect(files.map((r) => new URL(r.url()).pathname).sort()).toEqual(['/search/index.json', '/search/store.json']);
     for (const r of files) {
       expect(r.method()).toBe('GET');
       expect(r.postData()).toBeNull();
@@ -43,7 +43,7 @@ describe('site search', () => {
 
   it("shows 'Loading...' with the input disabled while the files load, then 'Search'", async () => {
     const { page, close } = await openSearch('/');
-    await page.route('**/static/*.index.json', async (route) => {
+    await page.route('**/search/index.json', async (route) => {
       await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
@@ -58,13 +58,56 @@ describe('site search', () => {
   it('offers a retry when a file fails to load', async () => {
     const { page, close } = await openSearch('/');
     let fail = true;
-    await page.route('**/static/*.store.json', (route) => (fail ? route.fulfill({ status: 500, body: 'x' }) : route.continue()));
+    await page.route('**/search/store.json', (route) => (fail ? route.fulfill({ status: 500, body: 'x' }) : route.continue()));
     await box(page).focus();
     const retry = page.getByTestId('search-navbar').getByRole('button', { name: 'Retry' });
     await retry.waitFor();
     fail = false;
     await retry.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await close();
+  });
+
+  it('refetches both files past the cache when they come from different builds, and offers Retry if they still do', async () => {
+    const { page, requests, close } = await openSearch('/');
+    // The store of "another deploy": same content, another build id.
+    let stale = 2;
+    await page.route('**/search/store.json', async (route) => {
+      if (stale <= 0) return route.continue();
+      stale -= 1;
+      const response = await route.fetch();
+      const store = (await response.json()) as { build: string };
+      await route.fulfill({ response, json: { ...store, build: `${store.build}-old` } });
+    });
+    // The cache mode of each fetch the page makes (the browser adds no header that shows it).
+    await page.evaluate(() => {
+      const log: string[][] = [];
+      (window as unknown as { searchFetches: string[][] }).searchFetches = log;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        log.push([new URL(String(input), location.href).pathname, init?.cache ?? 'default']);
+        return original(input, init);
+      };
+    });
+    await box(page).focus();
+    const retry = page.getByTestId('search-navbar').getByRole('button', { name: 'Retry' });
+    await retry.waitFor();
+    // Each attempt: both files, then both again with the HTTP cache bypassed (cache: 'reload').
+    const fetched = await page.evaluate(() => (window as unknown as { searchFetches: string[][] }).searchFetches);
+    expect(fetched.sort()).toEqual([
+      ['/search/index.json', 'default'],
+      ['/search/index.json', 'reload'],
+      ['/search/store.json', 'default'],
+      ['/search/store.json', 'reload'],
+    ]);
+    expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(4);
+    // Mid-deploy, then consistent again: one more mismatch, healed by the refetch.
+    stale = 1;
+    await retry.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(8);
+    await box(page).fill('binder');
+    await page.getByTestId('search-results').waitFor();
     await close();
   });
 

@@ -178,7 +178,7 @@ describe('headers', () => {
     expect((await raw(image as string)).headers['cache-control']).toBe(RULES.immutable);
   });
 
-  it.each([...SAMPLE_ROUTES, '/page-data/app-data.json', '/page-data/index/page-data.json', '/page-data/blog/binder/page-data.json'])(
+  it.each([...SAMPLE_ROUTES, '/page-data/app-data.json', '/page-data/index/page-data.json', '/page-data/blog/binder/page-data.json', '/search/index.json', '/search/store.json'])(
     '%s must be revalidated (max-age=0) and carries the security headers',
     async (route) => {
       const r = await raw(route);

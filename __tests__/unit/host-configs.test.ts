@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../src/lib/search/files';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -41,6 +42,8 @@ const FIXTURE_FILES = [
   '/page-data/index/page-data.json',
   '/page-data/blog/binder/page-data.json',
   '/page-data/sq/d/1234567.json',
+  '/search/index.json',
+  '/search/store.json',
   '/static/7a4067f50932ee41acab2077187b4dba/cover.png',
   '/static/7a4067f50932ee41acab2077187b4dba/cover.webp',
   '/app-3bbfa8113c683f66f888.js',
@@ -298,6 +301,9 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
     }
     expect(host.forUrl('/llms.txt')).toMatchObject({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
     expect(host.forUrl('/static/og/0123456789abcdef0123.png')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    // The search files keep their names from deploy to deploy: revalidated, never immutable.
+    for (const file of [SEARCH_INDEX_PATH, SEARCH_STORE_PATH]) expect(host.forUrl(file)['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    expect(hostHeaders(generated.variants.prefixed.headers).forUrl(`/fomosite${SEARCH_STORE_PATH}`)['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     expect(host.forUrl('/blog/binder')['Content-Type']).toBeUndefined();
     const nginx = nginxModel(generated.variants.prefixed.nginx);
     expect(nginx.contentType('/fomosite/docs/desktop/wing/Get start.md')).toBe('text/markdown; charset=utf-8');

@@ -3,9 +3,11 @@
  * plus the Traditional → Simplified map and the editors' synonyms) and the store. Used by the
  * Gatsby build (gatsby-node.ts), the search tests and bench/search.mts, so all three search the
  * same index. Node only: the pinyin dictionary, OpenCC and the YAML parser never reach the browser.
+ * The Gatsby build goes through writeSiteSearchFiles, which keeps each page's render in .cache
+ * (search-cache.ts); the tests and the bench call searchPages + buildSearchFiles, uncached.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as OpenCC from 'opencc-js';
 import { pinyin } from 'pinyin-pro';
@@ -16,11 +18,13 @@ import { sidebarKey } from '../../src/lib/docs';
 import { renderMdx } from '../../src/lib/markdown/render';
 import { buildSearchRecords, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
 import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
+import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import { sectionsFromHtml } from '../../src/lib/search/sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
 import type { ToSyllables } from '../../src/lib/search/pinyin';
 import { loadContent } from './content-loader';
+import { rendererFingerprint, writeCachedSearchFiles, type PlannedPage, type RenderedSections, type SearchFilesReport } from './search-cache';
 
 export const SYNONYM_FILE = 'synonyms.yaml';
 
@@ -62,33 +66,27 @@ export interface RenderedSearchPage extends SearchPageInput {
   tocIds?: string[];
 }
 
-/** Listed posts and docs of a content folder, rendered and cut into sections (docs first). */
-export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false } = {}): Promise<RenderedSearchPage[]> {
+/** A page to index before rendering: its source file and body, and the rest of its search input. */
+export type SearchPagePlan = PlannedPage<Omit<SearchPageInput, 'sections'>>;
+
+/** Listed posts and docs of a content folder (docs first), not yet rendered. Throws the first content error. */
+export function planSearchPages(root: string, contentDir = path.join(root, 'content')): SearchPagePlan[] {
   const { posts, docs, errors } = loadContent(root, contentDir);
   if (errors.length) throw errors[0];
   const products = productsByDocId();
-  const sectionsOf = async (file: string, body: string) => {
-    const rendered = await renderMdx(body, { file });
-    const sections = sectionsFromHtml(rendered.html);
-    return withToc ? { sections, htmlIds: [...rendered.html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: rendered.toc.map((t) => t.id) } : { sections };
-  };
-  const docPages = await Promise.all(
-    docs
-      .filter((d) => !d.frontmatter.unlisted)
-      .map(async (d): Promise<RenderedSearchPage> => ({
-        kind: 'doc',
-        url: d.path,
-        title: d.frontmatter.title,
-        description: d.frontmatter.description,
-        ...docCrumb(d.docId),
-        product: products.get(d.docId),
-        ...(await sectionsOf(d.file, d.body)),
-      })),
-  );
-  const postPages = await Promise.all(
-    posts
-      .filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft)
-      .map(async (p): Promise<RenderedSearchPage> => ({
+  const docPages = docs
+    .filter((d) => !d.frontmatter.unlisted)
+    .map((d): SearchPagePlan => ({
+      file: d.file,
+      body: d.body,
+      meta: { kind: 'doc', url: d.path, title: d.frontmatter.title, description: d.frontmatter.description, ...docCrumb(d.docId), product: products.get(d.docId) },
+    }));
+  const postPages = posts
+    .filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft)
+    .map((p): SearchPagePlan => ({
+      file: p.file,
+      body: p.body,
+      meta: {
         kind: 'post',
         url: p.path,
         title: p.frontmatter.title,
@@ -97,15 +95,32 @@ export async function searchPages(root: string, contentDir = path.join(root, 'co
         tags: p.frontmatter.tags,
         date: p.frontmatter.date,
         slug: p.frontmatter.slug,
-        ...(await sectionsOf(p.file, p.body)),
-      })),
-  );
+      },
+    }));
   return [...docPages, ...postPages];
 }
 
+/** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
+export async function renderSearchSections(file: string, body: string): Promise<RenderedSections> {
+  const rendered = await renderMdx(body, { file });
+  return { sections: sectionsFromHtml(rendered.html), htmlIds: [...rendered.html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: rendered.toc.map((t) => t.id) };
+}
+
+/** Listed posts and docs of a content folder, rendered and cut into sections (docs first). Uncached. */
+export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false } = {}): Promise<RenderedSearchPage[]> {
+  return Promise.all(
+    planSearchPages(root, contentDir).map(async ({ file, body, meta }): Promise<RenderedSearchPage> => {
+      const { sections, htmlIds, tocIds } = await renderSearchSections(file, body);
+      return { ...meta, sections, ...(withToc ? { htmlIds, tocIds } : {}) };
+    }),
+  );
+}
+
 export interface SearchFiles {
-  index: SearchIndexFile;
-  store: SearchStore;
+  /** The id both files carry as their first key: a hash of the pair (src/lib/search/files.ts). */
+  build: string;
+  index: SearchIndexFile & BuildStamp;
+  store: SearchStore & BuildStamp;
   indexJson: string;
   storeJson: string;
 }
@@ -115,7 +130,49 @@ export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGrou
   const siteText = [...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]), ...synonyms.flat(), ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])])].join(' ');
   const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
   const index = buildIndexFile(records, { t2s, synonyms });
-  return { index, store, indexJson: JSON.stringify(index), storeJson: JSON.stringify(store) };
+  const indexText = JSON.stringify(index);
+  const storeText = JSON.stringify(store);
+  const build = contentHash(`${indexText}\n${storeText}`);
+  // {"build":"…", then the rest of each object: the id first, so a reader (or the cache check) sees it at once.
+  return {
+    build,
+    index: { build, ...index },
+    store: { build, ...store },
+    indexJson: `${stampPrefix(build)}${indexText.slice(1)}`,
+    storeJson: `${stampPrefix(build)}${storeText.slice(1)}`,
+  };
 }
 
 export const contentHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);
+
+/** The tools' fields the search files are made from (names, taglines, keywords). */
+const toolInputs = () => allTools.map((t) => ({ href: t.href, label: t.label, aliases: t.aliases ?? [], description: t.description, keywords: t.keywords ?? [] }));
+
+/** Search files of the first scheme, named by content hash under /static (removed: they went stale with every edit). */
+const LEGACY_FILE = /^[0-9a-f]{20}\.(?:index|store)\.json$/;
+
+/**
+ * The Gatsby build's search step: writes public/search/index.json and store.json
+ * (SEARCH_INDEX_PATH, SEARCH_STORE_PATH), reusing each unchanged page's render from `cacheDir`
+ * and skipping the build altogether when nothing it reads has changed (scripts/lib/search-cache.ts).
+ * Content errors are thrown as ContentError, before anything is rendered.
+ */
+export async function writeSiteSearchFiles({ root, contentDir = path.join(root, 'content'), publicDir, cacheDir }: { root: string; contentDir?: string; publicDir: string; cacheDir: string }): Promise<SearchFilesReport> {
+  const pages = planSearchPages(root, contentDir);
+  const synonyms = loadSynonyms(contentDir);
+  const report = await writeCachedSearchFiles({
+    pages,
+    fingerprint: rendererFingerprint(root),
+    other: { synonyms, tools: toolInputs() },
+    cacheDir,
+    files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
+    render: (page) => renderSearchSections(page.file, page.body),
+    build: (rendered) => {
+      const files = buildSearchFiles(rendered, synonyms);
+      return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pages: files.store.pages.length, records: files.store.records.length };
+    },
+  });
+  const legacyDir = path.join(publicDir, 'static');
+  if (existsSync(legacyDir)) for (const name of readdirSync(legacyDir)) if (LEGACY_FILE.test(name)) rmSync(path.join(legacyDir, name), { force: true });
+  return report;
+}

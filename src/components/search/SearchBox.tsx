@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { css } from '@emotion/react';
-import { graphql, navigate, useStaticQuery, withPrefix } from 'gatsby';
+import { navigate, withPrefix } from 'gatsby';
+import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../lib/search/files';
 import type { SearchHit } from '../../lib/search/rank';
 import { c } from '../../theme/tokens';
 import { encodePath } from '../../lib/url-path';
@@ -90,14 +91,6 @@ const box = css`
 `;
 
 export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' }) {
-  const files = useStaticQuery<{ siteSearchFiles: { indexUrl: string; storeUrl: string } | null }>(graphql`
-    query SearchFiles {
-      siteSearchFiles {
-        indexUrl
-        storeUrl
-      }
-    }
-  `).siteSearchFiles;
   const [status, setStatus] = useState<Status>('idle');
   const [query, setQuery] = useState('');
   const [submitted, setSubmitted] = useState('');
@@ -127,20 +120,20 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   }, []);
 
   const ensureLoaded = useCallback(() => {
-    if (!files || status === 'loading' || status === 'ready' || status === 'empty') return;
+    if (status === 'loading' || status === 'ready' || status === 'empty') return;
     refocus.current = true;
     // Disabling the focused input would drop focus to <body> (out of the mobile menu's focus
     // trap): park it on the field wrapper until the input is enabled again.
     if (document.activeElement === input.current) field.current?.focus();
     setStatus('loading');
-    loadEngine(withPrefix(files.indexUrl), withPrefix(files.storeUrl)).then(
+    loadEngine(withPrefix(SEARCH_INDEX_PATH), withPrefix(SEARCH_STORE_PATH)).then(
       (loaded) => {
         search.current = loaded;
         setStatus(loaded.engine.size > 0 ? 'ready' : 'empty');
       },
       () => setStatus('error'),
     );
-  }, [files, status]);
+  }, [status]);
 
   useEffect(() => {
     if (status === 'ready' && refocus.current) {
@@ -200,7 +193,6 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     }
   };
 
-  if (!files) return null;
   const disabled = status === 'loading' || status === 'empty';
   const showPanel = open && submitted.trim() !== '' && status === 'ready';
   const Results = search.current?.ui.SearchResults;

@@ -1,0 +1,209 @@
+/**
+ * The search build's disk cache (scripts/lib/search-cache.ts) with a fake renderer and index
+ * builder. (The same step with the real renderer: __tests__/search/build-cache.test.ts.)
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
+import type { PageSection } from '../../src/lib/search/sections';
+import { importClosure, MANIFEST, rendererFingerprint, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../scripts/lib/search-cache';
+
+const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
+
+/** A fake render: the body's lines become sections; counts its calls. */
+function fakeRenderer() {
+  const calls: string[] = [];
+  const render = async (file: string, body: string): Promise<RenderedSections> => {
+    calls.push(file);
+    const sections: PageSection[] = body.split('\n').map((line, i) => ({ id: i ? `s${i}` : null, heading: i ? `H${i}` : '', depth: i ? 2 : 0, text: line, code: '' }));
+    return { sections, htmlIds: sections.flatMap((s) => (s.id ? [s.id] : [])), tocIds: sections.flatMap((s) => (s.id ? [s.id] : [])) };
+  };
+  return { calls, render };
+}
+
+describe('SectionCache: one entry per page render', () => {
+  it('a hit returns exactly what the render returned, without rendering again', async () => {
+    const dir = temp();
+    const { calls, render } = fakeRenderer();
+    const first = await new SectionCache(dir, 'fp1').get('content/a.mdx', '开头\n安装', () => render('content/a.mdx', '开头\n安装'));
+    const cache = new SectionCache(dir, 'fp1');
+    const second = await cache.get('content/a.mdx', '开头\n安装', () => render('content/a.mdx', '开头\n安装'));
+    expect(second).toEqual(first);
+    expect(calls).toHaveLength(1);
+    expect([cache.hits, cache.misses]).toEqual([1, 0]);
+  });
+
+  it('misses when the body, the file or the renderer fingerprint changes', async () => {
+    const dir = temp();
+    const { calls, render } = fakeRenderer();
+    await new SectionCache(dir, 'fp1').get('content/a.mdx', 'x', () => render('a', 'x'));
+    await new SectionCache(dir, 'fp1').get('content/a.mdx', 'x\ny', () => render('a', 'x\ny'));
+    await new SectionCache(dir, 'fp1').get('content/b.mdx', 'x', () => render('b', 'x'));
+    await new SectionCache(dir, 'fp2').get('content/a.mdx', 'x', () => render('a', 'x'));
+    expect(calls).toHaveLength(4);
+    const changed = await new SectionCache(dir, 'fp1').get('content/a.mdx', 'x\ny', () => render('a', 'x\ny'));
+    expect(changed.sections.map((s) => s.text)).toEqual(['x', 'y']);
+    expect(calls).toHaveLength(4); // each of those is now a hit
+  });
+
+  it('ignores a corrupt or foreign entry and rewrites it', async () => {
+    const dir = temp();
+    const { calls, render } = fakeRenderer();
+    const cache = new SectionCache(dir, 'fp1');
+    const key = cache.key('content/a.mdx', 'x');
+    const entry = path.join(dir, `${key}.json`);
+    const expected = await render('a', 'x');
+    for (const bad of ['{"key":"', '', 'null', JSON.stringify({ key: 'other', sections: [], htmlIds: [], tocIds: [] }), JSON.stringify({ key, sections: [{ id: 1 }], htmlIds: [], tocIds: [] })]) {
+      writeFileSync(entry, bad);
+      const fresh = new SectionCache(dir, 'fp1');
+      await expect(fresh.get('content/a.mdx', 'x', () => render('a', 'x'))).resolves.toEqual(expected);
+      expect(fresh.misses).toBe(1);
+      expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual({ key, ...expected });
+    }
+    expect(calls).toHaveLength(1 + 5);
+  });
+
+  it('caches nothing when the render throws (content errors surface every time)', async () => {
+    const dir = temp();
+    const cache = new SectionCache(dir, 'fp1');
+    const fail = () => Promise.reject(new Error('content/a.mdx: bad MDX'));
+    await expect(cache.get('content/a.mdx', 'x', fail)).rejects.toThrow('bad MDX');
+    await expect(new SectionCache(dir, 'fp1').get('content/a.mdx', 'x', fail)).rejects.toThrow('bad MDX');
+    expect(readdirSync(dir).filter((n) => n.endsWith('.json'))).toEqual([]);
+  });
+
+  it('prunes the entries a run did not use', async () => {
+    const dir = temp();
+    const { render } = fakeRenderer();
+    await new SectionCache(dir, 'fp1').get('a', 'old', () => render('a', 'old'));
+    writeFileSync(path.join(dir, MANIFEST), '{}');
+    writeFileSync(path.join(dir, 'leftover.json.123.tmp'), 'x');
+    const cache = new SectionCache(dir, 'fp1');
+    await cache.get('a', 'new', () => render('a', 'new'));
+    expect(cache.prune()).toBe(2);
+    expect(readdirSync(dir).sort()).toEqual([`${cache.key('a', 'new')}.json`, MANIFEST].sort());
+  });
+});
+
+describe('the renderer fingerprint', () => {
+  function project() {
+    const root = temp();
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    write('scripts/build.ts', "import { a } from '../src/a';\nimport type { T } from './types';\nexport { b } from \"../src/lib\";\nimport 'unified';\n");
+    write('scripts/types.ts', 'export type T = 1;');
+    write('src/a.ts', "import data from './data.json';\nconst later = () => import('./later');\n");
+    write('src/data.json', '{}');
+    write('src/later.tsx', 'export {};');
+    write('src/lib/index.ts', "export const b = 1; // './unrelated' named in prose is no import\n");
+    write('src/unrelated.ts', 'export {};');
+    write('package-lock.json', '{"v":1}');
+    return { root, write };
+  }
+
+  it('follows relative imports (static, type-only, re-exports, dynamic, folders with index, JSON)', () => {
+    const { root } = project();
+    expect(importClosure(root, ['scripts/build.ts'])).toEqual(['scripts/build.ts', 'scripts/types.ts', 'src/a.ts', 'src/data.json', 'src/later.tsx', 'src/lib/index.ts']);
+  });
+
+  it('changes with any file in the closure or the lockfile, and only with those', () => {
+    const { root, write } = project();
+    const fingerprint = () => rendererFingerprint(root, ['scripts/build.ts']);
+    const before = fingerprint();
+    expect(fingerprint()).toBe(before);
+    write('src/other.ts', 'export const x = 2;');
+    expect(fingerprint()).toBe(before);
+    write('src/later.tsx', 'export const y = 1;');
+    const afterCode = fingerprint();
+    expect(afterCode).not.toBe(before);
+    write('package-lock.json', '{"v":2}');
+    expect(fingerprint()).not.toBe(afterCode);
+  });
+});
+
+describe('writeCachedSearchFiles', () => {
+  type Meta = { title: string };
+  const page = (file: string, body: string, title = file): PlannedPage<Meta> => ({ file, body, meta: { title } });
+
+  function setup() {
+    const cacheDir = temp();
+    const publicDir = temp();
+    const files = { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) };
+    const { calls, render } = fakeRenderer();
+    const builds: Array<Array<Meta & { sections: PageSection[] }>> = [];
+    const build = (pages: Array<Meta & { sections: PageSection[] }>): BuiltFiles => {
+      builds.push(pages);
+      const text = JSON.stringify(pages);
+      const id = `b${text.length}-${builds.length}`;
+      return { build: id, indexJson: `${stampPrefix(id)}"index":${text}}`, storeJson: `${stampPrefix(id)}"store":${text}}`, pages: pages.length, records: pages.length };
+    };
+    const run = (pages: Array<PlannedPage<Meta>>, { fingerprint = 'fp1', other = { synonyms: [] as string[][] } } = {}) =>
+      writeCachedSearchFiles({ pages, fingerprint, other, cacheDir, files, render: (p) => render(p.file, p.body), build });
+    return { cacheDir, files, calls, builds, run };
+  }
+
+  const site = [page('a.mdx', 'A\nA2'), page('b.mdx', 'B'), page('c.mdx', 'C')];
+
+  it('builds once, then skips while nothing changed and both files are there', async () => {
+    const { files, calls, builds, run, cacheDir } = setup();
+    const first = await run(site);
+    expect(first).toMatchObject({ skipped: false, rendered: 3, cached: 0, pages: 3 });
+    const index = readFileSync(files.index, 'utf8');
+    expect(index.startsWith(stampPrefix(first.build))).toBe(true);
+    expect(sameBuild(JSON.parse(index), JSON.parse(readFileSync(files.store, 'utf8')))).toBe(true);
+    const again = await run(site);
+    expect(again).toEqual({ ...first, skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0 });
+    expect([calls.length, builds.length]).toEqual([3, 1]);
+    expect(readFileSync(files.index, 'utf8')).toBe(index);
+    expect(JSON.parse(readFileSync(path.join(cacheDir, MANIFEST), 'utf8'))).toMatchObject({ build: first.build, pages: 3 });
+  });
+
+  it('re-renders only the edited page, and gives the builder the same sections as a fresh render', async () => {
+    const { calls, builds, run } = setup();
+    await run(site);
+    const edited = [site[0] as PlannedPage<Meta>, page('b.mdx', 'B\n新的一节'), site[2] as PlannedPage<Meta>];
+    await expect(run(edited)).resolves.toMatchObject({ skipped: false, rendered: 1, cached: 2, pruned: 1 });
+    expect(calls).toEqual(['a.mdx', 'b.mdx', 'c.mdx', 'b.mdx']);
+    const fresh = setup();
+    await fresh.run(edited);
+    expect(builds[1]).toEqual(fresh.builds[0]);
+  });
+
+  it('rebuilds without rendering when only metadata or other inputs change', async () => {
+    const { calls, builds, run } = setup();
+    await run(site);
+    await expect(run([page('a.mdx', 'A\nA2', '新标题'), ...site.slice(1)])).resolves.toMatchObject({ skipped: false, rendered: 0, cached: 3 });
+    await expect(run(site, { other: { synonyms: [['多开', '双开']] } })).resolves.toMatchObject({ skipped: false, rendered: 0, cached: 3 });
+    expect(calls).toHaveLength(3);
+    expect(builds).toHaveLength(3);
+  });
+
+  it('re-renders everything when the renderer fingerprint changes', async () => {
+    const { calls, run } = setup();
+    await run(site);
+    await expect(run(site, { fingerprint: 'fp2' })).resolves.toMatchObject({ skipped: false, rendered: 3, cached: 0, pruned: 3 });
+    expect(calls).toHaveLength(6);
+  });
+
+  it('rebuilds when a file is missing or is not the one it wrote', async () => {
+    const { files, builds, run } = setup();
+    await run(site);
+    rmSync(files.store);
+    await expect(run(site)).resolves.toMatchObject({ skipped: false, rendered: 0, cached: 3 });
+    writeFileSync(files.index, `${stampPrefix('someone-else')}"index":[]}`);
+    await expect(run(site)).resolves.toMatchObject({ skipped: false });
+    await expect(run(site)).resolves.toMatchObject({ skipped: true });
+    expect(builds).toHaveLength(3);
+  });
+
+  it('writes nothing when a page fails to render', async () => {
+    const { files, run, cacheDir } = setup();
+    const failing = writeCachedSearchFiles({ pages: site, fingerprint: 'fp1', other: {}, cacheDir, files, render: () => Promise.reject(new Error('bad MDX')), build: () => ({ build: 'x', indexJson: '', storeJson: '', pages: 0, records: 0 }) });
+    await expect(failing).rejects.toThrow('bad MDX');
+    expect([existsSync(files.index), existsSync(files.store), existsSync(path.join(cacheDir, MANIFEST))]).toEqual([false, false, false]);
+    await expect(run(site)).resolves.toMatchObject({ skipped: false, rendered: 3 });
+  });
+});
