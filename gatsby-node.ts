@@ -16,7 +16,7 @@ import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { contentDir } from './scripts/lib/content-dir';
-import { loadSynonyms, writeSiteSearchFiles } from './scripts/lib/search-build';
+import { ContentRenderError, loadSynonyms, writeSiteSearchFiles } from './scripts/lib/search-build';
 import { ContentError as LoaderContentError } from './src/lib/content-model';
 import { SynonymError } from './src/lib/search/synonyms';
 import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
@@ -77,6 +77,8 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: Sourc
     report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections') });
   } catch (error) {
     if (error instanceof LoaderContentError) return;
+    // An editor's mistake, named with its file: no stack trace of the build's code.
+    if (error instanceof ContentRenderError) reporter.panic(error.message);
     throw error;
   }
   const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;

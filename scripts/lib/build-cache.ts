@@ -33,25 +33,6 @@ export function stableKey(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(sorted(value))).digest('hex');
 }
 
-/**
- * A fingerprint of the code that produces a cached result: the bytes of every file under the
- * given paths (folders walked, sorted), so an edit to the renderer or a new lockfile invalidates
- * what it produced. Paths are relative to `root`; a missing one counts as empty.
- */
-export function codeFingerprint(paths: readonly string[], root = process.cwd()): string {
-  const hash = createHash('sha256');
-  const add = (full: string, name: string) => {
-    if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) {
-      for (const child of readdirSync(full).sort()) add(path.join(full, child), `${name}/${child}`);
-      return;
-    }
-    hash.update(`${name}\0`).update(readFileSync(full)).update('\0');
-  };
-  for (const p of paths) add(path.resolve(root, p), p);
-  return hash.digest('hex');
-}
-
 /** Small JSON results by key, one file each (`dir/<key>.json`), written atomically. */
 export interface JsonCache<T> {
   get(key: string): T | undefined;

@@ -101,8 +101,18 @@ export function planSearchPages(root: string, contentDir = path.join(root, 'cont
 }
 
 /** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
+/** A content file the renderer rejects (MDX syntax): its message names the file. */
+export class ContentRenderError extends Error {}
+
 export async function renderSearchSections(file: string, body: string): Promise<RenderedSections> {
-  const rendered = await renderMdx(body, { file });
+  let rendered;
+  try {
+    rendered = await renderMdx(body, { file });
+  } catch (error) {
+    // The message names the file, as the page build's does (scripts/lib/gatsby-markdown.ts).
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ContentRenderError(`内容无法渲染：${message.includes(file) ? message : `${file}：${message}`}`, { cause: error });
+  }
   return { sections: sectionsFromHtml(rendered.html), htmlIds: [...rendered.html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: rendered.toc.map((t) => t.id) };
 }
 

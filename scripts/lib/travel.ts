@@ -12,7 +12,8 @@ import { llmsSections, type LlmsOptions } from '../../src/lib/llms';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
 import type { ShareCard } from '../../src/lib/share-card';
-import { buildCacheDir, codeFingerprint, jsonCache } from './build-cache';
+import { buildCacheDir, jsonCache } from './build-cache';
+import { rendererFingerprint } from './search-cache';
 import { cardPlanner, MissingGlyphError, writeShareCards, type PlannedCard } from './share-cards';
 import { TwinImageError, writeLlmsFiles, writeTwins, type CachedTwin, type TwinCache, type TwinSource } from './write-twins';
 
@@ -52,11 +53,11 @@ const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
 
 /**
  * Twins of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
- * page's inputs and the bytes of the code that writes twins and of the lockfile.
+ * page's inputs and the fingerprint of the code that writes twins (every file write-twins.ts
+ * reaches through relative imports, the lockfile, Node's version: search-cache.ts).
  */
 function twinCache(): TwinCache {
-  const code = ['src/lib/markdown', 'src/lib/llms.ts', 'src/lib/twin-path.ts', 'src/lib/url-path.ts', 'scripts/lib/write-twins.ts', 'package-lock.json'];
-  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: codeFingerprint(code) };
+  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), ['scripts/lib/write-twins.ts']) };
 }
 
 /** "1234 ms，CPU 2345 ms" since `started` / `cpu` (CPU of every thread of the build process). */
