@@ -2,6 +2,7 @@
  * Gatsby build hooks. This file only reads content through GraphQL and hands it to the pure
  * modules in src/lib, which decide every route; it then calls createPage with their plan.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import authors from './content/authors.json';
@@ -16,7 +17,7 @@ import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report
 import { finishHtmlFiles } from './scripts/lib/finish-html';
 import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
 import { contentDir } from './scripts/lib/content-dir';
-import { ContentRenderError, loadSynonyms, writeSiteSearchFiles } from './scripts/lib/search-build';
+import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './scripts/lib/search-build';
 import { ContentError as LoaderContentError } from './src/lib/content-model';
 import { SynonymError } from './src/lib/search/synonyms';
 import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
@@ -65,16 +66,19 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
 /**
  * Site search: the index and store files, built from the content folder (rendered the way pages
  * are, cut at their h2/h3 headings) and written to public/search under fixed names
- * (src/lib/search/files.ts), so no page changes when content does. Each page's render is kept in
- * .cache/search-sections and the files are not rebuilt when nothing they are made from changed
- * (scripts/lib/search-cache.ts). Content errors are left to createPages, which reports them all.
+ * (src/lib/search/files.ts), so no page changes when content does. Each page's sections are kept
+ * in .cache/search-sections and the files are not rebuilt when nothing they are made from changed
+ * (scripts/lib/search-cache.ts). `gatsby build` builds them in onPostBuild from the HTML its page
+ * queries rendered (each page's page-data.json), so no page is rendered twice; `gatsby develop`
+ * runs queries only on demand, so it renders them here at startup. Content errors are left to
+ * createPages, which reports them all.
  */
-export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: SourceNodesArgs) => {
+async function buildSearchFiles(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
   const started = performance.now();
   const root = path.resolve('.');
   let report;
   try {
-    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections') });
+    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered });
   } catch (error) {
     if (error instanceof LoaderContentError) return;
     // An editor's mistake, named with its file: no stack trace of the build's code.
@@ -83,11 +87,29 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: Sourc
   }
   const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const fresh = report.rendered - report.fromBuild;
   const work = report.skipped
     ? '内容与代码未变，沿用上次的文件'
-    : `渲染 ${report.rendered} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
+    : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
   reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
+}
+
+export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: SourceNodesArgs) => {
+  if (process.env.gatsby_executing_command !== 'build') await buildSearchFiles(reporter);
 };
+
+/** A page's rendered body as its page query returned it (the post and doc templates' `mdx.rendered`). */
+function pageDataRendered(publicDir: string, url: string): RenderedHtml | undefined {
+  try {
+    // Where Gatsby writes a page's data: public/page-data/<path>/page-data.json ('index' for /).
+    const file = path.join(publicDir, 'page-data', url === '/' ? 'index' : url, 'page-data.json');
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { result?: { data?: { mdx?: { rendered?: Partial<RenderedHtml> } } } };
+    const rendered = data.result?.data?.mdx?.rendered;
+    return typeof rendered?.html === 'string' && Array.isArray(rendered.toc) ? (rendered as RenderedHtml) : undefined;
+  } catch {
+    return undefined; // not built as a page: rendered from its source instead
+  }
+}
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   actions.createTypes(`
@@ -330,6 +352,7 @@ const importModule = async <T>(file: string): Promise<T> => createRequire(path.r
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, basePath, graphql }) => {
   const publicDir = path.resolve('public');
   reportBuildCache(reporter);
+  await buildSearchFiles(reporter, (url) => pageDataRendered(publicDir, url));
   const { withCspMeta } = await importModule<CspModule>('scripts/csp-meta.mjs');
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last:
   // it hashes the final inline scripts), while the link report's ids and links are collected.

@@ -100,20 +100,29 @@ export function planSearchPages(root: string, contentDir = path.join(root, 'cont
   return [...docPages, ...postPages];
 }
 
-/** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
 /** A content file the renderer rejects (MDX syntax): its message names the file. */
 export class ContentRenderError extends Error {}
 
+/** A rendered page's HTML and table of contents (src/lib/markdown/render.ts). */
+export interface RenderedHtml {
+  html: string;
+  toc: ReadonlyArray<{ id: string }>;
+}
+
+/** A rendered page cut into its search sections at its h2/h3 headings. */
+export function sectionsOfRendered({ html, toc }: RenderedHtml): RenderedSections {
+  return { sections: sectionsFromHtml(html), htmlIds: [...html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: toc.map((t) => t.id) };
+}
+
+/** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
 export async function renderSearchSections(file: string, body: string): Promise<RenderedSections> {
-  let rendered;
   try {
-    rendered = await renderMdx(body, { file });
+    return sectionsOfRendered(await renderMdx(body, { file }));
   } catch (error) {
     // The message names the file, as the page build's does (scripts/lib/gatsby-markdown.ts).
     const message = error instanceof Error ? error.message : String(error);
     throw new ContentRenderError(`内容无法渲染：${message.includes(file) ? message : `${file}：${message}`}`, { cause: error });
   }
-  return { sections: sectionsFromHtml(rendered.html), htmlIds: [...rendered.html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: rendered.toc.map((t) => t.id) };
 }
 
 /** Listed posts and docs of a content folder, rendered and cut into sections (docs first). Uncached. */
@@ -167,16 +176,40 @@ const LEGACY_FILE = /^[0-9a-f]{20}\.(?:index|store)\.json$/;
  * and skipping the build altogether when nothing it reads has changed (scripts/lib/search-cache.ts).
  * Content errors are thrown as ContentError, before anything is rendered.
  */
-export async function writeSiteSearchFiles({ root, contentDir = path.join(root, 'content'), publicDir, cacheDir }: { root: string; contentDir?: string; publicDir: string; cacheDir: string }): Promise<SearchFilesReport> {
+export async function writeSiteSearchFiles({
+  root,
+  contentDir = path.join(root, 'content'),
+  publicDir,
+  cacheDir,
+  rendered,
+}: {
+  root: string;
+  contentDir?: string;
+  publicDir: string;
+  cacheDir: string;
+  /**
+   * A page the build has already rendered, by URL (`gatsby build` passes its page data): its
+   * sections are cut from that HTML instead of rendering the page a second time. The same
+   * renderer made it, so the sections are the same (a test compares every page).
+   */
+  rendered?: (url: string) => RenderedHtml | undefined;
+}): Promise<SearchFilesReport & { fromBuild: number }> {
   const pages = planSearchPages(root, contentDir);
   const synonyms = loadSynonyms(contentDir);
+  let fromBuild = 0;
+  const render = (page: SearchPagePlan) => {
+    const html = rendered?.(page.meta.url);
+    if (!html) return renderSearchSections(page.file, page.body);
+    fromBuild += 1;
+    return sectionsOfRendered(html);
+  };
   const report = await writeCachedSearchFiles({
     pages,
     fingerprint: rendererFingerprint(root),
     other: { synonyms, tools: toolInputs() },
     cacheDir,
     files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
-    render: (page) => renderSearchSections(page.file, page.body),
+    render,
     build: (rendered) => {
       const files = buildSearchFiles(rendered, synonyms);
       return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pages: files.store.pages.length, records: files.store.records.length };
@@ -184,5 +217,5 @@ export async function writeSiteSearchFiles({ root, contentDir = path.join(root, 
   });
   const legacyDir = path.join(publicDir, 'static');
   if (existsSync(legacyDir)) for (const name of readdirSync(legacyDir)) if (LEGACY_FILE.test(name)) rmSync(path.join(legacyDir, name), { force: true });
-  return report;
+  return { ...report, fromBuild };
 }

@@ -132,7 +132,7 @@ export class SectionCache {
   }
 
   /** The page's render result from the cache, or rendered now and stored. Render errors propagate. */
-  async get(file: string, body: string, render: () => Promise<RenderedSections>): Promise<RenderedSections> {
+  async get(file: string, body: string, render: () => RenderedSections | Promise<RenderedSections>): Promise<RenderedSections> {
     const key = this.key(file, body);
     this.used.add(key);
     const cached = this.read(key);
@@ -244,7 +244,7 @@ export async function writeCachedSearchFiles<M>(options: {
   other: unknown;
   cacheDir: string;
   files: { index: string; store: string };
-  render: (page: PlannedPage<M>) => Promise<RenderedSections>;
+  render: (page: PlannedPage<M>) => RenderedSections | Promise<RenderedSections>;
   build: (pages: Array<M & { sections: PageSection[] }>) => BuiltFiles;
 }): Promise<SearchFilesReport> {
   const { pages, fingerprint, cacheDir, files } = options;

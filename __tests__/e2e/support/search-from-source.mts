@@ -1,0 +1,13 @@
+/**
+ * Builds the search files by rendering every page from its source (what `gatsby develop` does),
+ * into a temporary folder, and prints its path (search-files.test.ts compares them with the
+ * ones `gatsby build` cut from its page data).
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeSiteSearchFiles } from '../../../scripts/lib/search-build';
+
+const out = mkdtempSync(path.join(os.tmpdir(), 'search-from-source-'));
+const report = await writeSiteSearchFiles({ root: process.cwd(), publicDir: out, cacheDir: path.join(out, 'cache') });
+console.log(JSON.stringify({ out, rendered: report.rendered, fromBuild: report.fromBuild }));
