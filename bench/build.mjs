@@ -93,11 +93,15 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let peak = 0;
+    let peakAt = 0;
     let peakProcesses = 0;
     let cpuSeen = 0;
     const sample = () => {
       const { total, cpu, processes } = treeStats(child.pid);
-      if (total > peak) peak = total;
+      if (total > peak) {
+        peak = total;
+        peakAt = Number(process.hrtime.bigint() - started) / 1e9;
+      }
       if (processes > peakProcesses) peakProcesses = processes;
       // Children that exited and were reaped move into their parent's cutime: never go back.
       if (cpu > cpuSeen) cpuSeen = cpu;
@@ -145,7 +149,9 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
         before = Math.max(before, p.cpu);
         return row;
       });
-      resolve({ wallS, peakTreeRss: peak, peakProcesses, ...times, phaseCpu, log: text, logFile: log, failure, tail: text.split('\n').filter((l) => l.trim()).slice(-25).join('\n') });
+      // The phase the peak fell in: the first phase line stamped after it (its end).
+      const peakPhase = stamps.find((st) => st.at >= peakAt)?.name ?? '（最后一行之后）';
+      resolve({ wallS, peakTreeRss: peak, peakPhase, peakProcesses, ...times, phaseCpu, log: text, logFile: log, failure, tail: text.split('\n').filter((l) => l.trim()).slice(-25).join('\n') });
     });
   });
 }
@@ -247,6 +253,9 @@ async function measure(kind, label, { clean, env = {}, files }) {
     const c = await gatsby(site, ['clean'], { env, label: `${label}-clean` });
     if (c.failure) throw new Error(`gatsby clean 失败：${c.tail}`);
   }
+  // Cold and scale runs start with an empty build cache too (each --repeat round's cold run
+  // would otherwise find the images and cards of the round before); 'cached' keeps it.
+  if (kind !== 'cached' && kind !== 'warm') rmSync(path.join(site, '..', 'build-cache'), { recursive: true, force: true });
   process.stdout.write(`${kind} ${label} …`);
   const r = await gatsby(site, ['build'], { env: { ...env, ...heapEnv }, label });
   // What `npm run build` runs next (package.json "postbuild"), timed on its own.
@@ -272,6 +281,7 @@ async function measure(kind, label, { clean, env = {}, files }) {
     cpuS: gatsbyCpuS + postCpuS,
     maxRssSingle: r.maxRssSingle ?? null,
     peakTreeRss: Math.max(r.peakTreeRss, post?.peakTreeRss ?? 0),
+    peakPhase: r.peakPhase,
     peakProcesses: r.peakProcesses,
     loadBefore: load,
     loadAfter: os.loadavg()[0],
@@ -284,7 +294,7 @@ async function measure(kind, label, { clean, env = {}, files }) {
     console.log(` ✗ 失败：${failure}，${row.wallS.toFixed(1)} s 后；进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（日志 ${r.logFile}）\n${tail.split('\n').slice(-8).map((l) => `    | ${l.slice(0, 200)}`).join('\n')}`);
   } else {
     console.log(
-      ` ${row.wallS.toFixed(1)} s（gatsby build ${r.wallS.toFixed(1)} s + postbuild ${row.postbuildWallS.toFixed(1)} s），CPU ${row.cpuS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（1 分钟负载 ${load.toFixed(1)} → ${row.loadAfter.toFixed(1)}）`,
+      ` ${row.wallS.toFixed(1)} s（gatsby build ${r.wallS.toFixed(1)} s + postbuild ${row.postbuildWallS.toFixed(1)} s），CPU ${row.cpuS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（在“${row.peakPhase}”阶段；1 分钟负载 ${load.toFixed(1)} → ${row.loadAfter.toFixed(1)}）`,
     );
   }
   console.log(`    最慢的阶段：${slowest(phases).join('；') || '—'}`);
