@@ -33,6 +33,14 @@ export function stableKey(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(sorted(value))).digest('hex');
 }
 
+/** Writes a file under a temporary name, then renames it: a reader never sees half a file. */
+export function writeAtomic(file: string, data: string | Buffer): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, file);
+}
+
 /** Small JSON results by key, one file each (`dir/<key>.json`), written atomically. */
 export interface JsonCache<T> {
   get(key: string): T | undefined;
@@ -50,10 +58,7 @@ export function jsonCache<T>(dir: string): JsonCache<T> {
       }
     },
     set(key, value) {
-      mkdirSync(dir, { recursive: true });
-      const temporary = `${file(key)}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(value));
-      renameSync(temporary, file(key));
+      writeAtomic(file(key), JSON.stringify(value));
     },
   };
 }

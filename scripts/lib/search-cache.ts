@@ -18,11 +18,12 @@
  * search-build.ts) passes it in, and the unit tests pass a fake one.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
 import type { PageSection } from '../../src/lib/search/sections';
+import { writeAtomic } from './build-cache';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -90,13 +91,6 @@ const isSection = (value: unknown): value is PageSection => {
   return !!s && typeof s === 'object' && (s.id === null || typeof s.id === 'string') && typeof s.heading === 'string' && [0, 2, 3].includes(s.depth) && typeof s.text === 'string' && typeof s.code === 'string';
 };
 
-/** Writes a file under a temporary name, then renames it: a reader never sees half a file. */
-function writeAtomic(file: string, data: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, file);
-}
 
 export class SectionCache {
   hits = 0;

@@ -12,11 +12,12 @@
  * new or changed cards.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import satori, { type SatoriOptions } from 'satori';
+import { writeAtomic } from './build-cache';
 import { renderAsync } from '@resvg/resvg-js';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
 import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode, type ShareCard } from '../../src/lib/share-card';
@@ -135,9 +136,7 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
       const svg = await satori(withFont(cardElement(card.input, planner.brand), family) as never, { ...CARD_SIZE, fonts });
       const job = renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, background: '#ffffff' }).then((image) => {
         // Written under a temporary name first: an interrupted build never leaves half a card.
-        const temporary = `${cached(card)}.${process.pid}.tmp`;
-        writeFileSync(temporary, image.asPng());
-        renameSync(temporary, cached(card));
+        writeAtomic(cached(card), image.asPng());
       });
       inFlight.add(job);
       void job.finally(() => inFlight.delete(job));
