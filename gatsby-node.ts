@@ -73,7 +73,7 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
  * runs queries only on demand, so it renders them here at startup. Content errors are left to
  * createPages, which reports them all.
  */
-async function buildSearchFiles(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
+async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
   const started = performance.now();
   const root = path.resolve('.');
   let report;
@@ -95,7 +95,7 @@ async function buildSearchFiles(reporter: Reporter, rendered?: (url: string) => 
 }
 
 export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }: SourceNodesArgs) => {
-  if (process.env.gatsby_executing_command !== 'build') await buildSearchFiles(reporter);
+  if (process.env.gatsby_executing_command !== 'build') await writeSearchFilesAndReport(reporter);
 };
 
 /** A page's rendered body as its page query returned it (the post and doc templates' `mdx.rendered`). */
@@ -352,7 +352,7 @@ const importModule = async <T>(file: string): Promise<T> => createRequire(path.r
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, basePath, graphql }) => {
   const publicDir = path.resolve('public');
   reportBuildCache(reporter);
-  await buildSearchFiles(reporter, (url) => pageDataRendered(publicDir, url));
+  await writeSearchFilesAndReport(reporter, (url) => pageDataRendered(publicDir, url));
   const { withCspMeta } = await importModule<CspModule>('scripts/csp-meta.mjs');
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last:
   // it hashes the final inline scripts), while the link report's ids and links are collected.
