@@ -1,7 +1,7 @@
 import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/config/site';
 import { normalizeBaseUrl } from './src/lib/base-url';
-import { contentDir } from './scripts/lib/content-dir';
+import { contentDir } from './build/content/dir';
 
 const pathPrefix = normalizeBaseUrl(process.env.SITE_BASE_URL ?? siteConfig.baseUrl);
 

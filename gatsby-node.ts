@@ -12,21 +12,21 @@ import { ContentError, assertUniqueSlugs, validateDoc, validatePost } from './sr
 import { docIdFromRelativePath } from './src/lib/docs';
 import { readingMinutes } from './src/lib/reading-time';
 import { duplicatePaths, planSite, summarize, type DocEntry, type PagePlan, type PostEntry } from './src/lib/routes';
-import { writeDiscoveryFiles } from './scripts/lib/write-discovery';
-import { linkReport, pageLinks, type PageLinks } from './scripts/lib/link-report';
-import { finishHtmlFiles } from './scripts/lib/finish-html';
-import { renderMdxNode, type MdxSource } from './scripts/lib/gatsby-markdown';
-import { contentDir } from './scripts/lib/content-dir';
-import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './scripts/lib/search-build';
+import { writeDiscoveryFiles } from './build/postbuild/discovery';
+import { linkReport, pageLinks, type PageLinks } from './build/postbuild/link-report';
+import { finishHtmlFiles } from './build/postbuild/finish-html';
+import { renderMdxNode, type MdxSource } from './build/markdown/render-node';
+import { contentDir } from './build/content/dir';
+import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build/search/build';
 import { ContentError as LoaderContentError } from './src/lib/content-model';
 import { SynonymError } from './src/lib/search/synonyms';
-import { planShareCards, shareCardContext, writeTravelFiles } from './scripts/lib/travel';
-import type { PlannedCard } from './scripts/lib/share-cards';
-import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './scripts/lib/webpack-trim';
-import { FingerprintBuildDependencies, writeFingerprint } from './scripts/lib/webpack-cache';
-import { buildCacheDir, cacheEntries, installImageCache, type ImageCacheStats } from './scripts/lib/build-cache';
-import { pagesToPrewarm, type PrewarmPage } from './scripts/lib/image-prewarm';
-import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './scripts/lib/webpack-swc';
+import { planShareCards, shareCardContext, writeTravelFiles } from './build/travel/travel';
+import type { PlannedCard } from './build/travel/share-cards';
+import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './build/gatsby/webpack/trim';
+import { FingerprintBuildDependencies, writeFingerprint } from './build/gatsby/webpack/cache';
+import { buildCacheDir, cacheEntries, installImageCache, type ImageCacheStats } from './build/cache';
+import { pagesToPrewarm, type PrewarmPage } from './build/gatsby/images/prewarm';
+import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './build/gatsby/webpack/swc';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -43,7 +43,7 @@ const contentErrors: ContentError[] = [];
 /** What createPages decided, kept for onPostBuild (feeds, sitemap, link report): no second query. */
 let built: { plan: PagePlan[]; posts: PostEntry[]; docs: DocEntry[]; duplicates: string[]; cards: Map<string, PlannedCard> } | null = null;
 
-/** Hits and misses of the image cache that outlives `gatsby clean` (scripts/lib/build-cache.ts). */
+/** Hits and misses of the image cache that outlives `gatsby clean` (build/cache.ts). */
 let imageCache: ImageCacheStats | null = null;
 
 /** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
@@ -68,7 +68,7 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
  * are, cut at their h2/h3 headings) and written to public/search under fixed names
  * (src/lib/search/files.ts), so no page changes when content does. Each page's sections are kept
  * in .cache/search-sections and the files are not rebuilt when nothing they are made from changed
- * (scripts/lib/search-cache.ts). `gatsby build` builds them in onPostBuild from the HTML its page
+ * (build/search/cache.ts). `gatsby build` builds them in onPostBuild from the HTML its page
  * queries rendered (each page's page-data.json), so no page is rendered twice; `gatsby develop`
  * runs queries only on demand, so it renders them here at startup. Content errors are left to
  * createPages, which reports them all.
@@ -141,7 +141,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
 
 /**
  * `Mdx.rendered(basePath, assetPrefix)`: the body as static HTML plus its table of contents,
- * rendered at build time (scripts/lib/gatsby-markdown.ts). Posts and docs share one page
+ * rendered at build time (build/markdown/render-node.ts). Posts and docs share one page
  * component per template instead of one webpack entry per content file. The base URL comes in
  * as arguments from the page context: query workers do not see --prefix-paths.
  */
@@ -271,9 +271,9 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 
 /**
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
- * (scripts/lib/webpack-swc.ts), a cheap validity check for webpack's persistent cache
- * (scripts/lib/webpack-cache.ts), and the browser bundle without Gatsby runtime modules that
- * never run here (scripts/lib/webpack-trim.ts).
+ * (build/gatsby/webpack/swc.ts), a cheap validity check for webpack's persistent cache
+ * (build/gatsby/webpack/cache.ts), and the browser bundle without Gatsby runtime modules that
+ * never run here (build/gatsby/webpack/trim.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args: CreateWebpackConfigArgs) => {
   transpileWithSwc(args);
@@ -315,7 +315,7 @@ function trimBrowserBundle({ actions, plugins, getConfig }: CreateWebpackConfigA
   }
 }
 
-/** Sharp jobs of pages with images, started before webpack (scripts/lib/image-prewarm.ts). */
+/** Sharp jobs of pages with images, started before webpack (build/gatsby/images/prewarm.ts). */
 export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode, reporter }) => {
   const state = store.getState() as { pages: Map<string, PrewarmPage>; components: Map<string, { query?: string }>; queries?: { trackedQueries?: Map<string, { dirty: number }> } };
   const dirty = (page: PrewarmPage) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0;
@@ -353,7 +353,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPre
   const publicDir = path.resolve('public');
   reportBuildCache(reporter);
   await writeSearchFilesAndReport(reporter, (url) => pageDataRendered(publicDir, url));
-  const { withCspMeta } = await importModule<CspModule>('scripts/csp-meta.mjs');
+  const { withCspMeta } = await importModule<CspModule>('build/postbuild/csp-meta.mjs');
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last:
   // it hashes the final inline scripts), while the link report's ids and links are collected.
   const collected = new Map<string, PageLinks>();
@@ -365,14 +365,14 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPre
   reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>，并写入各页的 CSP <meta>（改写 ${finished.written} 个文件）`);
   // _headers and _redirects list public/'s files: written once everything else is there.
   const writeHostFiles = async () => {
-    const { writeHostConfigs } = await importModule<HostConfigsModule>('scripts/host-configs.mjs');
+    const { writeHostConfigs } = await importModule<HostConfigsModule>('build/postbuild/host-configs.mjs');
     const host = writeHostConfigs(publicDir, basePath ?? '');
     reporter.info(`Netlify / Cloudflare Pages：_headers（${host.headerRules} 条规则）和 _redirects（${host.redirects} 条重定向）`);
     for (const warning of host.warnings) reporter.warn(warning);
   };
   if (!built) return writeHostFiles();
   const { plan, posts, docs, duplicates, cards } = built;
-  // Markdown twins, llms.txt / llms-full.txt and the share cards (scripts/lib/travel.ts).
+  // Markdown twins, llms.txt / llms-full.txt and the share cards (build/travel/travel.ts).
   await writeTravelFiles({ graphql, reporter, publicDir, pathPrefix: pathPrefix ?? '', plan, posts, docs, cards });
   const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
   // The archive holds every listed post, newest first: the feeds take theirs from it.

@@ -131,7 +131,7 @@ async function startDevelop(label) {
   const child = spawn(process.execPath, [GATSBY, 'develop', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
-    // A build cache (scripts/lib/build-cache.ts) of the copy's own, empty at the first start.
+    // A build cache (build/cache.ts) of the copy's own, empty at the first start.
     env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 /**
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
  * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
- * references, and applies the editorial rules of scripts/lib/content-rules.ts (quotation marks, placeholders,
+ * references, and applies the editorial rules of build/content/rules.ts (quotation marks, placeholders,
  * posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,8 +14,8 @@ import { planSite } from '../src/lib/routes';
 import { renderMdx } from '../src/lib/markdown/render';
 import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
-import { loadContent } from './lib/content-loader';
-import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from './lib/content-rules';
+import { loadContent } from '../build/content/loader';
+import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../build/content/rules';
 
 const args = process.argv.slice(2);
 const rootFlag = args.indexOf('--root');

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadContent } from '../../scripts/lib/content-loader';
+import { loadContent } from '../../build/content/loader';
 import { checkInternalLink, type LinkTarget } from '../../src/lib/links';
 import { planSite } from '../../src/lib/routes';
 import { headingIds } from '../../src/lib/slug';

@@ -1,12 +1,12 @@
 /**
- * The editorial rules of scripts/lib/content-rules.ts over the real content/ folder: Chinese quotation
+ * The editorial rules of build/content/rules.ts over the real content/ folder: Chinese quotation
  * marks, no placeholders, and no listed post that only the blog list leads to. Docs and posts are
  * separate tests so a failure says which part of the content it is in; each lists file:line:column.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContent } from '../../scripts/lib/content-loader';
-import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../../scripts/lib/content-rules';
+import { loadContent } from '../../build/content/loader';
+import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../../build/content/rules';
 
 const root = path.resolve(__dirname, '../..');
 const { posts, docs } = loadContent(root);

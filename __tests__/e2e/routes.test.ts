@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadContent } from '../../scripts/lib/content-loader';
+import { loadContent } from '../../build/content/loader';
 import { ROUTES } from '../routes';
 import { hydrated, useBrowser, openPage, url } from './support/browser';
 

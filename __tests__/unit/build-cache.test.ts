@@ -1,5 +1,5 @@
 /**
- * The build cache that outlives `gatsby clean` (scripts/lib/build-cache.ts): content-addressed
+ * The build cache that outlives `gatsby clean` (build/cache.ts): content-addressed
  * entries, the wrapper in front of gatsby-plugin-sharp's worker, pruning, and that the wrapper
  * really reaches the module object Gatsby's job manager calls.
  */
@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildCacheDir, cacheEntries, cachedImageWorker, imageJobKey, installImageCache, stableKey, type ImageJob } from '../../scripts/lib/build-cache';
+import { buildCacheDir, cacheEntries, cachedImageWorker, imageJobKey, installImageCache, stableKey, type ImageJob } from '../../build/cache';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'build-cache-'));
 const versions = { format: '1', sharp: '0.34.5', plugin: '5.16.0' };

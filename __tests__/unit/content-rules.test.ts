@@ -1,9 +1,9 @@
 /**
- * Editorial rules of scripts/lib/content-rules.ts (quotes, placeholders, orphan posts) on tiny
+ * Editorial rules of build/content/rules.ts (quotes, placeholders, orphan posts) on tiny
  * inline samples. The same functions run over the real content in __tests__/content/rules.test.ts
  * and in `npm run check:content`.
  */
-import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../../scripts/lib/content-rules';
+import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../../build/content/rules';
 
 const problems = (source: string) => checkMdxText(source).map((p) => `${p.rule} ${p.line}:${p.column}`);
 

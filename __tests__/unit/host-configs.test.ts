@@ -78,7 +78,7 @@ function generate(files: string[]): Generated {
   return evalEsm<Generated>(
     `
     import * as rules from './deploy/http-rules.mjs';
-    import { renderHeaders, renderRedirects, LIMITS } from './scripts/host-configs.mjs';
+    import { renderHeaders, renderRedirects, LIMITS } from './build/postbuild/host-configs.mjs';
     import { renderSiteConf } from './scripts/nginx.mjs';
     const variant = (prefix) => ({
       prefix,
@@ -312,7 +312,7 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
 
   const publicDir = path.join(ROOT, 'public');
   (existsSync(path.join(publicDir, 'index.html')) ? it : it.skip)('for the files of the build in public/', () => {
-    const files = evalEsm<string[]>(`import { listFiles } from './scripts/host-configs.mjs'; console.log(JSON.stringify(listFiles(${JSON.stringify(publicDir)})));`);
+    const files = evalEsm<string[]>(`import { listFiles } from './build/postbuild/host-configs.mjs'; console.log(JSON.stringify(listFiles(${JSON.stringify(publicDir)})));`);
     checkAgreement(files);
   });
 });
@@ -351,7 +351,7 @@ describe('the Content-Security-Policy', () => {
       `<script type="module">${scripts[2]}</script><script src="/app-0123456789abcdef0123.js" async></script>` +
       '<script type="application/ld+json">{"a":1}</script></head><body></body></html>';
     const result = evalEsm<{ once: string; twice: string; fragment: string | null }>(
-      `import { withCspMeta } from './scripts/csp-meta.mjs';
+      `import { withCspMeta } from './build/postbuild/csp-meta.mjs';
        const once = withCspMeta(input.html);
        console.log(JSON.stringify({ once, twice: withCspMeta(once), fragment: withCspMeta('<script>x</script>') }));`,
       { html },
@@ -383,7 +383,7 @@ describe('a site past Cloudflare Pages’ 2,000 redirects', () => {
     for (const file of ['/index.html', '/404.html']) write(file);
     for (let i = 0; i < 1_100; i += 1) write(`/docs/bench/${i}/index.html`);
     const result = evalEsm<{ redirects: number; warnings: string[]; lines: number; small: string[] }>(
-      `import { writeHostConfigs, checkLimits } from './scripts/host-configs.mjs';
+      `import { writeHostConfigs, checkLimits } from './build/postbuild/host-configs.mjs';
        const result = writeHostConfigs(input.publicDir, '');
        const lines = readFileSync(input.publicDir + '/_redirects', 'utf8').split('\\n').filter((l) => l && !l.startsWith('#')).length;
        console.log(JSON.stringify({ ...result, lines, small: checkLimits('', '/a.html /a 301\\n').warnings }));`,

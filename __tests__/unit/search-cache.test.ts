@@ -1,5 +1,5 @@
 /**
- * The search build's disk cache (scripts/lib/search-cache.ts) with a fake renderer and index
+ * The search build's disk cache (build/search/cache.ts) with a fake renderer and index
  * builder. (The same step with the real renderer: __tests__/search/build-cache.test.ts.)
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
 import type { PageSection } from '../../src/lib/search/sections';
-import { importClosure, MANIFEST, rendererFingerprint, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../scripts/lib/search-cache';
+import { importClosure, MANIFEST, rendererFingerprint, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../build/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 

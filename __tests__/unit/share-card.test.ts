@@ -1,6 +1,6 @@
 /**
  * Share cards: the layout decisions (src/lib/share-card.ts), the font's slice table and glyph
- * check (scripts/lib/font-slices.ts), and real drawing with satori + resvg through tsx: PNG size,
+ * check (build/travel/font-slices.ts), and real drawing with satori + resvg through tsx: PNG size,
  * the cache between builds, stale cards removed, and a clear error instead of empty boxes.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { CARD_SIZE, cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../src/lib/share-card';
-import { missingCharacters, parseFontFaces, sliceFor } from '../../scripts/lib/font-slices';
+import { missingCharacters, parseFontFaces, sliceFor } from '../../build/travel/font-slices';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BRAND = { siteName: 'iofomo', host: 'www.iofomo.com', mark: 'data:image/svg+xml;base64,PHN2Zy8+' };

@@ -1,16 +1,16 @@
 /**
  * The webpack plumbing of the build (gatsby-node.ts onCreateWebpackConfig): SWC instead of Babel
- * and Terser (scripts/lib/webpack-swc.ts) and the fingerprint that decides whether webpack's
- * persistent cache is still valid (scripts/lib/webpack-cache.ts).
+ * and Terser (build/gatsby/webpack/swc.ts) and the fingerprint that decides whether webpack's
+ * persistent cache is still valid (build/gatsby/webpack/cache.ts).
  */
 import { transformSync as babelTransform } from '@babel/core';
 import { transform as swcTransform } from '@swc/core';
 import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contentHasImages, pagesToPrewarm } from '../../scripts/lib/image-prewarm';
-import { FingerprintBuildDependencies, fingerprint, writeFingerprint } from '../../scripts/lib/webpack-cache';
-import { babelOptions, babelPlugins, isGatsbyJsRule, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf, type BabelItem, type WebpackStage } from '../../scripts/lib/webpack-swc';
+import { contentHasImages, pagesToPrewarm } from '../../build/gatsby/images/prewarm';
+import { FingerprintBuildDependencies, fingerprint, writeFingerprint } from '../../build/gatsby/webpack/cache';
+import { babelOptions, babelPlugins, isGatsbyJsRule, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf, type BabelItem, type WebpackStage } from '../../build/gatsby/webpack/swc';
 
 const root = path.resolve(__dirname, '../..');
 const browsers = ['>0.25% and supports es6-module', 'not dead and supports es6-module'];

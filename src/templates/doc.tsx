@@ -28,7 +28,7 @@ interface DocData {
   };
 }
 
-/** The plan's context plus the generated share card (scripts/lib/travel.ts). */
+/** The plan's context plus the generated share card (build/travel/travel.ts). */
 type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null };
 
 const grid = css`

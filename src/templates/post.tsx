@@ -32,7 +32,7 @@ interface PostData {
   };
 }
 
-/** The plan's context plus the generated share card (posts without a cover, see scripts/lib/travel.ts). */
+/** The plan's context plus the generated share card (posts without a cover, see build/travel/travel.ts). */
 type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cardPlanner, writeShareCards } from '../../../scripts/lib/share-cards';
+import { cardPlanner, writeShareCards } from '../../../build/travel/share-cards';
 
 interface Input {
   dir: string;

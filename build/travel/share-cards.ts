@@ -8,7 +8,7 @@
  * build naming the page, instead of drawing an empty box.
  *
  * Cards are named by a hash of their element tree, the font's and the renderers' versions, and
- * kept in the build cache (scripts/lib/build-cache.ts, outlives `gatsby clean`): a build draws only
+ * kept in the build cache (build/cache.ts, outlives `gatsby clean`): a build draws only
  * new or changed cards.
  */
 import { createHash } from 'node:crypto';
@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import satori, { type SatoriOptions } from 'satori';
-import { writeAtomic } from './build-cache';
+import { writeAtomic } from '../cache';
 import { renderAsync } from '@resvg/resvg-js';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
 import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode, type ShareCard } from '../../src/lib/share-card';

@@ -12,10 +12,10 @@ import { llmsSections, type LlmsOptions } from '../../src/lib/llms';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
 import type { ShareCard } from '../../src/lib/share-card';
-import { buildCacheDir, jsonCache } from './build-cache';
-import { rendererFingerprint } from './search-cache';
+import { buildCacheDir, jsonCache } from '../cache';
+import { rendererFingerprint } from '../search/cache';
 import { cardPlanner, MissingGlyphError, writeShareCards, type PlannedCard } from './share-cards';
-import { TwinImageError, writeLlmsFiles, writeTwins, type CachedTwin, type TwinCache, type TwinSource } from './write-twins';
+import { TwinImageError, writeLlmsFiles, writeTwins, type CachedTwin, type TwinCache, type TwinSource } from './twins';
 
 type Graphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<{ errors?: unknown; data?: T }>;
 
@@ -48,7 +48,7 @@ export const LLMS_OPTIONS: LlmsOptions = {
   blogTitle: '博客',
 };
 
-/** Cards live in the build cache that outlives `gatsby clean` (scripts/lib/build-cache.ts). */
+/** Cards live in the build cache that outlives `gatsby clean` (build/cache.ts). */
 const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
 
 /**
@@ -57,7 +57,7 @@ const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
  * reaches through relative imports, the lockfile, Node's version: search-cache.ts).
  */
 function twinCache(): TwinCache {
-  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), ['scripts/lib/write-twins.ts']) };
+  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), ['build/travel/twins.ts']) };
 }
 
 /** "1234 ms，CPU 2345 ms" since `started` / `cpu` (CPU of every thread of the build process). */

@@ -23,8 +23,8 @@ import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import { sectionsFromHtml } from '../../src/lib/search/sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
 import type { ToSyllables } from '../../src/lib/search/pinyin';
-import { loadContent } from './content-loader';
-import { rendererFingerprint, writeCachedSearchFiles, type PlannedPage, type RenderedSections, type SearchFilesReport } from './search-cache';
+import { loadContent } from '../content/loader';
+import { rendererFingerprint, writeCachedSearchFiles, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
 
 export const SYNONYM_FILE = 'synonyms.yaml';
 
@@ -119,7 +119,7 @@ export async function renderSearchSections(file: string, body: string): Promise<
   try {
     return sectionsOfRendered(await renderMdx(body, { file }));
   } catch (error) {
-    // The message names the file, as the page build's does (scripts/lib/gatsby-markdown.ts).
+    // The message names the file, as the page build's does (build/markdown/render-node.ts).
     const message = error instanceof Error ? error.message : String(error);
     throw new ContentRenderError(`内容无法渲染：${message.includes(file) ? message : `${file}：${message}`}`, { cause: error });
   }
@@ -173,7 +173,7 @@ const LEGACY_FILE = /^[0-9a-f]{20}\.(?:index|store)\.json$/;
 /**
  * The Gatsby build's search step: writes public/search/index.json and store.json
  * (SEARCH_INDEX_PATH, SEARCH_STORE_PATH), reusing each unchanged page's render from `cacheDir`
- * and skipping the build altogether when nothing it reads has changed (scripts/lib/search-cache.ts).
+ * and skipping the build altogether when nothing it reads has changed (build/search/cache.ts).
  * Content errors are thrown as ContentError, before anything is rendered.
  */
 export async function writeSiteSearchFiles({

@@ -9,7 +9,7 @@
  *     files are still there from that build, they are not built again.
  *
  * The renderer's fingerprint hashes every source file the search build imports (followed from
- * scripts/lib/search-build.ts through relative imports: the Markdown renderer, Prism, the
+ * build/search/build.ts through relative imports: the Markdown renderer, Prism, the
  * sectioning and indexing code, the site config…), package-lock.json (the versions of unified,
  * Prism, pinyin-pro, OpenCC, MiniSearch…) and the Node/ICU versions (Intl.Segmenter). It is
  * computed once per build.
@@ -23,14 +23,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
 import type { PageSection } from '../../src/lib/search/sections';
-import { writeAtomic } from './build-cache';
+import { writeAtomic } from '../cache';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 // ---------- what the output depends on ----------
 
 /** Where the search build starts; everything it imports (relatively) is part of the fingerprint. */
-export const SEARCH_BUILD_ENTRY = 'scripts/lib/search-build.ts';
+export const SEARCH_BUILD_ENTRY = 'build/search/build.ts';
 /** Files hashed besides the import closure: the versions of every package the build uses. */
 export const FINGERPRINT_EXTRA = ['package-lock.json'];
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { withBase } from '../../src/lib/markdown/links';
-import { stableKey, type JsonCache } from './build-cache';
+import { stableKey, type JsonCache } from '../cache';
 import { renderTwin } from '../../src/lib/markdown/twin';
 import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, twinPath, type LlmsSection } from '../../src/lib/llms';
 

@@ -19,7 +19,7 @@
 import path from 'node:path';
 
 /** Gatsby runs from the project root, like the template paths in gatsby-node.ts. */
-export const EMPTY_MODULE = path.resolve('scripts/lib/stubs/empty-module.js');
+export const EMPTY_MODULE = path.resolve('build/gatsby/webpack/empty-module.js');
 
 /** Requests and resolved paths replaced by EMPTY_MODULE (webpack tests both). */
 export const UNUSED_RUNTIME_MODULES = /[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$|[\\/]\.cache[\\/]register-service-worker\.js$/;

@@ -8,14 +8,14 @@
 // (metaCsp); the response header policy (headerCsp) adds frame-ancestors, which a meta cannot carry.
 // Idempotent: a page that already has the meta (an incremental build keeps unchanged pages) gets it
 // recomputed from its current scripts.
-//   node scripts/csp-meta.mjs [--public public]
+//   node build/postbuild/csp-meta.mjs [--public public]
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { metaCsp } from '../deploy/http-rules.mjs';
+import { metaCsp } from '../../deploy/http-rules.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>/gi;
