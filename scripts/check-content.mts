@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { visit } from 'unist-util-visit';
 import { assertUniqueSlugs, ContentError } from '../src/lib/content-model';
 import { checkInternalLink, describeVerdict, type LinkTarget } from '../src/lib/links';
-import { planSite } from '../src/lib/routes';
+import { docEntry, planSite, postEntry } from '../src/lib/routes';
 import { renderMdx } from '../src/lib/markdown/render';
 import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
@@ -58,18 +58,8 @@ async function main(): Promise<void> {
   }
 
   const plan = planSite(
-    posts.map((p) => ({ id: p.file, file: p.file, ...p.frontmatter, readingMinutes: 1 })),
-    docs.map((d) => ({
-      id: d.file,
-      file: d.file,
-      docId: d.docId,
-      title: d.frontmatter.title,
-      sidebarLabel: d.frontmatter.sidebar_label,
-      sidebarPosition: d.frontmatter.sidebar_position,
-      description: d.frontmatter.description,
-      hideSidebar: d.frontmatter.hide_sidebar,
-      unlisted: d.frontmatter.unlisted,
-    })),
+    posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1)),
+    docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
     { includeDrafts: true },
   );
   const pages = new Map<string, LinkTarget>(plan.map((p) => [p.path, { anchors: new Set<string>() }]));

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../../build/content/loader';
 import { checkInternalLink, type LinkTarget } from '../../src/lib/links';
-import { planSite } from '../../src/lib/routes';
+import { docEntry, planSite, postEntry } from '../../src/lib/routes';
 import { headingIds } from '../../src/lib/slug';
 import { summarizeTags } from '../../src/lib/tags';
 import { DECODED_ROUTES } from '../routes';
@@ -11,8 +11,8 @@ const root = path.resolve(__dirname, '../..');
 const { posts, docs, errors } = loadContent(root);
 const listed = posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft);
 const plan = planSite(
-  posts.map((p) => ({ id: p.file, file: p.file, ...p.frontmatter, readingMinutes: 1 })),
-  docs.map((d) => ({ id: d.file, file: d.file, docId: d.docId, title: d.frontmatter.title, sidebarPosition: d.frontmatter.sidebar_position, hideSidebar: d.frontmatter.hide_sidebar, unlisted: d.frontmatter.unlisted })),
+  posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1)),
+  docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
   { includeDrafts: false },
 );
 const CJK = /[\u4e00-\u9fff]/g;

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildCacheDir, cacheEntries, cachedImageWorker, imageJobKey, installImageCache, stableKey, type ImageJob } from '../../build/cache';
+import { buildCacheDir, cacheEntries, stableKey } from '../../build/cache';
+import { cachedImageWorker, imageJobKey, installImageCache, type ImageJob } from '../../build/gatsby/images/image-cache';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'build-cache-'));
 const versions = { format: '1', sharp: '0.34.5', plugin: '5.16.0' };

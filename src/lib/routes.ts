@@ -3,7 +3,7 @@
  * gatsby-node queries the content, calls planSite() and hands each entry to createPage.
  */
 import { groupByYear, sortNewestFirst } from './archive';
-import type { PostFrontmatter } from './content-model';
+import type { DocFrontmatter, PostFrontmatter } from './content-model';
 import { docBreadcrumbs, type Crumb } from './breadcrumbs';
 import { buildSidebars, docPath, neighbours, sidebarKey, type SidebarLink } from './docs';
 import { paginate, POSTS_PER_PAGE } from './paginate';
@@ -31,6 +31,29 @@ export interface DocEntry {
   description?: string;
   hideSidebar: boolean;
   unlisted: boolean;
+}
+
+/**
+ * Validated content → the plan's entries: the one mapping, used by the Gatsby build
+ * (build/content/gatsby.ts), `npm run check:content` and the content tests.
+ */
+export function postEntry(id: string, file: string, frontmatter: PostFrontmatter, readingMinutes: number): PostEntry {
+  const { image: _cover, ...fields } = frontmatter;
+  return { id, file, ...fields, readingMinutes };
+}
+
+export function docEntry(id: string, file: string, docId: string, frontmatter: DocFrontmatter): DocEntry {
+  return {
+    id,
+    file,
+    docId,
+    title: frontmatter.title,
+    sidebarLabel: frontmatter.sidebar_label,
+    sidebarPosition: frontmatter.sidebar_position,
+    description: frontmatter.description,
+    hideSidebar: frontmatter.hide_sidebar,
+    unlisted: frontmatter.unlisted,
+  };
 }
 
 /** What a list item needs: kept small because it travels in page-data. */

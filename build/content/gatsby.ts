@@ -1,0 +1,115 @@
+/**
+ * Content's Gatsby hooks: the Mdx frontmatter schema (declared, so queries do not break when a
+ * field is absent from all content), each content file validated as its node is created (errors
+ * collected and reported together by createPages), and the one query that turns the Mdx nodes into
+ * the site plan's posts and docs.
+ */
+import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
+import { ContentError, validateDoc, validatePost } from '../../src/lib/content-model';
+import { docIdFromRelativePath } from '../../src/lib/docs';
+import { readingMinutes } from '../../src/lib/reading-time';
+import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
+
+/** Content errors found while nodes are created; reported together before pages are made. */
+const contentErrors: ContentError[] = [];
+
+export function collectedContentErrors(): readonly ContentError[] {
+  return contentErrors;
+}
+
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
+  actions.createTypes(`
+    type Mdx implements Node {
+      frontmatter: MdxFrontmatter
+      fields: MdxFields
+    }
+    type MdxFrontmatter {
+      slug: String
+      title: String
+      date: Date @dateformat
+      tags: [String]
+      authors: [String]
+      description: String
+      image: File @fileByRelativePath
+      unlisted: Boolean
+      draft: Boolean
+      sidebar_position: Float
+      sidebar_label: String
+      hide_sidebar: Boolean
+    }
+    type MdxFields {
+      kind: String
+      docId: String
+      readingMinutes: Int
+    }
+  `);
+};
+
+interface MdxNode extends Node {
+  frontmatter?: Record<string, unknown>;
+  body?: string;
+}
+
+export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions }: CreateNodeArgs<MdxNode>) => {
+  if (node.internal.type !== 'Mdx' || !node.parent) return;
+  const file = getNode(node.parent) as (Node & { sourceInstanceName: string; relativePath: string; relativeDirectory: string }) | undefined;
+  if (!file) return;
+  const display = `content/${file.sourceInstanceName}/${file.relativePath}`;
+  const raw = node.frontmatter ?? {};
+  try {
+    if (file.sourceInstanceName === 'blog') {
+      if (file.relativeDirectory.includes('/') || !/index\.mdx$/.test(file.relativePath)) {
+        throw new ContentError(display, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
+      }
+      validatePost(raw, display, file.relativeDirectory);
+      actions.createNodeField({ node, name: 'kind', value: 'post' });
+      actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(node.body ?? '') });
+    } else if (file.sourceInstanceName === 'docs') {
+      validateDoc(raw, display);
+      actions.createNodeField({ node, name: 'kind', value: 'doc' });
+      actions.createNodeField({ node, name: 'docId', value: docIdFromRelativePath(file.relativePath) });
+    }
+  } catch (error) {
+    contentErrors.push(error instanceof ContentError ? error : new ContentError(display, 'frontmatter', String(error)));
+  }
+};
+
+interface ContentQuery {
+  allMdx: {
+    nodes: Array<{
+      id: string;
+      frontmatter: Record<string, unknown>;
+      fields: { kind: string | null; docId: string | null; readingMinutes: number | null } | null;
+      parent: { sourceInstanceName: string; relativePath: string; relativeDirectory: string } | null;
+    }>;
+  };
+}
+
+/** Every post and doc as the site plan takes them, validated again from the queried frontmatter. */
+export async function queryContent(graphql: CreatePagesArgs['graphql']): Promise<{ posts: PostEntry[]; docs: DocEntry[] }> {
+  const result = await graphql<ContentQuery>(`
+    query SiteContent {
+      allMdx {
+        nodes {
+          id
+          frontmatter { slug title date(formatString: "YYYY-MM-DD") tags authors description unlisted draft sidebar_position sidebar_label hide_sidebar }
+          fields { kind docId readingMinutes }
+          parent { ... on File { sourceInstanceName relativePath relativeDirectory } }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) throw new Error(`读取内容失败：${JSON.stringify(result.errors)}`);
+  const posts: PostEntry[] = [];
+  const docs: DocEntry[] = [];
+  for (const node of result.data.allMdx.nodes) {
+    if (!node.parent || !node.fields) continue;
+    const display = `content/${node.parent.sourceInstanceName}/${node.parent.relativePath}`;
+    if (node.fields.kind === 'post') {
+      posts.push(postEntry(node.id, display, validatePost(node.frontmatter, display, node.parent.relativeDirectory), node.fields.readingMinutes ?? 1));
+    } else if (node.fields.kind === 'doc' && node.fields.docId) {
+      docs.push(docEntry(node.id, display, node.fields.docId, validateDoc(node.frontmatter, display)));
+    }
+  }
+  return { posts, docs };
+}

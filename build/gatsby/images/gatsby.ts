@@ -1,0 +1,45 @@
+/**
+ * Image processing's Gatsby hooks: the build cache in front of gatsby-plugin-sharp's worker,
+ * installed before any job runs (image-cache.ts), and the sharp jobs of pages with images
+ * started before webpack (prewarm.ts). The post-build step reports what the cache saved.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { GatsbyNode, Node, Reporter } from 'gatsby';
+import { buildCacheDir, cacheEntries } from '../../cache';
+import { installImageCache, type ImageCacheStats } from './image-cache';
+import { pagesToPrewarm, type PrewarmPage } from './prewarm';
+
+/** Hits and misses of the image cache that outlives `gatsby clean`. */
+let imageCache: ImageCacheStats | null = null;
+
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
+  imageCache = installImageCache(createRequire(path.resolve('package.json')));
+  if (!imageCache) reporter.warn('gatsby-plugin-sharp 的 gatsby-worker.js 没有 IMAGE_PROCESSING：图片不经构建缓存处理');
+};
+
+interface MdxNode extends Node {
+  frontmatter?: Record<string, unknown>;
+  body?: string;
+}
+
+/** Sharp jobs of pages with images, started before webpack (prewarm.ts). */
+export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode, reporter }) => {
+  const state = store.getState() as { pages: Map<string, PrewarmPage>; components: Map<string, { query?: string }>; queries?: { trackedQueries?: Map<string, { dirty: number }> } };
+  const dirty = (page: PrewarmPage) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0;
+  const early = pagesToPrewarm(state.pages.values(), (component) => state.components.get(component)?.query, (id) => getNode(id) as MdxNode | undefined, dirty);
+  // Not awaited: the queries and their jobs run while webpack bundles. One query at a time, so a
+  // site with thousands of such pages does not hold thousands of results at once.
+  void (async () => {
+    for (const { query, page } of early) await graphql(query, page.context).catch(() => undefined);
+  })();
+  if (early.length) reporter.info(`图片处理提前开始：${early.length} 个含图片的页面`);
+};
+
+/** The post-build step: what the image cache saved this build, and entries nobody used for a month removed. */
+export function reportBuildCache(reporter: Reporter): void {
+  const pruned = cacheEntries(path.join(buildCacheDir(), 'images')).prune() + cacheEntries(path.join(buildCacheDir(), 'share-cards')).prune();
+  if (imageCache && imageCache.hits + imageCache.misses > 0) {
+    reporter.info(`图片构建缓存（${path.relative(process.cwd(), buildCacheDir())}）：${imageCache.hits} 个任务来自缓存，${imageCache.misses} 个新处理${pruned ? `；清理了 ${pruned} 个一个月没用过的条目` : ''}`);
+  }
+}

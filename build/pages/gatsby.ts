@@ -1,0 +1,54 @@
+/**
+ * createPages: the content (build/content/gatsby.ts) → the site plan (src/lib/routes.ts, pure) →
+ * one createPage per planned page. What was planned is kept for the post-build pass
+ * (build/pages/built.ts): feeds, sitemap, twins and the link report need no second query.
+ */
+import path from 'node:path';
+import type { CreatePagesArgs, GatsbyNode } from 'gatsby';
+import { toolNameForKey } from '../../src/config/site';
+import { assertUniqueSlugs } from '../../src/lib/content-model';
+import { duplicatePaths, planSite, type PagePlan } from '../../src/lib/routes';
+import { collectedContentErrors, queryContent } from '../content/gatsby';
+import { planShareCards, shareCardContext } from '../travel/travel';
+import { rememberBuiltSite } from './built';
+
+const TEMPLATES: Record<PagePlan['kind'], string> = {
+  post: path.resolve('./src/templates/post.tsx'),
+  'blog-list': path.resolve('./src/templates/blog-list.tsx'),
+  'tag-list': path.resolve('./src/templates/tag-list.tsx'),
+  tags: path.resolve('./src/templates/tags.tsx'),
+  archive: path.resolve('./src/templates/archive.tsx'),
+  doc: path.resolve('./src/templates/doc.tsx'),
+};
+
+export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix }: CreatePagesArgs) => {
+  const contentErrors = collectedContentErrors();
+  if (contentErrors.length) {
+    reporter.panicOnBuild(`内容校验失败（${contentErrors.length} 处）：\n${contentErrors.map((e) => `  - ${e.message}`).join('\n')}`);
+    return;
+  }
+  let content;
+  try {
+    content = await queryContent(graphql);
+    assertUniqueSlugs(content.posts.map((p) => ({ slug: p.slug, file: p.file })));
+  } catch (error) {
+    reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  const { posts, docs } = content;
+
+  const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey });
+  const duplicates = duplicatePaths(plan);
+  for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
+  // Share cards (Open Graph images) of docs and coverless posts: named here, drawn after the build.
+  const cards = await planShareCards(graphql, plan, posts, docs);
+  rememberBuiltSite({ plan, posts, docs, duplicates, cards });
+
+  // Post and doc bodies are rendered with the base URL they will be served under.
+  const base = { basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' };
+  for (const page of plan) {
+    const context = page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base, ...shareCardContext(cards, page.path) } : page.context;
+    actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
+  }
+  reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
+};

@@ -1,0 +1,68 @@
+/**
+ * Site search's Gatsby hooks. The index and store files are built from the content folder
+ * (rendered the way pages are, cut at their h2/h3 headings) and written to public/search under
+ * fixed names (src/lib/search/files.ts), so no page changes when content does. Each page's
+ * sections are kept in .cache/search-sections and the files are not rebuilt when nothing they are
+ * made from changed (build/search/cache.ts). `gatsby build` builds them after the build
+ * (writeSearchFiles, a post-build step) from the HTML its page queries rendered (each page's
+ * page-data.json), so no page is rendered twice; `gatsby develop` runs queries only on demand, so
+ * it renders them in sourceNodes. Content errors are left to createPages, which reports them all.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GatsbyNode, Reporter } from 'gatsby';
+import { ContentError } from '../../src/lib/content-model';
+import { SynonymError } from '../../src/lib/search/synonyms';
+import { contentDir } from '../content/dir';
+import { gatsbyCommand, pageDataFile } from '../gatsby/internals';
+import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
+
+/** The editors' synonym file is checked first thing: a mistake in it stops the build within seconds, naming the entry. */
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
+  try {
+    loadSynonyms(contentDir);
+  } catch (error) {
+    reporter.panic(error instanceof SynonymError ? error.message : String(error));
+  }
+};
+
+export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }) => {
+  if (gatsbyCommand() !== 'build') await writeSearchFilesAndReport(reporter);
+};
+
+/** A page's rendered body as its page query returned it (the post and doc templates' `mdx.rendered`). */
+export function pageDataRendered(publicDir: string, url: string): RenderedHtml | undefined {
+  try {
+    const data = JSON.parse(readFileSync(pageDataFile(publicDir, url), 'utf8')) as { result?: { data?: { mdx?: { rendered?: Partial<RenderedHtml> } } } };
+    const rendered = data.result?.data?.mdx?.rendered;
+    return typeof rendered?.html === 'string' && Array.isArray(rendered.toc) ? (rendered as RenderedHtml) : undefined;
+  } catch {
+    return undefined; // not built as a page: rendered from its source instead
+  }
+}
+
+/** The post-build step: the search files from the page data `gatsby build` just wrote. */
+export async function writeSearchFiles(reporter: Reporter, publicDir: string): Promise<void> {
+  await writeSearchFilesAndReport(reporter, (url) => pageDataRendered(publicDir, url));
+}
+
+async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
+  const started = performance.now();
+  const root = path.resolve('.');
+  let report;
+  try {
+    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered });
+  } catch (error) {
+    if (error instanceof ContentError) return;
+    // An editor's mistake, named with its file: no stack trace of the build's code.
+    if (error instanceof ContentRenderError) reporter.panic(error.message);
+    throw error;
+  }
+  const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const fresh = report.rendered - report.fromBuild;
+  const work = report.skipped
+    ? '内容与代码未变，沿用上次的文件'
+    : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
+  reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
+}
