@@ -15,6 +15,7 @@ import { renderMdx } from '../src/lib/markdown/render';
 import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from '../build/content/loader';
+import { buildDrawDiagram } from '../build/markdown/diagram-cache';
 import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../build/content/rules';
 
 const args = process.argv.slice(2);
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
     const refs: Reference[] = [];
     try {
       const source = raw.replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
-      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)] });
+      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
     } catch (error) {
       if (error instanceof MdxSyntaxError) {
         problems.push(error.message);

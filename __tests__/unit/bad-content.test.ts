@@ -25,6 +25,7 @@ describe('bad content is reported with the file named', () => {
     ['bad-relative-link', 'content/docs/desktop/wing/Introduce.mdx:10', '链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：Get%20start'],
     ['bad-quotes', 'content/docs/intro.mdx:8:3', '引号：中文正文用“”和‘’，不用 「'],
     ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],
+    ['bad-diagram', 'content/docs/intro.mdx:10：无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
     ['bad-orphan', 'content/blog/2024-01-01-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
   ])('%s', (fixture, file, message) => {
     const { status, output } = check(fixture);
