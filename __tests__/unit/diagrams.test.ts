@@ -102,7 +102,9 @@ describe('a diagram on the page', () => {
     const seq = svgOf(html('sequence'));
     expect(seq).toMatch(/^<svg [^>]*role="img" aria-labelledby="diagram-1-title"[^>]*><title id="diagram-1-title">时序图：Binder 一次调用<\/title>/);
     expect(html('sequence')).toContain('<figcaption>Binder 一次调用</figcaption>');
+    // accTitle names the drawing without a visible caption.
     expect(svgOf(html('flowchart'))).toContain('<title id="diagram-1-title">流程图：一次 transact 的路径</title>');
+    expect(html('flowchart')).not.toContain('<figcaption>');
   });
 
   it('draws with theme variables only: no colour, font or stylesheet of its own, nothing from another origin', () => {
@@ -136,7 +138,7 @@ describe('a diagram on the page', () => {
       '<details class="diagram-text"><summary>文字版：Binder 一次调用（时序图）</summary><ul><li>1. 客户端进程 → Binder 驱动：ioctl(BINDER_WRITE_READ)</li><li>2. Binder 驱动 → 服务端进程：唤醒 Binder 线程</li><li>循环：每个请求<ul><li>3. 服务端进程 → Binder 驱动：回复 reply</li></ul></li><li>注（客户端进程、Binder 驱动）：客户端线程同步等待</li><li>4. Binder 驱动 → 客户端进程：返回结果</li></ul></details>',
     );
     expect(html('flowchart')).toContain(
-      '<ul><li>应用进程调用 transact → Binder 驱动：BINDER_WRITE_READ</li><li>Binder 驱动 → 目标进程 (Binder 线程)</li><li>分组：系统进程<ul><li>目标进程 (Binder 线程) → 系统服务：onTransact</li></ul></li></ul>',
+      '<ul><li>应用进程调用 transact → Binder 驱动（BINDER_WRITE_READ）</li><li>Binder 驱动 → 目标进程 (Binder 线程)</li><li>分组：系统进程<ul><li>目标进程 (Binder 线程) → 系统服务（onTransact）</li></ul></li></ul>',
     );
   });
 
@@ -187,6 +189,12 @@ describe('reading the source (mermaid-source.ts)', () => {
     expect(scanFlowStatement('A --o B')).toBeNull();
   });
 
+  it('gives a node linked before its definition the label of its definition (the renderer keeps the first)', () => {
+    const diagram = readDiagram('flowchart TD\n  A[甲] --> B\n  subgraph 组\n  B[乙] --> C\n  end');
+    expect(diagram.renderSource).toBe('flowchart TD\nA[甲] --> B[乙]\nsubgraph 组\nB[乙] --> C\nend');
+    expect(diagram.names.get('B')).toBe('乙');
+  });
+
   it('rejects what would be drawn wrong or not at all, naming the line', () => {
     expect(fails('sequenceDiagram\n  A->>B: 好\n  rect rgb(0,0,0)\n  end')).toMatch(/^第 3 行：“rect” 暂不支持/);
     expect(fails('sequenceDiagram\n  A->>B: 好\n  activate A')).toMatch(/^第 3 行：“activate A” 只能紧跟在/);
@@ -200,7 +208,7 @@ describe('reading the source (mermaid-source.ts)', () => {
     expect(readDiagram('---\ntitle: 前言标题\n---\nflowchart LR\n  A --> B')).toMatchObject({ kind: 'flowchart', title: '前言标题' });
     expect(readDiagram('graph LR; A --> B; B --> C')).toMatchObject({ renderSource: 'flowchart LR\nA --> B\nB --> C' });
     const described = readDiagram('sequenceDiagram\n  accTitle: 名字\n  accDescr {\n    两行的\n    描述\n  }\n  A->>B: x');
-    expect(described).toMatchObject({ title: '名字', description: '两行的 描述' });
+    expect(described).toMatchObject({ title: null, accTitle: '名字', description: '两行的 描述' });
     expect(accessibleSvg('<svg viewBox="0 0 1 1"><g/></svg>', described, 'd')).toBe(
       '<svg viewBox="0 0 1 1" class="diagram-svg" role="img" aria-labelledby="d-title" aria-describedby="d-desc" focusable="false"><title id="d-title">时序图：名字</title><desc id="d-desc">两行的 描述</desc><g/></svg>',
     );

@@ -4,7 +4,7 @@
  * TypeScript, ELK layout) draws the diagram; mermaid-source.ts reads and checks it first.
  *
  * What a reader gets, inside <figure class="diagram">:
- * - the SVG, role="img", named by its <title> (the diagram's title/accTitle, else 流程图 / 时序图),
+ * - the SVG, role="img", named by its <title> (the diagram's accTitle or title, else 流程图 / 时序图),
  *   its labels real <text> (selectable). Its colours are CSS variables that the site's stylesheet
  *   maps to theme tokens (DIAGRAM_COLORS below, used by prose.ts and contrast.ts), so one SVG
  *   follows light and dark without JavaScript. The library's own <style> (a web-font @import and a
@@ -63,9 +63,10 @@ export function missingLabels(diagram: DiagramSource, svg: string): string[] {
   return expectedLabels(diagram).filter((label) => !shown.includes(squash(label)));
 }
 
-/** The accessible name: 时序图：<title>, or just the kind. */
-export function diagramName(diagram: Pick<DiagramSource, 'kind' | 'title'>): string {
-  return diagram.title ? `${KIND_NAMES[diagram.kind]}：${diagram.title}` : KIND_NAMES[diagram.kind];
+/** The accessible name: 时序图：<accTitle or title>, or just the kind. */
+export function diagramName(diagram: Pick<DiagramSource, 'kind' | 'title' | 'accTitle'>): string {
+  const title = diagram.accTitle ?? diagram.title;
+  return title ? `${KIND_NAMES[diagram.kind]}：${title}` : KIND_NAMES[diagram.kind];
 }
 
 /** The SVG of one diagram on a page: role="img" named by <title>, ids prefixed with `id`. */
@@ -89,7 +90,7 @@ function sentence(s: Statement, names: Map<string, string>): string {
     case 'node':
       return name(s.id);
     case 'link':
-      return `${name(s.from)} → ${name(s.to)}${s.label ? `：${s.label}` : ''}`;
+      return `${name(s.from)} → ${name(s.to)}${s.label ? `（${s.label}）` : ''}`;
     case 'message':
       return `${s.number ? `${s.number}. ` : ''}${name(s.from)} → ${name(s.to)}：${s.label}`;
     case 'note':
@@ -123,13 +124,18 @@ export function textAlternative(diagram: DiagramSource): string {
   return out.join('').replace(/<ul><\/ul>/g, '');
 }
 
+function summaryOf(diagram: DiagramSource): string {
+  const title = diagram.accTitle ?? diagram.title;
+  return title ? `${title}（${KIND_NAMES[diagram.kind]}）` : KIND_NAMES[diagram.kind];
+}
+
 /** The whole figure: drawing, caption, text alternative. */
 export function diagramFigure(svg: string, diagram: DiagramSource, id: string): string {
   const caption = diagram.title ? `<figcaption>${escapeXml(diagram.title)}</figcaption>` : '';
   return (
     `<figure class="diagram" data-diagram="${diagram.kind}">` +
     `<div class="diagram-drawing">${accessibleSvg(svg, diagram, id)}</div>${caption}` +
-    `<details class="diagram-text"><summary>文字版：${escapeXml(diagram.title ? `${diagram.title}（${KIND_NAMES[diagram.kind]}）` : KIND_NAMES[diagram.kind])}</summary>${textAlternative(diagram)}</details>` +
+    `<details class="diagram-text"><summary>文字版：${escapeXml(summaryOf(diagram))}</summary>${textAlternative(diagram)}</details>` +
     `</figure>`
   );
 }

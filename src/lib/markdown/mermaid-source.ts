@@ -60,8 +60,10 @@ export type Statement =
 
 export interface DiagramSource {
   kind: DiagramKind;
-  /** `title`, front-matter title or accTitle (in that order of preference). */
+  /** `title` or the front-matter title: shown under the drawing (Mermaid draws it above). */
   title: string | null;
+  /** accTitle: the accessible name only, not shown. */
+  accTitle: string | null;
   /** accDescr, when given. */
   description: string | null;
   statements: Statement[];
@@ -121,7 +123,7 @@ const ARROW = /^<?(?:-->|---|-\.->|-\.-|==>|===)(?:\|([^|]*)\|)?/;
 /** -- label -->, -. label .->, == label ==> (label between the two halves). */
 const TEXT_ARROW = /^<?(?:--|-\.|==)\s+(.+?)\s+(?:-->|---|\.->|-\.-|==>|===)/;
 
-interface ScannedNode {
+export interface ScannedNode {
   id: string;
   /** The label as written (null for a bare reference). */
   label: string | null;
@@ -175,13 +177,16 @@ export interface FlowStatement {
   normalized: string;
 }
 
-/** A node/link statement: node groups joined by arrows, the whole line consumed; null if not. */
-export function scanFlowStatement(line: string): FlowStatement | null {
+/**
+ * A node/link statement: node groups joined by arrows, the whole line consumed; null if not.
+ * `write` gives each node's text in `normalized` (default: as written).
+ */
+export function scanFlowStatement(line: string, write: (node: ScannedNode) => string = (node) => node.written): FlowStatement | null {
   let group = scanGroup(line);
   if (!group) return null;
   const nodes = [...group.nodes];
   const links: FlowStatement['links'] = [];
-  const written = (g: { nodes: ScannedNode[] }) => g.nodes.map((n) => n.written).join(' & ');
+  const written = (g: { nodes: ScannedNode[] }) => g.nodes.map(write).join(' & ');
   let normalized = written(group);
   let rest = group.rest;
   while (rest.length) {
@@ -206,6 +211,21 @@ function readFlowchart(lines: Line[], header: Line, out: DiagramSource, fail: Fa
   if (!direction) fail(header, `开头应为 “flowchart TD”（方向可为 TD、TB、LR、RL、BT）`);
   const render = [`flowchart ${(direction?.[1] ?? 'TD').toUpperCase()}`];
   const labels = new Map<string, string>();
+  // Mermaid lets `A --> B` come before `B[label]`; the renderer keeps the label of a node's first
+  // appearance. So a node's first appearance is written with its (first) shape and label.
+  const shapes = new Map<string, string>();
+  for (const line of lines) {
+    scanFlowStatement(line.text, (node) => {
+      if (node.label !== null && !shapes.has(node.id)) shapes.set(node.id, node.written);
+      return node.written;
+    });
+  }
+  const seen = new Set<string>();
+  const firstAppearance = (node: ScannedNode) => {
+    const first = !seen.has(node.id);
+    seen.add(node.id);
+    return first && node.label === null ? (shapes.get(node.id) ?? node.written) : node.written;
+  };
   let depth = 0;
   for (const line of lines) {
     const text = line.text;
@@ -224,7 +244,7 @@ function readFlowchart(lines: Line[], header: Line, out: DiagramSource, fail: Fa
       depth -= 1;
       out.statements.push({ type: 'blockEnd', depth });
     } else {
-      const statement = scanFlowStatement(text);
+      const statement = scanFlowStatement(text, firstAppearance);
       if (!statement) fail(line, `无法识别“${text}”（节点写作 A[文字]，连线写作 A --> B 或 A -->|文字| B）`);
       for (const node of statement?.nodes ?? []) {
         if (node.label !== null && !labels.has(node.id)) {
@@ -404,7 +424,7 @@ export function readDiagram(source: string): DiagramSource {
       else description = value;
     } else body.push({ n: line.n, text });
   }
-  const out: DiagramSource = { kind, title: title ?? accTitle, description, statements: [], names: new Map(), renderSource: '' };
+  const out: DiagramSource = { kind, title, accTitle, description, statements: [], names: new Map(), renderSource: '' };
   if (kind === 'flowchart') readFlowchart(body, headerLine, out, fail);
   else readSequence(body, headerLine, out, fail);
   if (!out.statements.length) fail(headerLine, '图里没有任何节点或消息');
