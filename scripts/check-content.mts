@@ -15,7 +15,7 @@ import { renderMdx } from '../src/lib/markdown/render';
 import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from '../build/content/loader';
-import { buildDrawDiagram } from '../build/markdown/diagram-cache';
+import { buildDrawDiagram } from '../build/markdown/diagrams';
 import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../build/content/rules';
 
 const args = process.argv.slice(2);

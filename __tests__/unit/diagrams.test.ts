@@ -1,14 +1,14 @@
 /**
- * ```mermaid diagrams (src/lib/markdown/diagrams.ts, mermaid-source.ts, build/markdown/diagram-cache.ts):
+ * ```mermaid diagrams (src/lib/markdown/diagrams.ts, mermaid-source.ts, build/markdown/diagrams.ts):
  * the real renderer draws the two supported kinds as inline SVG whose labels are <text> and whose
  * colours are only theme variables; a diagram that cannot be drawn names file:line and its kind;
  * the text alternative and search carry the labels; the twin keeps the source; the cache draws once.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cachedDraw, diagramKey, type DiagramCacheStats } from '../../build/markdown/diagram-cache';
+import { cachedDraw, diagramKey, type DiagramCacheStats } from '../../build/markdown/diagrams';
 import { DIAGRAM_COLORS } from '../../src/lib/markdown/diagram-colors';
 import { accessibleSvg, missingLabels, svgText, textAlternative } from '../../src/lib/markdown/diagrams';
 import { DiagramSyntaxError, readDiagram, scanFlowStatement } from '../../src/lib/markdown/mermaid-source';
@@ -46,7 +46,11 @@ const FLOWCHART = fence(
 /** Twelve blank lines stand for a frontmatter block, as check:content and the build count it. */
 const FRONTMATTER = '\n'.repeat(12);
 
+/** The example content/README.md gives editors to copy (the ````mdx block of its diagrams section). */
+const README_EXAMPLE = /## 图表（Mermaid）[\s\S]*?````mdx\n([\s\S]*?)````/.exec(readFileSync(path.join(ROOT, 'content/README.md'), 'utf8'))?.[1] ?? '';
+
 const CASES: Record<string, { source: string; file?: string; twin?: boolean }> = {
+  readmeExample: { source: README_EXAMPLE },
   sequence: { source: `正文。\n\n${SEQUENCE}\n`, twin: true },
   flowchart: { source: `${FLOWCHART}\n` },
   twoOnOnePage: { source: `${FLOWCHART}\n\n${FLOWCHART}\n` },
@@ -96,6 +100,11 @@ describe('a diagram on the page', () => {
     // A-->B written without spaces, a quoted label, a text-arrow label, a subgraph title.
     for (const label of ['应用进程调用 transact', 'BINDER_WRITE_READ', 'Binder 驱动', '目标进程 (Binder 线程)', 'onTransact', '系统服务', '系统进程']) expect(flow).toContain(label);
     expect(flow).not.toContain('"');
+  });
+
+  it('is drawn from the example content/README.md gives editors, both kinds', () => {
+    expect(README_EXAMPLE).toContain('```mermaid');
+    expect(html('readmeExample').match(/<figure class="diagram" data-diagram="(\w+)"/g)).toEqual(['<figure class="diagram" data-diagram="flowchart"', '<figure class="diagram" data-diagram="sequence"']);
   });
 
   it('is role="img" named by its <title>: the title given, else the kind', () => {

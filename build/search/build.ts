@@ -16,7 +16,7 @@ import { allTools, toolNameForKey } from '../../src/config/site';
 import { AREA_LABELS } from '../../src/lib/breadcrumbs';
 import { sidebarKey } from '../../src/lib/docs';
 import { renderMdx } from '../../src/lib/markdown/render';
-import { buildDrawDiagram } from '../markdown/diagram-cache';
+import { buildDrawDiagram } from '../markdown/diagrams';
 import { buildSearchRecords, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
 import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';

@@ -1,7 +1,8 @@
 /**
  * ```mermaid fences → inline SVG at build time (remark plugin, before code blocks and Prism see
  * them). No JavaScript on the page and no browser in the build: beautiful-mermaid (pure
- * TypeScript, ELK layout) draws the diagram; mermaid-source.ts reads and checks it first.
+ * TypeScript, ELK layout) draws the diagram — loaded and cached by the build's DrawSvg
+ * (build/markdown/diagrams.ts); mermaid-source.ts reads and checks the source first.
  *
  * What a reader gets, inside <figure class="diagram">:
  * - the SVG, role="img", named by its <title> (the diagram's accTitle or title, else 流程图 / 时序图),
@@ -34,12 +35,6 @@ export function cleanSvg(svg: string): string {
     .replace(/<style>[\s\S]*?<\/style>\s*/g, '')
     .replace(/^<svg([^>]*?)\s+style="[^"]*"/, '<svg$1');
 }
-
-/** beautiful-mermaid, loaded only when a page has a diagram that is not cached yet. */
-export const drawWithRenderer: DrawSvg = async (renderSource) => {
-  const { renderMermaidSVG } = await import('beautiful-mermaid');
-  return cleanSvg(renderMermaidSVG(renderSource, RENDER_OPTIONS));
-};
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -157,16 +152,18 @@ export async function renderDiagram(source: string, draw: DrawSvg, id: string): 
 export interface DiagramOptions {
   /** The content file as editors know it, for error messages. */
   file: string;
-  /** How a checked source becomes SVG (the build passes a cached drawWithRenderer). */
+  /** How a checked source becomes SVG: the build's cached renderer (build/markdown/diagrams.ts). */
   draw?: DrawSvg;
 }
+
+const NO_RENDERER: DrawSvg = () => Promise.reject(new Error('没有提供绘图函数（renderMdx 的 drawDiagram 选项）'));
 
 /**
  * remark plugin: every ```mermaid code node becomes the figure above (as raw HTML). A diagram
  * that cannot be drawn throws DiagramError `file:line：无法绘制的 Mermaid 图（kind）：…`, the line
  * being the fence's line in the source given to the renderer.
  */
-export function remarkDiagrams({ file, draw = drawWithRenderer }: DiagramOptions) {
+export function remarkDiagrams({ file, draw = NO_RENDERER }: DiagramOptions) {
   return async (tree: Root) => {
     const fences: Code[] = [];
     const visit = (node: { type: string; children?: unknown[] }) => {

@@ -33,7 +33,7 @@ export interface RenderOptions {
   remarkPlugins?: PluggableList;
   /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
   cover?: string;
-  /** How ```mermaid diagrams are drawn (the build passes a cached renderer; see diagrams.ts). */
+  /** How ```mermaid diagrams are drawn (the build's cached beautiful-mermaid: build/markdown/diagrams.ts). */
   drawDiagram?: DrawSvg;
 }
 
