@@ -19,6 +19,7 @@
  * A fence that cannot be drawn stops the build: `file:line` of the fence and the diagram's kind.
  */
 import type { Code, Root } from 'mdast';
+import { decodeEntities } from '../search/sections';
 import { MdxSyntaxError } from './jsx';
 import { DiagramSyntaxError, expectedLabels, KIND_NAMES, readDiagram, type DiagramSource, type Statement } from './mermaid-source';
 
@@ -38,17 +39,9 @@ export function cleanSvg(svg: string): string {
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function decodeXml(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, code: string) => {
-    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-    if (code[0] !== '#') return named[code.toLowerCase()] as string;
-    return String.fromCodePoint(code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10));
-  });
-}
-
 /** The text the SVG shows: its <text> contents, tags removed, entities decoded. */
 export function svgText(svg: string): string[] {
-  return [...svg.matchAll(/<text\b[^>]*>([\s\S]*?)<\/text>/g)].map((m) => decodeXml((m[1] as string).replace(/<[^>]+>/g, '')));
+  return [...svg.matchAll(/<text\b[^>]*>([\s\S]*?)<\/text>/g)].map((m) => decodeEntities((m[1] as string).replace(/<[^>]+>/g, '')));
 }
 
 /** Labels of `diagram` that the drawing does not show (none, unless the renderer dropped something). */
