@@ -15,6 +15,7 @@ import { renderMdx } from '../src/lib/markdown/render';
 import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from '../build/content/loader';
+import { buildDrawDiagram } from '../build/markdown/diagrams';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../build/content/rules';
 
 const args = process.argv.slice(2);
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     const refs: Reference[] = [];
     try {
       const source = raw.replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
-      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)] });
+      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
     } catch (error) {
       if (error instanceof MdxSyntaxError) {
         problems.push(error.message);

@@ -1,5 +1,6 @@
 import { Global, css } from '@emotion/react';
 import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
+import { diagramStyles } from '../mdx/diagram-styles';
 
 const styles = css`
   :root,
@@ -147,6 +148,7 @@ const styles = css`
     white-space: nowrap;
     border: 0;
   }
+  ${diagramStyles}
   ${mq.mobile} {
     .desktop-only {
       display: none !important;

@@ -20,6 +20,7 @@ import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
 import { remarkCoverOnce } from './cover';
+import { remarkDiagrams, type DrawSvg } from './diagrams';
 import { contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
 
@@ -32,6 +33,8 @@ export interface RenderOptions {
   remarkPlugins?: PluggableList;
   /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
   cover?: string;
+  /** How ```mermaid diagrams are drawn (the build's cached beautiful-mermaid: build/markdown/diagrams.ts). */
+  drawDiagram?: DrawSvg;
 }
 
 export interface RenderedMdx {
@@ -41,7 +44,7 @@ export interface RenderedMdx {
   coverAlt: string | null;
 }
 
-export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover }: RenderOptions): Promise<RenderedMdx> {
+export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover, drawDiagram }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
   let coverAlt: string | null = null;
   const processor = contentParser()
@@ -51,6 +54,7 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
         coverAlt = alt;
       },
     })
+    .use(remarkDiagrams, { file, draw: drawDiagram })
     .use(remarkPlugins)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxHandlers(file) as never })
     .use(rehypePrism)
