@@ -26,6 +26,7 @@ describe('bad content is reported with the file named', () => {
     ['bad-quotes', 'content/docs/intro.mdx:8:3', '引号：中文正文用“”和‘’，不用 「'],
     ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],
     ['bad-orphan', 'content/blog/2024-01-01-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
+    ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
   ])('%s', (fixture, file, message) => {
     const { status, output } = check(fixture);
     expect(status).toBe(1);
