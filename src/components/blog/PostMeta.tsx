@@ -1,9 +1,8 @@
 import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
 import { formatDateZh } from '../../lib/format';
-import type { LastUpdated as LastUpdatedValue } from '../../lib/last-updated';
 import { formatReadingTime } from '../../lib/reading-time';
 import { c } from '../../theme/tokens';
-import { LastUpdated } from '../LastUpdated';
 
 const meta = css`
   display: flex;
@@ -13,13 +12,14 @@ const meta = css`
   font-size: 14px;
 `;
 
-export function PostMeta({ date, readingMinutes, author, lastUpdated }: { date: string; readingMinutes: number; author?: string; lastUpdated?: LastUpdatedValue | null }) {
+/** Date, reading time, author; a post page adds its last-updated line (`children`). */
+export function PostMeta({ date, readingMinutes, author, children }: { date: string; readingMinutes: number; author?: string; children?: ReactNode }) {
   return (
     <div css={meta}>
       <time dateTime={date}>{formatDateZh(date)}</time>
       <span data-testid="reading-time">{formatReadingTime(readingMinutes)}</span>
       {author ? <span>{author}</span> : null}
-      {lastUpdated ? <LastUpdated value={lastUpdated} /> : null}
+      {children}
     </div>
   );
 }
