@@ -17,6 +17,7 @@ import { headingIds } from '../src/lib/slug';
 import { loadContent } from '../build/content/loader';
 import { buildDrawDiagram } from '../build/markdown/diagrams';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../build/content/rules';
+import { authorMatcher } from '../build/content/git-history';
 
 const args = process.argv.slice(2);
 const rootFlag = args.indexOf('--root');
@@ -51,6 +52,13 @@ function collectReferences(refs: Reference[]) {
 async function main(): Promise<void> {
   const { posts, docs, errors } = loadContent(root);
   const problems: string[] = errors.map((e) => e.message);
+  const authorsFile = path.join(root, 'content/authors.json');
+  try {
+    // The `git` identities that put an author's name after “最后更新于”.
+    if (existsSync(authorsFile)) authorMatcher(JSON.parse(readFileSync(authorsFile, 'utf8')));
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   try {
     assertUniqueSlugs(posts.map((p) => ({ slug: p.frontmatter.slug, file: p.file })));
   } catch (error) {

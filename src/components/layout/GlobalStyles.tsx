@@ -137,6 +137,16 @@ const styles = css`
   .twin-links a {
     color: ${c('link')};
   }
+  /* Body images open large (src/lib/markdown/zoom.ts; the dialog brings its own styles). */
+  .image-zoom {
+    cursor: zoom-in;
+  }
+  /* 最后更新于 … under a doc (components/LastUpdated.tsx; in a post's meta row it takes the row's style). */
+  p.last-updated {
+    margin: 8px 0 0;
+    font-size: 14px;
+    color: ${c('textMute')};
+  }
   .visually-hidden {
     position: absolute !important;
     width: 1px;

@@ -6,7 +6,7 @@
  * The remark/rehype plugin chain is the site's single definition of how content renders:
  * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with copy
  * buttons, scrolling tables, base-URL-aware links, <Callout>. Gatsby adds its image plugins
- * (responsive sizes, WebP) through `remarkPlugins`.
+ * (responsive sizes, WebP) through `remarkPlugins`; their images become zoomable (images.ts).
  */
 import type { PluggableList } from 'unified';
 import remarkRehype from 'remark-rehype';
@@ -17,6 +17,7 @@ import type { Root } from 'hast';
 import { rehypePrism } from '../prism';
 import { rehypeCodeBlocks } from './code-blocks';
 import { mdxHandlers } from './jsx';
+import { rehypeZoomableImages } from './images';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
 import { remarkCoverOnce } from './cover';
@@ -61,6 +62,7 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
     .use(rehypeCodeBlocks)
     .use(rehypeScrollTables)
     .use(rehypeLinks, { pathPrefix })
+    .use(rehypeZoomableImages)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',
