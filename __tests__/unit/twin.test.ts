@@ -38,7 +38,7 @@ const CASES: Record<string, Case> = {
   cover: { source: '![调用路径示意](./cover.png)\n\n正文。\n', cover: './cover.png', title: '深入 Binder 拦截' },
   coverNotInBody: { source: '正文。\n', cover: './cover.png', title: '没有正文图片' },
   esm: { source: "import X from './x'\n\n正文\n", file: 'content/docs/bad.mdx' },
-  unknownComponent: { source: '正文\n\n<Tabs>\n内容\n</Tabs>\n', file: 'content/docs/bad.mdx' },
+  unknownComponent: { source: '正文\n\n<Tabz>\n内容\n</Tabz>\n', file: 'content/docs/bad.mdx' },
   computed: { source: '值是 {1 + 1}。\n', file: 'content/docs/bad.mdx' },
 };
 
@@ -121,8 +121,8 @@ describe('Markdown twin of each MDX construct', () => {
   });
 
   it('what needs JavaScript stops with the file and line, as in the HTML renderer', () => {
-    expect(results.esm?.error).toMatch(/content\/docs\/bad\.mdx:1：内容中不支持 import/);
-    expect(results.unknownComponent?.error).toMatch(/content\/docs\/bad\.mdx:3：未知的 MDX 组件 <Tabs>/);
-    expect(results.computed?.error).toMatch(/content\/docs\/bad\.mdx:1：表达式 \{1 \+ 1\}/);
+    expect(results.esm?.error).toMatch(/content\/docs\/bad\.mdx:1:1 内容中不支持 import/);
+    expect(results.unknownComponent?.error).toMatch(/content\/docs\/bad\.mdx:3:1 未知的 MDX 组件 <Tabz>/);
+    expect(results.computed?.error).toMatch(/content\/docs\/bad\.mdx:1:4 表达式 \{1 \+ 1\}/);
   });
 });

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bodyFirstLine } from '../../src/lib/markdown/errors';
 import { withBase } from '../../src/lib/markdown/links';
 import { stableKey, type JsonCache } from '../cache';
 import { renderTwin } from '../../src/lib/markdown/twin';
@@ -102,6 +103,7 @@ export async function writeTwins(publicDir: string, sources: readonly TwinSource
       };
       markdown = await renderTwin(source.body, {
         file: source.file,
+        firstLine: bodyFirstLine(readFileSync(source.absolutePath, 'utf8'), source.body),
         title: source.title,
         basePath: site.basePath,
         imageUrl,

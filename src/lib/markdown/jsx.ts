@@ -5,6 +5,7 @@
  * needs JavaScript to run (imports, exports, other components, computed expressions) stops the
  * build with the file and line, instead of rendering a wrong page.
  */
+import { syntaxError } from './errors';
 import { h, text, type Element, type ElementContent } from './hast';
 
 export type CalloutType = 'info' | 'tip' | 'warning' | 'danger';
@@ -21,16 +22,10 @@ export interface MdxNode {
   value?: string;
   attributes?: JsxAttribute[];
   children?: unknown[];
-  position?: { start: { line: number } };
+  position?: { start: { line: number; column?: number } };
 }
 interface State {
   all(node: unknown): ElementContent[];
-}
-
-export class MdxSyntaxError extends Error {}
-
-function where(file: string, node: MdxNode): string {
-  return node.position ? `${file}:${node.position.start.line}` : file;
 }
 
 /** A callout's type (unknown types read as info) and the label it shows: its title or its type's name. */
@@ -65,14 +60,14 @@ export function jsxAttributes(file: string, node: MdxNode): Record<string, strin
   const result: Record<string, string | true> = {};
   for (const attribute of node.attributes ?? []) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {
-      throw new MdxSyntaxError(`${where(file, node)}：<${node.name}> 的属性展开 {...} 需要 JavaScript，内容中不支持`);
+      throw syntaxError(file, node, `<${node.name}> 的属性展开 {...} 需要 JavaScript，内容中不支持`);
     }
     const value = attribute.value;
     if (value === null || value === undefined) result[attribute.name] = true;
     else if (typeof value === 'string') result[attribute.name] = value;
     else {
       const literal = stringLiteral(value.value);
-      if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：<${node.name} ${attribute.name}={…}> 只能使用字符串`);
+      if (literal === null) throw syntaxError(file, node, `<${node.name} ${attribute.name}={…}> 只能使用字符串`);
       result[attribute.name] = literal;
     }
   }
@@ -103,8 +98,8 @@ export function isHtmlTagName(name: string): boolean {
   return /^[a-z][a-z0-9-]*$/.test(name);
 }
 
-export function unknownComponent(file: string, node: MdxNode): MdxSyntaxError {
-  return new MdxSyntaxError(`${where(file, node)}：未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）`);
+export function unknownComponent(file: string, node: MdxNode): Error {
+  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）`);
 }
 
 /** The text an expression stands for: its string literal, null for a comment; anything else stops the build. */
@@ -112,12 +107,12 @@ export function expressionText(file: string, node: MdxNode): string | null {
   const source = node.value ?? '';
   if (isComment(source)) return null;
   const literal = stringLiteral(source);
-  if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：表达式 {${source.trim()}} 需要 JavaScript，内容中只支持字符串（如 {'{'}）和注释`);
+  if (literal === null) throw syntaxError(file, node, `表达式 {${source.trim()}} 需要 JavaScript，内容中只支持字符串（如 {'{'}）和注释`);
   return literal;
 }
 
-export function esmNotAllowed(file: string, node: MdxNode): MdxSyntaxError {
-  return new MdxSyntaxError(`${where(file, node)}：内容中不支持 import / export（组件由站点统一提供）`);
+export function esmNotAllowed(file: string, node: MdxNode): Error {
+  return syntaxError(file, node, `内容中不支持 import / export（组件由站点统一提供）`);
 }
 
 function expression(file: string) {

@@ -8,7 +8,13 @@ import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import remarkUnwrapImages from 'remark-unwrap-images';
+import { withFirstLine } from './errors';
 
 export function contentParser() {
   return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkUnwrapImages);
+}
+
+/** What the parser reads for a body starting on line `firstLine` of `file`: positions are the file's own. */
+export function contentFile(body: string, file: string, firstLine?: number): { value: string; path: string } {
+  return { value: withFirstLine(body, firstLine), path: file };
 }

@@ -20,12 +20,14 @@ import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
 import { remarkCoverOnce } from './cover';
-import { contentParser } from './parse';
+import { contentFile, contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
 
 export interface RenderOptions {
   /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
   file: string;
+  /** The line of the file the body starts on (after the frontmatter), so errors name the file's own line. */
+  firstLine?: number;
   /** The site's base URL when built under a path prefix ('' at the root). */
   pathPrefix?: string;
   /** Extra remark plugins that run after GFM (Gatsby's image processing). */
@@ -41,7 +43,7 @@ export interface RenderedMdx {
   coverAlt: string | null;
 }
 
-export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover }: RenderOptions): Promise<RenderedMdx> {
+export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
   let coverAlt: string | null = null;
   const processor = contentParser()
@@ -67,6 +69,6 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
       toc = tocFromHast(tree);
     })
     .use(rehypeStringify, { allowDangerousHtml: true });
-  const html = String(await processor.process({ value: source, path: file }));
+  const html = String(await processor.process(contentFile(source, file, firstLine)));
   return { html, toc, coverAlt };
 }

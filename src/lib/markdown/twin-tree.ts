@@ -18,6 +18,8 @@ import { isSiteAbsolute, withBase } from './links';
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
   file: string;
+  /** The line of the file the body starts on (after the frontmatter), for error messages. */
+  firstLine?: number;
   /** The page title: the twin's h1. */
   title: string;
   /** The base URL the site is built for ('' at the root). */

@@ -7,7 +7,7 @@ import type { Root } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { remarkCoverOnce } from './cover';
-import { contentParser } from './parse';
+import { contentFile, contentParser } from './parse';
 import { twinTree, type TwinTreeOptions } from './twin-tree';
 
 export interface TwinOptions extends Omit<TwinTreeOptions, 'cover'> {
@@ -40,6 +40,6 @@ export async function renderTwin(source: string, options: TwinOptions): Promise<
       coverAlt = alt;
     },
   });
-  const tree = (await processor.run(processor.parse({ value: source, path: options.file }))) as Root;
+  const tree = (await processor.run(processor.parse(contentFile(source, options.file, options.firstLine)))) as Root;
   return serializeMarkdown(twinTree(tree, { ...rest, cover: cover ? { url: options.imageUrl(cover.src), alt: coverAlt || cover.fallbackAlt } : undefined }));
 }
