@@ -7,7 +7,8 @@
 import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../src/lib/markdown/code-blocks';
 import { h, text, textContent, type Element, type Root } from '../../src/lib/markdown/hast';
 import { remarkCoverOnce } from '../../src/lib/markdown/cover';
-import { callout, mdxHandlers, stringLiteral } from '../../src/lib/markdown/jsx';
+import { calloutElement } from '../../src/lib/markdown/callouts';
+import { mdxHandlers, stringLiteral } from '../../src/lib/markdown/jsx';
 import { rehypeLinks, withBase } from '../../src/lib/markdown/links';
 import { rehypeScrollTables, tableRegionNames } from '../../src/lib/markdown/tables';
 import { tocFromHast } from '../../src/lib/markdown/toc';
@@ -151,7 +152,8 @@ describe('MDX syntax in content', () => {
     const aside = handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'type', value: 'warning' }], children: ['小心'] }) as Element;
     expect(aside).toMatchObject({ tagName: 'aside', properties: { className: ['callout', 'callout-warning'], role: 'note', ariaLabel: '注意' } });
     expect(textContent(aside)).toBe('注意小心');
-    expect(callout('nope', '自定义', []).properties).toMatchObject({ className: ['callout', 'callout-info'], ariaLabel: '自定义' });
+    expect(calloutElement('info', [text('自定义')], []).properties).toMatchObject({ className: ['callout', 'callout-info'], ariaLabel: '自定义' });
+    expect(() => handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'type', value: 'nope' }], position: at })).toThrow('x.mdx:7:3 未知的提示框类型');
   });
 
   it('keeps lowercase HTML elements with string attributes', () => {

@@ -57,6 +57,8 @@ export interface ColorTokens {
   focus: string;
   info: string;
   tip: string;
+  /** Callouts of kind important (重要). */
+  important: string;
   warning: string;
   danger: string;
   navbarBg: string;
@@ -92,6 +94,7 @@ export const colors: Record<ColorMode, ColorTokens> = {
     focus: '#0b63c9',
     info: '#0b63c9',
     tip: '#1a7f37',
+    important: '#8250df',
     warning: '#9a6700',
     danger: '#cf222e',
     navbarBg: 'rgba(255, 255, 255, 0.94)',
@@ -125,6 +128,7 @@ export const colors: Record<ColorMode, ColorTokens> = {
     focus: '#79b8ff',
     info: '#58a6ff',
     tip: '#3fb950',
+    important: '#bc8cff',
     warning: '#d29922',
     danger: '#f85149',
     navbarBg: 'rgba(15, 20, 25, 0.94)',

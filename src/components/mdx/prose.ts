@@ -221,13 +221,21 @@ export const prose = css`
     color: var(--callout-accent);
     margin-bottom: 0.3em;
   }
+  /* One accent per kind (src/lib/markdown/callouts.ts); each title colour is in src/theme/contrast.ts. */
+  .callout-note {
+    --callout-accent: ${c('textSoft')};
+  }
   .callout-info {
     --callout-accent: ${c('info')};
   }
   .callout-tip {
     --callout-accent: ${c('tip')};
   }
-  .callout-warning {
+  .callout-important {
+    --callout-accent: ${c('important')};
+  }
+  .callout-warning,
+  .callout-caution {
     --callout-accent: ${c('warning')};
   }
   .callout-danger {

@@ -5,11 +5,9 @@
  * needs JavaScript to run (imports, exports, other components, computed expressions) stops the
  * build with the file and line, instead of rendering a wrong page.
  */
+import { calloutElement, calloutFromComponent } from './callouts';
 import { syntaxError } from './errors';
-import { h, text, type Element, type ElementContent } from './hast';
-
-export type CalloutType = 'info' | 'tip' | 'warning' | 'danger';
-export const CALLOUT_LABELS: Record<CalloutType, string> = { info: '说明', tip: '提示', warning: '注意', danger: '警告' };
+import { h, text, type ElementContent } from './hast';
 
 interface JsxAttribute {
   type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute';
@@ -26,20 +24,6 @@ export interface MdxNode {
 }
 interface State {
   all(node: unknown): ElementContent[];
-}
-
-/** A callout's type (unknown types read as info) and the label it shows: its title or its type's name. */
-export function calloutLabel(type: string | undefined, title: string | undefined): { kind: CalloutType; label: string } {
-  const kind: CalloutType = type && type in CALLOUT_LABELS ? (type as CalloutType) : 'info';
-  return { kind, label: title ?? CALLOUT_LABELS[kind] };
-}
-
-export function callout(type: string | undefined, title: string | undefined, children: ElementContent[]): Element {
-  const { kind, label } = calloutLabel(type, title);
-  return h('aside', { className: ['callout', `callout-${kind}`], role: 'note', ariaLabel: label }, [
-    h('strong', { className: ['callout-title'] }, [text(label)]),
-    ...children,
-  ]);
 }
 
 /** A JS string literal ('…', "…") as its value, or null for anything else. */
@@ -83,7 +67,9 @@ function jsxElement(file: string) {
     if (!name) return state.all(node); // <>…</> fragment
     const attrs = jsxAttributes(file, node);
     if (name === 'Callout') {
-      return callout(typeof attrs.type === 'string' ? attrs.type : undefined, typeof attrs.title === 'string' ? attrs.title : undefined, state.all(node));
+      // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
+      const { kind } = calloutFromComponent(node, file);
+      return calloutElement(kind, typeof attrs.title === 'string' ? [text(attrs.title)] : undefined, state.all(node));
     }
     if (isHtmlTagName(name)) {
       const properties = Object.fromEntries(Object.entries(attrs).map(([key, value]) => [PROPERTY[key] ?? key, value]));

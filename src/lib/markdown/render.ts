@@ -15,6 +15,7 @@ import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeStringify from 'rehype-stringify';
 import type { Root } from 'hast';
 import { rehypePrism } from '../prism';
+import { calloutToHast } from './callouts';
 import { rehypeCodeBlocks } from './code-blocks';
 import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
@@ -54,7 +55,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
       },
     })
     .use(remarkPlugins)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxHandlers(file) as never })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast } as never })
     .use(rehypePrism)
     .use(rehypeCodeBlocks)
     .use(rehypeScrollTables)

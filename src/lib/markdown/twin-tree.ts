@@ -1,7 +1,7 @@
 /**
  * The Markdown twin's syntax tree: the parsed MDX (the same mdast the HTML renderer starts from,
  * see parse.ts) with everything MDX-only turned into what it means in plain Markdown:
- *   <Callout type title>  → a blockquote opening with its label in bold (提示, 注意 … or the title)
+ *   callouts (:::tip, > [!NOTE], <Callout>) → a blockquote opening with its label in bold (提示, 注意 … or the title)
  *   <details><summary>    → the summary as a bold paragraph, then the content
  *   <kbd>, <code>         → inline code; <br /> → a line break; <strong>/<b>, <em>/<i>, <del>/<s> → their Markdown
  *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
@@ -12,7 +12,8 @@
  * Pure functions over plain mdast objects: no unified import, unit-testable.
  */
 import type { BlockContent, Content, Heading, Link, List, ListItem, PhrasingContent, Root } from 'mdast';
-import { calloutLabel, esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
+import { calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
+import { esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
 import { isSiteAbsolute, withBase } from './links';
 
 export interface TwinTreeOptions {
@@ -101,9 +102,8 @@ function element(node: MdxNode, options: TwinTreeOptions): Content[] {
   if (!name) return children(); // <>…</>
   const attrs = jsxAttributes(options.file, node);
   if (name === 'Callout') {
-    const { label } = calloutLabel(attribute(attrs, 'type'), attribute(attrs, 'title'));
-    const heading: Content = { type: 'paragraph', children: [{ type: 'strong', children: [text(label)] }] };
-    return [{ type: 'blockquote', children: [heading, ...asFlow(children())] as BlockContent[] }];
+    // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
+    return [calloutToTwin(calloutFromComponent(node, options.file), converter(options))];
   }
   if (!isHtmlTagName(name)) throw unknownComponent(options.file, node);
   switch (name) {
@@ -169,6 +169,8 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
       return element(mdx, options);
+    case 'callout':
+      return [calloutToTwin(node as unknown as CalloutNode, converter(options))];
     default:
       break;
   }
@@ -188,6 +190,11 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
 
 function convertAll(nodes: Content[], options: TwinTreeOptions): Content[] {
   return nodes.flatMap((node) => convert(node, options));
+}
+
+/** Content → Markdown, inline or as blocks: for the constructs' own modules (callouts.ts …). */
+function converter(options: TwinTreeOptions): TwinConvert {
+  return { phrasing: (nodes) => asPhrasing(convertAll(nodes, options)), flow: (nodes) => asFlow(convertAll(nodes, options)) as BlockContent[] };
 }
 
 /**

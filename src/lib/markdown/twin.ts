@@ -40,6 +40,7 @@ export async function renderTwin(source: string, options: TwinOptions): Promise<
       coverAlt = alt;
     },
   });
-  const tree = (await processor.run(processor.parse(contentFile(source, options.file, options.firstLine)))) as Root;
+  const file = contentFile(source, options.file, options.firstLine);
+  const tree = (await processor.run(processor.parse(file), file)) as Root;
   return serializeMarkdown(twinTree(tree, { ...rest, cover: cover ? { url: options.imageUrl(cover.src), alt: coverAlt || cover.fallbackAlt } : undefined }));
 }
