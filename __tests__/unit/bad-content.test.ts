@@ -21,7 +21,7 @@ describe('bad content is reported with the file named', () => {
     ['bad-duplicate', 'content/blog/2024-01-02-same/index.mdx', '"same" 与 content/blog/2024-01-01-same/index.mdx 重复'],
     ['bad-image', 'content/docs/intro.mdx', './img/missing.png'],
     ['bad-mdx', 'content/docs/intro.mdx', 'MDX 语法错误'],
-    ['bad-component', 'content/docs/intro.mdx:8', '未知的 MDX 组件 <Tabs>'],
+    ['bad-component', 'content/docs/intro.mdx:8:1', '未知的 MDX 组件 <Steps>'],
     ['bad-relative-link', 'content/docs/desktop/wing/Introduce.mdx:10', '链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：Get%20start'],
     ['bad-quotes', 'content/docs/intro.mdx:8:3', '引号：中文正文用“”和‘’，不用 「'],
     ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],

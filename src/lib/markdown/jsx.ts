@@ -6,7 +6,7 @@
  * build with the file and line, instead of rendering a wrong page.
  */
 import { calloutElement, calloutFromComponent } from './callouts';
-import { syntaxError } from './errors';
+import { syntaxError, type Positioned } from './errors';
 import { h, text, type ElementContent } from './hast';
 
 interface JsxAttribute {
@@ -39,7 +39,7 @@ export function stringLiteral(source: string): string | null {
 
 const isComment = (source: string) => /^\s*\/\*[\s\S]*\*\/\s*$/.test(source);
 
-/** The attributes of a JSX element in content: string values only (true for a bare attribute). */
+/** The attributes of a JSX element in content: string values only (true for a bare attribute or {true}; {false} leaves it out). */
 export function jsxAttributes(file: string, node: MdxNode): Record<string, string | true> {
   const result: Record<string, string | true> = {};
   for (const attribute of node.attributes ?? []) {
@@ -49,7 +49,8 @@ export function jsxAttributes(file: string, node: MdxNode): Record<string, strin
     const value = attribute.value;
     if (value === null || value === undefined) result[attribute.name] = true;
     else if (typeof value === 'string') result[attribute.name] = value;
-    else {
+    else if (value.value.trim() === 'true') result[attribute.name] = true;
+    else if (value.value.trim() !== 'false') {
       const literal = stringLiteral(value.value);
       if (literal === null) throw syntaxError(file, node, `<${node.name} ${attribute.name}={…}> 只能使用字符串`);
       result[attribute.name] = literal;
@@ -85,7 +86,7 @@ export function isHtmlTagName(name: string): boolean {
 }
 
 export function unknownComponent(file: string, node: MdxNode): Error {
-  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）`);
+  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>、<Tabs> 和 <TabItem>；其他 HTML 标签请用小写）`);
 }
 
 /** The text an expression stands for: its string literal, null for a comment; anything else stops the build. */
@@ -97,7 +98,7 @@ export function expressionText(file: string, node: MdxNode): string | null {
   return literal;
 }
 
-export function esmNotAllowed(file: string, node: MdxNode): Error {
+export function esmNotAllowed(file: string, node: Positioned): Error {
   return syntaxError(file, node, `内容中不支持 import / export（组件由站点统一提供）`);
 }
 

@@ -1,6 +1,6 @@
 /**
  * How content is parsed: MDX (remark-mdx) with GitHub-flavoured Markdown, callouts in every
- * dialect (callouts.ts), images alone in their paragraph unwrapped. The one definition shared by
+ * dialect (callouts.ts), tabs (tabs.ts), images alone in their paragraph unwrapped. The one definition shared by
  * the HTML renderer (render.ts) and the Markdown twin (twin.ts), so both outputs come from the
  * same syntax tree.
  */
@@ -15,6 +15,7 @@ import { directiveFromMarkdown } from 'mdast-util-directive';
 import type { Processor } from 'unified';
 import { normalizeCalloutFences, remarkCallouts } from './callouts';
 import { withFirstLine } from './errors';
+import { remarkTabs } from './tabs';
 
 /**
  * unified plugin: `:::` callouts (callouts.ts). Only micromark-extension-directive's container
@@ -34,7 +35,7 @@ function calloutSyntax(this: Processor) {
 }
 
 export function contentParser() {
-  return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(calloutSyntax).use(remarkCallouts).use(remarkUnwrapImages);
+  return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(calloutSyntax).use(remarkCallouts).use(remarkTabs).use(remarkUnwrapImages);
 }
 
 /** What the parser reads for a body starting on line `firstLine` of `file`: positions are the file's own. */

@@ -20,6 +20,7 @@ import { rehypeCodeBlocks } from './code-blocks';
 import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
+import { tabsToHast } from './tabs';
 import { remarkCoverOnce } from './cover';
 import { contentFile, contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
@@ -55,7 +56,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
       },
     })
     .use(remarkPlugins)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast } as never })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast } as never })
     .use(rehypePrism)
     .use(rehypeCodeBlocks)
     .use(rehypeScrollTables)

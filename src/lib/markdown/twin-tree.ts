@@ -2,6 +2,7 @@
  * The Markdown twin's syntax tree: the parsed MDX (the same mdast the HTML renderer starts from,
  * see parse.ts) with everything MDX-only turned into what it means in plain Markdown:
  *   callouts (:::tip, > [!NOTE], <Callout>) → a blockquote opening with its label in bold (提示, 注意 … or the title)
+ *   <Tabs>/<TabItem>      → a list, one item per tab: its label in bold, then its content
  *   <details><summary>    → the summary as a bold paragraph, then the content
  *   <kbd>, <code>         → inline code; <br /> → a line break; <strong>/<b>, <em>/<i>, <del>/<s> → their Markdown
  *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
@@ -15,6 +16,7 @@ import type { BlockContent, Content, Heading, Link, List, ListItem, PhrasingCont
 import { calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
 import { esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
 import { isSiteAbsolute, withBase } from './links';
+import { tabsToTwin, type TabsNode } from './tabs';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
@@ -171,6 +173,8 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
       return element(mdx, options);
     case 'callout':
       return [calloutToTwin(node as unknown as CalloutNode, converter(options))];
+    case 'tabs':
+      return [tabsToTwin(node as unknown as TabsNode, converter(options))];
     default:
       break;
   }

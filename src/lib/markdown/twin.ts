@@ -18,6 +18,8 @@ export interface TwinOptions extends Omit<TwinTreeOptions, 'cover'> {
 /** Markdown as people write it: ATX headings, fenced code, "-" bullets, "*" emphasis, no autolinks. */
 export const MARKDOWN_STYLE = {
   bullet: '-',
+  // A list right after another (two tab sets in a row) switches marker instead of a <!----> separator.
+  bulletOther: '*',
   emphasis: '*',
   strong: '*',
   fence: '`',
