@@ -68,6 +68,10 @@ export const COLOR_PAIRS: readonly ColorPair[] = [
   { fg: 'text', bg: 'inlineCodeBg', base: 'bgSoft', min: 4.5, where: 'inline code in callouts and blockquotes' },
   ...text('codeText', ['codeBg'], 'code blocks'),
   ...(['codeComment', 'codeKeyword', 'codeString', 'codeNumber', 'codeFunction', 'codeTag', 'codePunctuation', 'codeAttr'] as const).flatMap((t) => text(t, ['codeBg'], 'highlighted code')),
+  ...(['codeText', 'codeComment', 'codeKeyword', 'codeString', 'codeNumber', 'codeFunction', 'codeTag', 'codePunctuation', 'codeAttr', 'textMute'] as const).flatMap((t) =>
+    text(t, ['codeHighlightBg', 'codeAddBg', 'codeRemoveBg'], 'code and line numbers on highlighted, added and removed lines'),
+  ),
+  ...ui('primary', ['codeHighlightBg'], 'the bar beside a highlighted code line'),
   ...(['info', 'tip', 'important', 'warning', 'danger'] as const).flatMap((t) => text(t, ['bgSoft'], 'callout titles')),
   ...ui('focus', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'keyboard focus ring'),
   ...ui('primary', ['bg', 'surface'], 'current page number and focused search field borders, TOC marker, progress bar'),

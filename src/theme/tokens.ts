@@ -53,6 +53,10 @@ export interface ColorTokens {
   codeTag: string;
   codePunctuation: string;
   codeAttr: string;
+  /** Backgrounds of marked code lines: highlighted ({1,3} / highlight-*), added and removed (diff). */
+  codeHighlightBg: string;
+  codeAddBg: string;
+  codeRemoveBg: string;
   shadow: string;
   focus: string;
   info: string;
@@ -82,7 +86,7 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeBg: '#f6f8fa',
     codeText: '#1f2328',
     inlineCodeBg: 'rgba(175, 184, 193, 0.22)',
-    codeComment: '#6a737d',
+    codeComment: '#59636e',
     codeKeyword: '#cf222e',
     codeString: '#0a3069',
     codeNumber: '#0550ae',
@@ -90,6 +94,9 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeTag: '#116329',
     codePunctuation: '#57606a',
     codeAttr: '#953800',
+    codeHighlightBg: '#fff8c5',
+    codeAddBg: '#e6ffec',
+    codeRemoveBg: '#fff0ee',
     shadow: '0 8px 28px rgba(27, 31, 36, 0.14)',
     focus: '#0b63c9',
     info: '#0b63c9',
@@ -124,6 +131,9 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeTag: '#7ee787',
     codePunctuation: '#c9d1d9',
     codeAttr: '#ffa657',
+    codeHighlightBg: '#2d2a1e',
+    codeAddBg: '#12261e',
+    codeRemoveBg: '#2c1619',
     shadow: '0 8px 28px rgba(0, 0, 0, 0.5)',
     focus: '#79b8ff',
     info: '#58a6ff',

@@ -127,23 +127,44 @@ export const prose = css`
     border-bottom-width: 2px;
     border-radius: 4px;
   }
+  /* Code blocks (src/lib/markdown/code-blocks.ts): [title] header, then the code, in a grid so a title shares the header's row. */
   .code-block {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
     margin: 0 0 1.2em;
     border: 1px solid ${c('border')};
     border-radius: 8px;
     background: ${c('codeBg')};
     overflow: hidden;
+    .code-title {
+      grid-column: 1;
+      padding: 6px 14px;
+      border-bottom: 1px solid ${c('border')};
+      font-family: ${fonts.mono};
+      font-size: 12.5px;
+      line-height: 1.5;
+      color: ${c('textSoft')};
+      overflow-wrap: anywhere;
+    }
     .code-header {
+      grid-column: 1 / -1;
       display: flex;
       align-items: center;
       justify-content: space-between;
+      gap: 10px;
       padding: 4px 8px 4px 14px;
       border-bottom: 1px solid ${c('border')};
       font-size: 12px;
       color: ${c('textMute')};
       font-family: ${fonts.body};
     }
+    .code-title + .code-header {
+      grid-column: 2;
+      padding-left: 0;
+    }
     .code-pre {
+      grid-column: 1 / -1;
+      min-width: 0;
       margin: 0;
       padding: 14px 16px;
       overflow-x: auto;
@@ -156,6 +177,62 @@ export const prose = css`
     .code-pre code {
       font-family: ${fonts.mono};
       white-space: pre;
+    }
+    /*
+     * Line marks: one grid row per line (the '\n' between them is not rendered in a grid, but is in
+     * the text that is copied), stretched over the padding so a mark spans the whole width.
+     * Line numbers and diff markers are generated content: never selected, never copied.
+     */
+    .code-lines {
+      display: grid;
+      width: max-content;
+      min-width: calc(100% + 32px);
+      margin: 0 -16px;
+    }
+    .code-line {
+      min-height: 1.65em;
+      padding: 0 16px;
+    }
+    .code-line.highlighted {
+      background: ${c('codeHighlightBg')};
+      box-shadow: inset 3px 0 0 ${c('primary')};
+    }
+    .code-line.diff-add {
+      background: ${c('codeAddBg')};
+    }
+    .code-line.diff-remove {
+      background: ${c('codeRemoveBg')};
+    }
+    .line-numbers .code-line::before,
+    .diff-gutter .code-line::before {
+      display: inline-block;
+      margin-right: 1.2em;
+      text-align: right;
+      color: ${c('textMute')};
+    }
+    .line-numbers .code-line::before {
+      min-width: 2.5ch;
+      content: attr(data-line) / '';
+    }
+    .diff-gutter .code-line::before {
+      min-width: 1ch;
+      content: ' ' / '';
+    }
+    .diff-gutter .diff-add::before {
+      content: '+' / '新增：';
+    }
+    .diff-gutter .diff-remove::before {
+      content: '-' / '删除：';
+    }
+    .line-numbers.diff-gutter .code-line::before {
+      min-width: 4.5ch;
+      content: attr(data-line) '  ' / '';
+    }
+    .line-numbers.diff-gutter .diff-add::before {
+      content: attr(data-line) ' +' / '新增：';
+    }
+    .line-numbers.diff-gutter .diff-remove::before {
+      content: attr(data-line) ' -' / '删除：';
     }
     .token.comment,
     .token.prolog,

@@ -4,8 +4,8 @@
  * the article, and the build does not grow a webpack entry per content file.
  *
  * The remark/rehype plugin chain is the site's single definition of how content renders:
- * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with copy
- * buttons, scrolling tables, base-URL-aware links, <Callout>. Gatsby adds its image plugins
+ * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with titles,
+ * line marks and copy buttons, scrolling tables, base-URL-aware links, <Callout>. Gatsby adds its image plugins
  * (responsive sizes, WebP) through `remarkPlugins`.
  */
 import type { PluggableList } from 'unified';
@@ -16,7 +16,7 @@ import rehypeStringify from 'rehype-stringify';
 import type { Root } from 'hast';
 import { rehypePrism } from '../prism';
 import { calloutToHast } from './callouts';
-import { rehypeCodeBlocks } from './code-blocks';
+import { rehypeCodeBlocks, rehypeCodeMeta } from './code-blocks';
 import { mdxHandlers } from './jsx';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
@@ -57,6 +57,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     })
     .use(remarkPlugins)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast } as never })
+    .use(rehypeCodeMeta)
     .use(rehypePrism)
     .use(rehypeCodeBlocks)
     .use(rehypeScrollTables)

@@ -3,6 +3,7 @@
  * see parse.ts) with everything MDX-only turned into what it means in plain Markdown:
  *   callouts (:::tip, > [!NOTE], <Callout>) → a blockquote opening with its label in bold (提示, 注意 … or the title)
  *   <Tabs>/<TabItem>      → a list, one item per tab: its label in bold, then its content
+ *   ```lang meta          → the code the page shows (magic comments out), with its title="…" only
  *   <details><summary>    → the summary as a bold paragraph, then the content
  *   <kbd>, <code>         → inline code; <br /> → a line break; <strong>/<b>, <em>/<i>, <del>/<s> → their Markdown
  *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
@@ -13,6 +14,7 @@
  * Pure functions over plain mdast objects: no unified import, unit-testable.
  */
 import type { BlockContent, Content, Heading, Link, List, ListItem, PhrasingContent, Root } from 'mdast';
+import { readCodeBlock } from './code-meta';
 import { calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
 import { esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
 import { isSiteAbsolute, withBase } from './links';
@@ -179,6 +181,11 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
       break;
   }
   if (node.type === 'image') return [{ ...node, url: options.imageUrl(node.url) }];
+  if (node.type === 'code' && node.lang !== 'mermaid') {
+    // The code as the page shows it (magic comments out), its title kept; highlights are the page's business.
+    const spec = readCodeBlock(options.file, node, node.lang, node.meta, node.value);
+    return [{ ...node, meta: spec.title === null ? null : `title=${JSON.stringify(spec.title)}`, value: spec.twin }];
+  }
   if (node.type === 'link' || node.type === 'definition') return [{ ...node, url: twinLink(node.url, options.basePath), ...('children' in node ? { children: asPhrasing(convertAll(node.children, options)) } : {}) } as Content];
   if ('children' in node) {
     const converted = convertAll(node.children as Content[], options);
