@@ -2,7 +2,8 @@
  * Content errors point at the line (issue 22, item 9): every mistake the renderer finds names the
  * content file's own line and column, frontmatter counted, in one message that `npm run build`,
  * `npm run develop` and `npm run check:content` print word for word. The fixture
- * __tests__/fixtures/bad-lines has one mistake per file, each below a twelve-line frontmatter.
+ * __tests__/fixtures/bad-lines has one mistake per file (import, unknown component, computed
+ * expression, MDX syntax, unknown admonition, code-block meta), each below a twelve-line frontmatter.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -19,6 +20,8 @@ const EXPECTED: Record<string, string> = {
   'content/docs/component.mdx': 'content/docs/component.mdx:17:1 未知的 MDX 组件 <Tab>',
   'content/docs/expression.mdx': 'content/docs/expression.mdx:15:4 表达式 {1 + 1} 需要 JavaScript',
   'content/docs/syntax.mdx': 'content/docs/syntax.mdx:15:1 MDX 语法错误：Expected a closing tag for `<div>`',
+  'content/docs/admonition.mdx': 'content/docs/admonition.mdx:15:1 未知的提示框类型 :::hint',
+  'content/docs/code.mdx': 'content/docs/code.mdx:15:1 代码块不认识 showLineNumber',
 };
 
 describe('where a body starts in its file', () => {
