@@ -179,19 +179,24 @@ export const prose = css`
       white-space: pre;
     }
     /*
-     * Line marks: one grid row per line (the '\n' between them is not rendered in a grid, but is in
-     * the text that is copied), stretched over the padding so a mark spans the whole width.
+     * Line marks: each line an inline-block as wide as the longest line (or the block), stretched
+     * over the padding so a mark spans the whole width; the '\n' between lines stays ordinary
+     * text, so selecting and copying by hand gives the code exactly, blank lines included.
      * Line numbers and diff markers are generated content: never selected, never copied.
      */
     .code-lines {
-      display: grid;
+      display: block;
       width: max-content;
       min-width: calc(100% + 32px);
       margin: 0 -16px;
     }
     .code-line {
+      display: inline-block;
+      box-sizing: border-box;
+      width: 100%;
       min-height: 1.65em;
       padding: 0 16px;
+      vertical-align: top;
     }
     .code-line.highlighted {
       background: ${c('codeHighlightBg')};

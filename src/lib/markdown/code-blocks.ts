@@ -5,9 +5,10 @@
  * - rehypeCodeBlocks, after it: the site's code block: the title (when given), a header with the
  *   language's name and a copy button (with a status region announcing the copy), and a focusable,
  *   horizontally scrolling <pre>. Blocks with line marks (highlights, numbers, diff) have one
- *   <span class="code-line"> per line (Prism's spans cut at line breaks, see splitLines), in a grid,
- *   with data-line numbers and the added/removed lines marked; lines the copy leaves out (removed
- *   lines of a diff-<lang>) carry data-no-copy.
+ *   <span class="code-line"> per line (Prism's spans cut at line breaks, see splitLines) with '\n'
+ *   between them as text (so selecting and copying by hand gives the code), data-line numbers and
+ *   the added/removed lines marked; lines the copy leaves out (removed lines of a diff-<lang>)
+ *   carry data-no-copy.
  * The button works through one delegated listener (src/components/mdx/copy-code.ts); without
  * JavaScript it is hidden by CSS.
  */
