@@ -61,6 +61,7 @@ export const COLOR_PAIRS: readonly ColorPair[] = [
   ...text('text', ['bg', 'bgSoft', 'bgMute', 'surface', 'primarySoft', 'navbarBg'], 'body text, menus, cards, announcement bar, navbar'),
   ...text('textSoft', ['bg', 'bgSoft', 'bgMute', 'surface', 'primarySoft'], 'secondary text: sidebar, TOC, blockquotes, footer, copy button, announcement close'),
   ...text('textMute', ['bg', 'bgSoft', 'surface', 'codeBg'], 'meta text: dates, descriptions, code block header, search hints'),
+  ...text('textSoft', ['codeBg'], 'code block titles'),
   ...text('link', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'links in text, blockquotes, the announcement'),
   ...text('primary', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'current sidebar and TOC entries, tags'),
   ...text('onPrimary', ['primary'], 'text on primary buttons, current page number, skip link'),
