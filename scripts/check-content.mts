@@ -12,7 +12,7 @@ import { assertUniqueSlugs, ContentError } from '../src/lib/content-model';
 import { checkInternalLink, describeVerdict, type LinkTarget } from '../src/lib/links';
 import { docEntry, planSite, postEntry } from '../src/lib/routes';
 import { renderMdx } from '../src/lib/markdown/render';
-import { MdxSyntaxError } from '../src/lib/markdown/jsx';
+import { contentErrorMessage } from '../src/lib/markdown/errors';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from '../build/content/loader';
 import { buildDrawDiagram } from '../build/markdown/diagrams';
@@ -81,21 +81,17 @@ async function main(): Promise<void> {
   const files = [...posts, ...docs].map((item) => ({
     file: item.file,
     body: item.body,
+    bodyLine: item.bodyLine,
     raw: readFileSync(path.join(root, item.file), 'utf8'),
     anchors: pages.get(item.path)?.anchors ?? new Set<string>(),
   }));
-  for (const { file, body, raw, anchors } of files.filter((f) => inScope(f.file))) {
+  for (const { file, body, bodyLine, raw, anchors } of files.filter((f) => inScope(f.file))) {
     const refs: Reference[] = [];
     try {
-      const source = raw.replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
-      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
+      await renderMdx(body, { file, firstLine: bodyLine, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
     } catch (error) {
-      if (error instanceof MdxSyntaxError) {
-        problems.push(error.message);
-        continue;
-      }
-      const e = error as { message?: string; line?: number; column?: number };
-      problems.push(`MDX 语法错误 ${file}:${e.line ?? '?'}:${e.column ?? '?'} ${e.message ?? String(error)}`);
+      // The build's and the develop server's message, word for word (src/lib/markdown/errors.ts).
+      problems.push(contentErrorMessage(error, file));
       continue;
     }
     if (/^#\s/m.test(body.replace(/```[\s\S]*?```/g, ''))) problems.push(`${file}: 正文不应包含一级标题（#），标题来自 frontmatter`);

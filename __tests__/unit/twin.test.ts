@@ -41,7 +41,7 @@ const CASES: Record<string, Case> = {
   lastUpdated: { source: '正文。\n', lastUpdated: { date: '2026-11-23' } },
   lastUpdatedPost: { source: '正文。\n', cover: './cover.png', title: '改过的文章', lastUpdated: { date: '2026-01-05', author: 'Tiony.bo' } },
   esm: { source: "import X from './x'\n\n正文\n", file: 'content/docs/bad.mdx' },
-  unknownComponent: { source: '正文\n\n<Tabs>\n内容\n</Tabs>\n', file: 'content/docs/bad.mdx' },
+  unknownComponent: { source: '正文\n\n<Tabz>\n内容\n</Tabz>\n', file: 'content/docs/bad.mdx' },
   computed: { source: '值是 {1 + 1}。\n', file: 'content/docs/bad.mdx' },
 };
 
@@ -130,8 +130,8 @@ describe('Markdown twin of each MDX construct', () => {
   });
 
   it('what needs JavaScript stops with the file and line, as in the HTML renderer', () => {
-    expect(results.esm?.error).toMatch(/content\/docs\/bad\.mdx:1：内容中不支持 import/);
-    expect(results.unknownComponent?.error).toMatch(/content\/docs\/bad\.mdx:3：未知的 MDX 组件 <Tabs>/);
-    expect(results.computed?.error).toMatch(/content\/docs\/bad\.mdx:1：表达式 \{1 \+ 1\}/);
+    expect(results.esm?.error).toMatch(/content\/docs\/bad\.mdx:1:1 内容中不支持 import/);
+    expect(results.unknownComponent?.error).toMatch(/content\/docs\/bad\.mdx:3:1 未知的 MDX 组件 <Tabz>/);
+    expect(results.computed?.error).toMatch(/content\/docs\/bad\.mdx:1:4 表达式 \{1 \+ 1\}/);
   });
 });

@@ -4,11 +4,13 @@
  *     handed to the post/doc templates in the page context;
  *   - writeTravelFiles (onPostBuild): Markdown twins, llms.txt, llms-full.txt and the card PNGs.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { siteConfig, toolNameForKey } from '../../src/config/site';
 import { docPath, sidebarKey } from '../../src/lib/docs';
 import { llmsSections, type LlmsOptions } from '../../src/lib/llms';
+import { bodyFirstLine } from '../../src/lib/markdown/errors';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
@@ -161,7 +163,8 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
     const node = nodes.get(id);
     if (!node?.parent?.absolutePath) throw new Error(`Markdown 版本：找不到 ${file} 的内容`);
     const cover = withCover ? node.frontmatter?.image?.absolutePath : undefined;
-    sources.push({ path: pagePath, file, absolutePath: node.parent.absolutePath, title, body: node.body, cover, lastUpdated: lastUpdated.get(pagePath) });
+    const firstLine = bodyFirstLine(readFileSync(node.parent.absolutePath, 'utf8'), node.body);
+    sources.push({ path: pagePath, file, absolutePath: node.parent.absolutePath, title, body: node.body, firstLine, cover, lastUpdated: lastUpdated.get(pagePath) });
   };
   const postById = new Map(posts.map((p) => [p.slug, p]));
   for (const summary of listedPosts) {

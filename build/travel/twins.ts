@@ -22,6 +22,8 @@ export interface TwinSource {
   absolutePath: string;
   title: string;
   body: string;
+  /** The file's line the body starts on (after the frontmatter), so errors name the file's own line. */
+  firstLine?: number;
   /** A post's cover image, absolute path. */
   cover?: string;
   /** The page's “最后更新于” (build/content/git-history.ts), when it shows one. */
@@ -105,6 +107,7 @@ export async function writeTwins(publicDir: string, sources: readonly TwinSource
       };
       markdown = await renderTwin(source.body, {
         file: source.file,
+        firstLine: source.firstLine,
         title: source.title,
         lastUpdated: source.lastUpdated,
         basePath: site.basePath,

@@ -56,7 +56,11 @@ const FEATURES: ReadonlyArray<[string, RegExp]> = [
   ['toc', /data-testid="toc"/],
   ['table', /<table[\s>]/],
   ['code', /class="code-block"/],
+  // Code with a title or line marks (highlights, numbers, diff): their own colours and generated content.
+  ['code-marks', /class="code-title"|class="code-lines[\s"]/],
   ['callout', /class="callout[\s"]/],
+  // Tab sets: the script turns them into a WAI-ARIA tab widget.
+  ['tabs', /class="tabs" data-tabs=/],
   ['image', /<(img|picture)[\s>]/],
   ['diagram', /<figure class="diagram"/],
   ['pagination', /data-testid="pagination"/],

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { TABS_ATTRIBUTE } from '../../lib/tabs';
 import { prose } from './prose';
 import { copyCodeOnClick } from './copy-code';
 import { delegateLazily, type LazyBehaviour } from './lazy-behaviour';
@@ -10,7 +11,7 @@ const LAZY: readonly LazyBehaviour[] = [imageZoom];
 /**
  * A post's or doc's body: HTML rendered at build time (src/lib/markdown/render.ts). React does not
  * hydrate inside it; the code blocks' copy buttons work through one delegated listener, and the
- * behaviours that need more code (zoomable images) load it when a reader first uses them.
+ * behaviours that need more code (tab sets, zoomable images) load it only when the body has them.
  */
 export function Markdown({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -24,5 +25,18 @@ export function Markdown({ html }: { html: string }) {
       stopLazy();
     };
   }, []);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root?.querySelector(`[${TABS_ATTRIBUTE}]`)) return undefined;
+    let undo: (() => void) | undefined;
+    let gone = false;
+    void import(/* webpackChunkName: "tabs" */ './tabs').then(({ enhanceTabs }) => {
+      if (!gone) undo = enhanceTabs(root);
+    });
+    return () => {
+      gone = true;
+      undo?.();
+    };
+  }, [html]);
   return <div ref={ref} css={prose} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -20,7 +20,7 @@
  */
 import type { Code, Root } from 'mdast';
 import { decodeEntities } from '../search/sections';
-import { MdxSyntaxError } from './jsx';
+import { ContentSyntaxError } from './errors';
 import { DiagramSyntaxError, expectedLabels, KIND_NAMES, readDiagram, type DiagramSource, type Statement } from './mermaid-source';
 
 /** Spacing passed to the renderer (its defaults leave 40 px of empty margin). */
@@ -28,7 +28,12 @@ export const RENDER_OPTIONS = { padding: 12, transparent: true, font: 'sans-seri
 
 export type DrawSvg = (renderSource: string) => Promise<string>;
 
-export class DiagramError extends MdxSyntaxError {}
+export class DiagramError extends ContentSyntaxError {
+  constructor(file: string, line: number | undefined, kindName: string, detail: string) {
+    super(file, line ? { line } : null, `无法绘制的 Mermaid 图（${kindName}）：${detail}`);
+    this.name = 'DiagramError';
+  }
+}
 
 /** The renderer's SVG without its <style> block and root inline style (the theme sets both). */
 export function cleanSvg(svg: string): string {
@@ -153,7 +158,7 @@ const NO_RENDERER: DrawSvg = () => Promise.reject(new Error('没有提供绘图�
 
 /**
  * remark plugin: every ```mermaid code node becomes the figure above (as raw HTML). A diagram
- * that cannot be drawn throws DiagramError `file:line：无法绘制的 Mermaid 图（kind）：…`, the line
+ * that cannot be drawn throws DiagramError `file:line 无法绘制的 Mermaid 图（kind）：…`, the line
  * being the fence's line in the source given to the renderer.
  */
 export function remarkDiagrams({ file, draw = NO_RENDERER }: DiagramOptions) {
@@ -172,8 +177,7 @@ export function remarkDiagrams({ file, draw = NO_RENDERER }: DiagramOptions) {
         html = await renderDiagram(fence.value, draw, `diagram-${n}`);
       } catch (error) {
         if (!(error instanceof DiagramSyntaxError)) throw error;
-        const line = fence.position?.start.line;
-        throw new DiagramError(`${line ? `${file}:${line}` : file}：无法绘制的 Mermaid 图（${error.kindName}）：${error.message}`);
+        throw new DiagramError(file, fence.position?.start.line, error.kindName, error.message);
       }
       // An mdast `html` node becomes raw HTML in remark-rehype (allowDangerousHtml): the figure as built.
       Object.assign(fence, { type: 'html', value: html, lang: undefined, meta: undefined });
