@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readFrontmatter } from '../../build/content/frontmatter';
 import { loadContent } from '../../build/content/loader';
 import { checkInternalLink, type LinkTarget } from '../../src/lib/links';
 import { docEntry, planSite, postEntry } from '../../src/lib/routes';
@@ -24,6 +25,18 @@ function prose(body: string): string {
 describe('content model', () => {
   it('has no frontmatter errors', () => {
     expect(errors.map((e) => e.message)).toEqual([]);
+  });
+
+  it('reads every frontmatter as the Gatsby build’s Mdx nodes and queries do (gatsby-plugin-mdx’s js-yaml, dates as date(formatString: "YYYY-MM-DD"))', () => {
+    const gatsby = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { frontmatter: Record<string, unknown> } };
+    const asQueried = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
+    const files = [...posts, ...docs].map((item) => item.file);
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const theirs = Object.fromEntries(Object.entries(gatsby.parseFrontmatter(file, source).frontmatter).map(([key, value]) => [key, asQueried(value)]));
+      expect([file, readFrontmatter(source).data]).toEqual([file, theirs]);
+    }
   });
 });
 

@@ -13,8 +13,8 @@
  * Pure string scanning, no Markdown parser: the content subset the site accepts (content/README.md)
  * is small enough to mask reliably, and the rules stay testable with tiny inline samples.
  */
-import matter from 'gray-matter';
 import { splitInternalHref } from '../../src/lib/links';
+import { readFrontmatter } from './frontmatter';
 
 export type ContentRule = 'quotes' | 'placeholder' | 'orphan';
 
@@ -217,7 +217,7 @@ export function findPlaceholders(raw: string, prose: string, lineOffset = 0): Co
 export function findFrontmatterProblems(frontmatter: string): ContentProblem[] {
   let data: unknown;
   try {
-    data = matter(`---\n${frontmatter}\n---\n`).data;
+    data = readFrontmatter(`---\n${frontmatter}\n---\n`).data;
   } catch {
     return []; // invalid YAML is reported by the content model
   }
