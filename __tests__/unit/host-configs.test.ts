@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pagePathOfHtmlFile } from '../../build/gatsby/internals';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../src/lib/search/files';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -198,10 +199,9 @@ function hostRedirects(text: string) {
 
 const encode = (p: string) => p.split('/').map(encodeURIComponent).join('/');
 
+/** Pages served at their route: every page but Gatsby's .html copies of status pages (/404.html), which are files. */
 function pageRoutes(files: string[]): string[] {
-  return files
-    .filter((f) => f.endsWith('/index.html') && !/^\/(_gatsby|page-data|static)\//.test(f))
-    .map((f) => f.slice(0, -'/index.html'.length) || '/');
+  return files.flatMap((f) => pagePathOfHtmlFile(f) ?? []).filter((route) => !route.endsWith('.html'));
 }
 
 /** [URL a browser requests, the $uri nginx maps after try_files] for every file and page. */

@@ -4,8 +4,8 @@
  * readers get — navbar, footer and templates included — and anchors as actually rendered.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { checkInternalLink, describeVerdict, type LinkTarget } from '../../src/lib/links';
+import { NOT_PAGE_FOLDERS, pageHtmlFile } from '../gatsby/internals';
 
 export interface LinkProblem {
   /** The content file (or page path) the link was found on. */
@@ -16,10 +16,6 @@ export interface LinkProblem {
 
 function decodeEntities(value: string): string {
   return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-}
-
-export function htmlFileFor(publicDir: string, pagePath: string): string {
-  return pagePath === '/' ? path.join(publicDir, 'index.html') : path.join(publicDir, pagePath, 'index.html');
 }
 
 export function extractIds(html: string): Set<string> {
@@ -48,7 +44,7 @@ export function linkReport(publicDir: string, pages: Map<string, string>, pathPr
   const targets = new Map<string, LinkTarget>();
   const linksByPage = new Map<string, string[]>();
   for (const page of pages.keys()) {
-    const file = htmlFileFor(publicDir, page);
+    const file = pageHtmlFile(publicDir, page);
     const facts = collected.get(file) ?? pageLinks(readFileSync(file, 'utf8'));
     linksByPage.set(page, facts.links);
     targets.set(page, { anchors: facts.ids });
@@ -68,7 +64,7 @@ export function linkReport(publicDir: string, pages: Map<string, string>, pathPr
         }
         href = href.slice(pathPrefix.length) || '/';
       }
-      if (/^\/(static|page-data)\//.test(href)) continue;
+      if (NOT_PAGE_FOLDERS.includes(href.split('/')[1] as string)) continue; // files, not pages
       const verdict = checkInternalLink(href, targets);
       if (!verdict.ok) problems.push({ source: pages.get(page) ?? page, link: raw, message: describeVerdict(verdict) });
     }
