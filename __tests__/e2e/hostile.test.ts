@@ -98,4 +98,25 @@ describe('hostile conditions', () => {
       await context.close();
     });
   });
+
+  describe('code that cannot be downloaded', () => {
+    it('the mobile menu: its loading error with Retry instead of a blank page, and Retry opens the menu', async () => {
+      const { page, context } = await openPage(session.browser, '/blog', { viewport: PHONE });
+      await ready(page);
+      let fail = true;
+      await page.route('**/mobile-menu-*.js', (route) => (fail ? route.abort('failed') : route.continue()));
+      await page.getByTestId('mobile-menu-button').click();
+      const error = page.getByTestId('loading-error');
+      await error.waitFor();
+      await expect(error.textContent()).resolves.toContain('加载失败，请检查网络后重试。');
+      // The page is still there around it.
+      await expect(page.locator('h1').textContent()).resolves.toBe('博客');
+      await expect(page.getByTestId('navbar').isVisible()).resolves.toBe(true);
+      fail = false;
+      await error.getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('mobile-menu').waitFor({ state: 'visible' });
+      await expect(error.count()).resolves.toBe(0);
+      await context.close();
+    });
+  });
 });
