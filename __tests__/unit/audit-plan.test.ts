@@ -1,24 +1,8 @@
 /** Which built page the accessibility audit opens in which mode (__tests__/e2e/support/audit-plan.ts). */
-import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, pagePathOf, planAudit, type BuiltPage } from '../e2e/support/audit-plan';
+import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, planAudit, type BuiltPage } from '../e2e/support/audit-plan';
 
-const doc = '<!DOCTYPE html><html lang="zh-Hans"><body><main>x</main></body></html>';
-
+// Which HTML files are pages is Gatsby's rule: build/gatsby/internals.ts, checked in gatsby-internals.test.ts.
 describe('pages of the build', () => {
-  it('maps each HTML document under public/ to its site path', () => {
-    expect(pagePathOf('index.html', doc)).toBe('/');
-    expect(pagePathOf('blog/binder/index.html', doc)).toBe('/blog/binder');
-    expect(pagePathOf('docs/desktop/wing/Get start/index.html', doc)).toBe('/docs/desktop/wing/Get start');
-    expect(pagePathOf('blog/tags/空壳/page/2/index.html', doc)).toBe('/blog/tags/空壳/page/2');
-    expect(pagePathOf('404/index.html', doc)).toBe('/404');
-    expect(pagePathOf('404.html', doc)).toBe('/404.html');
-  });
-
-  it('leaves out fragments and Gatsby internals', () => {
-    expect(pagePathOf('_gatsby/slices/_gatsby-scripts-1.html', '<script id="gatsby-chunk-mapping"></script>')).toBeNull();
-    expect(pagePathOf('page-data/x/index.html', doc)).toBeNull();
-    expect(pagePathOf('some/fragment.html', '<div>not a document</div>')).toBeNull();
-  });
-
   it('requests encoded paths, and the not-found page through a path that does not exist', () => {
     expect(builtPage('x', '/docs/desktop/wing/Get start', 'k').url).toBe('/docs/desktop/wing/Get%20start');
     expect(builtPage('x', '/blog/tags/空壳', 'k').url).toBe('/blog/tags/%E7%A9%BA%E5%A3%B3');

@@ -4,6 +4,7 @@
  * which uses the same validators and link checker as the build.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -16,7 +17,9 @@ function check(fixture: string): { status: number | null; output: string } {
 describe('bad content is reported with the file named', () => {
   it.each([
     ['bad-missing-title', 'content/blog/2024-01-01-ok/index.mdx', '"title" 缺失'],
-    ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '字段 "date"'],
+    ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '内容错误 content/blog/2024-02-30-bad-date/index.mdx: 字段 "date" 不是真实存在的日期：2024-02-30'],
+    // The folder says 03-01: a reader that rolls 02-30 over to 03-01 finds the two in agreement.
+    ['bad-date-folder', 'content/blog/2024-03-01-leap/index.mdx', '内容错误 content/blog/2024-03-01-leap/index.mdx: 字段 "date" 不是真实存在的日期：2024-02-30'],
     ['bad-link', 'content/docs/intro.mdx', '/docs/desktop/wing/Nope'],
     ['bad-duplicate', 'content/blog/2024-01-02-same/index.mdx', '"same" 与 content/blog/2024-01-01-same/index.mdx 重复'],
     ['bad-image', 'content/docs/intro.mdx', './img/missing.png'],
@@ -41,5 +44,28 @@ describe('bad content is reported with the file named', () => {
     const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/check-content.mts')], { encoding: 'utf8', cwd: root });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+});
+
+describe('the Gatsby build rejects an impossible date the same way', () => {
+  it.each([
+    ['bad-date', 'blog', '2024-02-30-bad-date'],
+    ['bad-date-folder', 'blog', '2024-03-01-leap'],
+  ])('%s: its Mdx node as gatsby-plugin-mdx makes it, validated by onCreateNode', (fixture, source, folder) => {
+    jest.isolateModules(() => {
+      // gatsby-plugin-mdx's own frontmatter reader: js-yaml, which rolls the date over.
+      const { parseFrontmatter } = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { body: string; frontmatter: Record<string, unknown> } };
+      const { onCreateNode, collectedContentErrors } = require('../../build/content/gatsby') as typeof import('../../build/content/gatsby');
+      const absolutePath = path.join(__dirname, '../fixtures', fixture, 'content', source, folder, 'index.mdx');
+      const { body, frontmatter } = parseFrontmatter(fixture, readFileSync(absolutePath, 'utf8'));
+      expect(frontmatter.date).toEqual(new Date(Date.UTC(2024, 2, 1)));
+      const file = { id: 'file', sourceInstanceName: source, relativePath: `${folder}/index.mdx`, relativeDirectory: folder, absolutePath };
+      const node = { id: 'mdx', parent: 'file', internal: { type: 'Mdx' }, frontmatter, body };
+      const fields: string[] = [];
+      const args = { node, getNode: (id: string) => (id === 'file' ? file : undefined), actions: { createNodeField: ({ name }: { name: string }) => fields.push(name) } };
+      (onCreateNode as (a: unknown) => void)(args);
+      expect(collectedContentErrors().map((e) => e.message)).toEqual([`内容错误 content/${source}/${folder}/index.mdx: 字段 "date" 不是真实存在的日期：2024-02-30`]);
+      expect(fields).toEqual([]);
+    });
   });
 });

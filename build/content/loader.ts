@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { validateDoc, validatePost, ContentError, type DocFrontmatter, type PostFrontmatter } from '../../src/lib/content-model';
 import { docIdFromRelativePath, docPath } from '../../src/lib/docs';
 import { bodyFirstLine } from '../../src/lib/markdown/errors';
 import { postPath } from '../../src/lib/routes';
+import { readFrontmatter } from './frontmatter';
 
 export interface LoadedPost {
   file: string;
@@ -63,9 +63,9 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
         throw new ContentError(rel, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
       }
       const raw = readFileSync(file, 'utf8');
-      const parsed = matter(raw);
+      const parsed = readFrontmatter(raw);
       const frontmatter = validatePost(parsed.data, rel, relInBlog[0]);
-      posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.content, bodyLine: bodyFirstLine(raw, parsed.content), path: postPath(frontmatter.slug) });
+      posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: postPath(frontmatter.slug) });
     } catch (error) {
       errors.push(asContentError(error, rel));
     }
@@ -75,10 +75,10 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
     const rel = path.relative(root, file);
     try {
       const raw = readFileSync(file, 'utf8');
-      const parsed = matter(raw);
+      const parsed = readFrontmatter(raw);
       const frontmatter = validateDoc(parsed.data, rel);
       const docId = docIdFromRelativePath(path.relative(docsDir, file));
-      docs.push({ file: rel, docId, frontmatter, body: parsed.content, bodyLine: bodyFirstLine(raw, parsed.content), path: docPath(docId) });
+      docs.push({ file: rel, docId, frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: docPath(docId) });
     } catch (error) {
       errors.push(asContentError(error, rel));
     }

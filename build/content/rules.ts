@@ -20,8 +20,8 @@
  * Pure string scanning, no Markdown parser: the content subset the site accepts (content/README.md)
  * is small enough to mask reliably, and the rules stay testable with tiny inline samples.
  */
-import matter from 'gray-matter';
 import { splitInternalHref } from '../../src/lib/links';
+import { readFrontmatter } from './frontmatter';
 
 export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash';
 
@@ -244,7 +244,7 @@ export function isReleasesPage(file: string): boolean {
 export function findFrontmatterProblems(frontmatter: string, options: TextOptions = {}): ContentProblem[] {
   let data: unknown;
   try {
-    data = matter(`---\n${frontmatter}\n---\n`).data;
+    data = readFrontmatter(`---\n${frontmatter}\n---\n`).data;
   } catch {
     return []; // invalid YAML is reported by the content model
   }
