@@ -12,7 +12,7 @@
  * - doc <path> "标题": content/docs/<path>.mdx, sidebar_position after the last doc of its folder's
  *   sidebar. Refused when a doc has that path (letter case aside: addresses would collide).
  */
-import matter from 'gray-matter';
+import { readFrontmatter } from './frontmatter';
 import YAML from 'yaml';
 import { validateDoc, validatePost } from '../../src/lib/content-model';
 import { docIdFromRelativePath } from '../../src/lib/docs';
@@ -89,7 +89,7 @@ const scalar = (value: string) => YAML.stringify(value, { lineWidth: 0 }).trimEn
 /** The text passes the build's validation and the editorial rules, or the request is refused with their messages. */
 function verified(file: string, text: string, validate: (data: Record<string, unknown>) => void): void {
   try {
-    validate(matter(text).data);
+    validate(readFrontmatter(text).data);
   } catch (error) {
     throw new ScaffoldError(error instanceof Error ? error.message : String(error));
   }
