@@ -138,6 +138,8 @@ describe('site search', () => {
     await page.waitForFunction(() => document.activeElement?.closest('[data-testid="search-navbar"]') !== null);
     await box(page).pressSequentially('oneway');
     await page.getByTestId('search-results').waitFor();
+    // No option is chosen until an arrow key chooses one (Enter alone opens the results page).
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
@@ -192,7 +194,8 @@ describe('site search', () => {
     await ready(page);
     await box(page).fill('oneway');
     const first = page.getByTestId('search-results').getByRole('option').first();
-    await expect(first.evaluate((el) => [el.tagName, el.getAttribute('href')])).resolves.toEqual(['A', '/blog/oneway']);
+    // The link carries the words to mark where it leads (issue 23).
+    await expect(first.evaluate((el) => [el.tagName, el.getAttribute('href')])).resolves.toEqual(['A', '/blog/oneway?highlight=oneway']);
     const context = page.context();
     for (const click of [() => first.click({ modifiers: ['Control'] }), () => first.click({ button: 'middle' })]) {
       const opened = context.waitForEvent('page');
@@ -216,8 +219,9 @@ describe('site search', () => {
     const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
     const at = urls.indexOf('/blog/mediacodec#状态机');
     expect(at).toBeGreaterThanOrEqual(0);
-    await expect(page.getByTestId('search-results').getByRole('option').nth(at).getAttribute('href')).resolves.toBe(`/blog/mediacodec#${encodeURIComponent('状态机')}`);
-    for (let i = 0; i < at; i += 1) await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('search-results').getByRole('option').nth(at).getAttribute('href')).resolves.toMatch(new RegExp(`^/blog/mediacodec\\?highlight=[^#]+#${encodeURIComponent('状态机')}$`));
+    // The first ArrowDown chooses the first option.
+    for (let i = 0; i <= at; i += 1) await page.keyboard.press('ArrowDown');
     await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(new RegExp(`-${at}$`));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/blog\/mediacodec#/);
@@ -245,6 +249,7 @@ describe('site search', () => {
     expect(new Set(urls.map((u) => u.split('#')[0])).size).toBeLessThanOrEqual(urls.length);
     expect(urls.some((u) => u.includes('#'))).toBe(true);
     expect(pages.length).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(/-1$/);
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });

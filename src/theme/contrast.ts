@@ -71,6 +71,8 @@ export const COLOR_PAIRS: readonly ColorPair[] = [
   ...(['info', 'tip', 'warning', 'danger'] as const).flatMap((t) => text(t, ['bgSoft'], 'callout titles')),
   ...ui('focus', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'keyboard focus ring'),
   ...ui('primary', ['bg', 'surface'], 'current page number and focused search field borders, TOC marker, progress bar'),
+  ...text('markText', ['markBg'], 'words of a search marked on the page a result led to'),
+  ...ui('markLine', ['bg', 'bgSoft', 'codeBg', 'markBg'], 'the line under a marked word, telling it apart from the text around it'),
 ];
 
 /** Tokens that carry no information by colour: borders beside text, shadows, tinted panels. */
