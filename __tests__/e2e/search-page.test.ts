@@ -3,8 +3,9 @@
  * with its state in the address (Back, Forward, reload, a link opened elsewhere), its filters and
  * "more", the box's way to it (查看全部 N 条结果, Enter with no option chosen) in the navbar and the
  * phone menu, the words marked where a result leads and their removal, the page without
- * JavaScript, no hits and 320 px.
+ * JavaScript, no hits, 320 px, and the OpenSearch description.
  */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Page, Request } from 'playwright-core';
 import { hydrated, PHONE, useBrowser, url } from './support/browser';
 
@@ -15,6 +16,7 @@ const session = useBrowser();
 const results = (page: Page) => page.getByTestId('search-page-results').locator('li.result');
 const resultUrls = (page: Page) => results(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
 const input = (page: Page) => page.locator('#search-page-input');
+const query = (page: Page) => new URL(page.url()).searchParams;
 
 /** The address, the box and the page all on query `q` (the router renders a frame after the address changes). */
 async function waitForQuery(page: Page, q: string): Promise<void> {
@@ -290,5 +292,29 @@ describe('marked on arrival', () => {
     await page.goto(url('/blog/mediacodec?highlight=MediaCodec'));
     await marks(page).first().waitFor();
     expect(scripts.filter((s) => s.includes('search-marks'))).toHaveLength(1);
+  });
+});
+
+describe('OpenSearch', () => {
+  it('every page links a valid description that searches the results page', async () => {
+    for (const route of ['/', '/blog/binder', '/docs/desktop/wing/Get%20start', '/search', '/nope']) {
+      const html = await (await fetch(url(route))).text();
+      expect([route, /<link rel="search" type="application\/opensearchdescription\+xml" title="iofomo" href="\/opensearch.xml"\/>/.test(html)]).toEqual([route, true]);
+    }
+    const response = await fetch(url('/opensearch.xml'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/opensearchdescription+xml; charset=utf-8');
+    const xml = await response.text();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml).OpenSearchDescription;
+    expect(doc['@_xmlns']).toBe('http://a9.com/-/spec/opensearch/1.1/');
+    expect(doc.ShortName).toBe('iofomo');
+    const template = ([doc.Url].flat() as Array<Record<string, string>>).find((u) => u['@_type'] === 'text/html')?.['@_template'] ?? '';
+    expect(template).toBe('https://www.iofomo.com/search?q={searchTerms}');
+    // What a browser does with it: the template with the reader's words, on this server.
+    const target = new URL(template.replace('{searchTerms}', encodeURIComponent('空壳 多开')));
+    const page = await openResults(`${target.pathname}${target.search}`);
+    await expect(input(page).inputValue()).resolves.toBe('空壳 多开');
+    expect(query(page).get('q')).toBe('空壳 多开');
   });
 });
