@@ -2,7 +2,7 @@
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
  * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
  * references, and applies the editorial rules of build/content/rules.ts (quotation marks, placeholders,
- * posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
+ * commit hashes in prose, links to later posts, posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,9 @@ import { renderMdx } from '../src/lib/markdown/render';
 import { MdxSyntaxError } from '../src/lib/markdown/jsx';
 import { headingIds } from '../src/lib/slug';
 import { loadContent } from '../build/content/loader';
-import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../build/content/rules';
+import { buildDrawDiagram } from '../build/markdown/diagrams';
+import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../build/content/rules';
+import { authorMatcher } from '../build/content/git-history';
 
 const args = process.argv.slice(2);
 const rootFlag = args.indexOf('--root');
@@ -50,6 +52,13 @@ function collectReferences(refs: Reference[]) {
 async function main(): Promise<void> {
   const { posts, docs, errors } = loadContent(root);
   const problems: string[] = errors.map((e) => e.message);
+  const authorsFile = path.join(root, 'content/authors.json');
+  try {
+    // The `git` identities that put an author's name after “最后更新于”.
+    if (existsSync(authorsFile)) authorMatcher(JSON.parse(readFileSync(authorsFile, 'utf8')));
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   try {
     assertUniqueSlugs(posts.map((p) => ({ slug: p.frontmatter.slug, file: p.file })));
   } catch (error) {
@@ -66,6 +75,9 @@ async function main(): Promise<void> {
   pages.set('/', { anchors: new Set() });
   for (const item of [...posts, ...docs]) pages.set(item.path, { anchors: new Set(headingIds(item.body)) });
 
+  const dateOf = new Map(posts.map((p) => [p.path, p.frontmatter.date]));
+  const postDate = new Map(posts.map((p) => [p.file, p.frontmatter.date]));
+  const today = new Date().toISOString().slice(0, 10);
   const files = [...posts, ...docs].map((item) => ({
     file: item.file,
     body: item.body,
@@ -76,7 +88,7 @@ async function main(): Promise<void> {
     const refs: Reference[] = [];
     try {
       const source = raw.replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
-      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)] });
+      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
     } catch (error) {
       if (error instanceof MdxSyntaxError) {
         problems.push(error.message);
@@ -106,7 +118,9 @@ async function main(): Promise<void> {
       const verdict = checkInternalLink(ref.url, pages);
       if (!verdict.ok) problems.push(`${where} 站内链接 ${ref.url} 无效：${describeVerdict(verdict)}`);
     }
-    for (const problem of checkMdxText(raw)) problems.push(formatProblem(file, problem));
+    for (const problem of checkMdxText(raw, { hashesAllowed: isReleasesPage(file) })) problems.push(formatProblem(file, problem));
+    const date = postDate.get(file);
+    if (date) for (const problem of findLaterPostLinks(raw, date, (p) => dateOf.get(p), today)) problems.push(formatProblem(file, problem));
   }
 
   // Every listed post needs a way in from another page (links from any file count, problems only in scope).

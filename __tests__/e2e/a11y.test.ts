@@ -2,10 +2,10 @@
  * Site-wide accessibility audit (issue 17): axe-core (WCAG 2.1 A/AA and best practices) on every
  * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
  * 390 px (support/audit-plan.ts), and on the interactive states a static page does not show:
- * mobile menu, docs mobile sidebar, navbar popovers, the search panel with results, the results
- * page with results and without, the words of a search marked on arrival, the mobile TOC, the
- * copied state of a code block, and the announcement bar. Any violation fails, listed
- * with rule, page, mode and target.
+ * mobile menu, docs mobile sidebar, navbar popovers, the search panel with results, the search
+ * results page with results and without, the words of a search marked on arrival, the mobile
+ * TOC, the copied state of a code block, the image zoom dialog, and the announcement bar. Any
+ * violation fails, listed with rule, page, mode and target.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../src/lib/storage';
@@ -161,6 +161,13 @@ const copiedCode = async (page: Page) => {
   await page.waitForFunction(() => document.querySelector('.code-block [data-copy-button]')?.textContent?.includes('已复制'));
 };
 
+const imageZoomDialog = async (page: Page) => {
+  await page.locator('article .markdown a.image-zoom').first().click();
+  await page.waitForSelector('dialog.image-zoom-dialog[open] img');
+  await page.waitForFunction(() => document.querySelector<HTMLImageElement>('dialog.image-zoom-dialog img')?.complete === true);
+  await settled(page, 'dialog.image-zoom-dialog');
+};
+
 const announcementBar = async (page: Page) => {
   await page.getByTestId('announcement-bar').waitFor({ state: 'visible' });
 };
@@ -171,6 +178,7 @@ const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   { name: 'mobile TOC', mode: `${theme} 390`, path: '/docs/mobile/binderceptor/sdk', open: mobileToc },
   ...['桌面端', '移动端', '服务', '博客'].map((label) => ({ name: `popover ${label}`, mode: `${theme} 1440`, path: '/blog', open: popover(label) })),
   { name: 'copied code block', mode: `${theme} 1440`, path: '/blog/binder', open: copiedCode },
+  ...['1440', '390'].map((width) => ({ name: 'image zoom dialog', mode: `${theme} ${width}`, path: '/docs/desktop/wing/Introduce', open: imageZoomDialog })),
   { name: 'announcement bar', mode: `${theme} 1440`, path: MISSING_PATH, open: announcementBar },
   ...['1440', '390'].map((width) => ({ name: 'search page with results', mode: `${theme} ${width}`, path: '/search?q=binder', open: searchPage('search-page-results') })),
   { name: 'search page without results', mode: `${theme} 390`, path: '/search?q=zzqxj', open: searchPage('search-none') },

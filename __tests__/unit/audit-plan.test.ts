@@ -29,6 +29,7 @@ describe('pages of the build', () => {
     const html = (main: string) => `<html><body><nav data-testid="doc-sidebar-lookalike"></nav><main>${main}</main></body></html>`;
     expect(pageKind('component---src-templates-doc-tsx', html('<nav data-testid="doc-sidebar"></nav><div class="table-scroll"><table></table></div>'))).toBe('templates-doc+sidebar+table');
     expect(pageKind('component---src-templates-post-tsx', html('<div class="code-block"></div><aside class="callout callout-tip"></aside><picture></picture>'))).toBe('templates-post+code+callout+image');
+    expect(pageKind('component---src-templates-post-tsx', html('<p>正文</p><figure class="diagram" data-diagram="sequence"><div class="diagram-drawing"><svg></svg></div></figure>'))).toBe('templates-post+diagram');
     expect(pageKind('component---src-pages-404-tsx', html('<h1>找不到页面</h1>'))).toBe('pages-404');
     // Markup outside <main> (the navbar, the footer) does not count.
     expect(pageKind('component---src-pages-index-tsx', '<html><body><img src="logo.svg"><main></main></body></html>')).toBe('pages-index');

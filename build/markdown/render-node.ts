@@ -8,6 +8,7 @@ import type { GatsbyCache, Node, NodePluginArgs, Reporter } from 'gatsby';
 import remarkImages from 'gatsby-remark-images';
 import copyLinkedFiles from 'gatsby-remark-copy-linked-files';
 import { renderMdx, type RenderedMdx } from '../../src/lib/markdown/render';
+import { buildDrawDiagram } from './diagrams';
 
 /** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
 export const IMAGE_OPTIONS = {
@@ -54,6 +55,8 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
     return await renderMdx(node.body ?? '', {
       file,
       pathPrefix: basePath,
+      // ```mermaid diagrams: drawn once per content, kept in the build cache (build/markdown/diagrams.ts).
+      drawDiagram: buildDrawDiagram(),
       // Only posts show their frontmatter image as a cover.
       cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
       remarkPlugins: [

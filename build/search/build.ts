@@ -16,6 +16,7 @@ import { allTools, toolNameForKey } from '../../src/config/site';
 import { AREA_LABELS } from '../../src/lib/breadcrumbs';
 import { sidebarKey } from '../../src/lib/docs';
 import { renderMdx } from '../../src/lib/markdown/render';
+import { buildDrawDiagram } from '../markdown/diagrams';
 import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
 import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
@@ -119,7 +120,7 @@ export function sectionsOfRendered({ html, toc }: RenderedHtml): RenderedSection
 /** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
 export async function renderSearchSections(file: string, body: string): Promise<RenderedSections> {
   try {
-    return sectionsOfRendered(await renderMdx(body, { file }));
+    return sectionsOfRendered(await renderMdx(body, { file, drawDiagram: buildDrawDiagram() }));
   } catch (error) {
     // The message names the file, as the page build's does (build/markdown/render-node.ts).
     const message = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@
  * paired here or listed as decorative.
  */
 import type { ColorTokens } from './tokens';
+import { DIAGRAM_COLORS as D } from '../lib/markdown/diagram-colors';
 
 export type Rgba = { r: number; g: number; b: number; a: number };
 
@@ -71,6 +72,13 @@ export const COLOR_PAIRS: readonly ColorPair[] = [
   ...(['info', 'tip', 'warning', 'danger'] as const).flatMap((t) => text(t, ['bgSoft'], 'callout titles')),
   ...ui('focus', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'keyboard focus ring'),
   ...ui('primary', ['bg', 'surface'], 'current page number and focused search field borders, TOC marker, progress bar'),
+  // Diagrams (```mermaid, src/lib/markdown/diagram-colors.ts): each text and line colour on what the renderer draws it on.
+  ...text(D['--_text'], [D['--_node-fill'], D['--_group-fill']], 'diagram node and participant names'),
+  ...text(D['--_text-sec'], [D['--bg'], D['--_group-hdr']], 'diagram link labels (on a --bg box), group and block titles'),
+  ...text(D['--_text-muted'], [D['--bg'], D['--_inner-stroke']], 'diagram message text, notes'),
+  ...ui(D['--_line'], [D['--bg'], D['--_node-fill']], 'diagram links and lifelines'),
+  ...ui(D['--_node-stroke'], [D['--bg'], D['--_group-fill']], 'diagram node outlines'),
+  ...ui(D['--_arrow'], [D['--bg']], 'diagram arrow heads'),
   ...text('markText', ['markBg'], 'words of a search marked on the page a result led to'),
   ...ui('markLine', ['bg', 'bgSoft', 'codeBg', 'markBg'], 'the line under a marked word, telling it apart from the text around it'),
 ];

@@ -58,6 +58,7 @@ const FEATURES: ReadonlyArray<[string, RegExp]> = [
   ['code', /class="code-block"/],
   ['callout', /class="callout[\s"]/],
   ['image', /<(img|picture)[\s>]/],
+  ['diagram', /<figure class="diagram"/],
   ['pagination', /data-testid="pagination"/],
   ['unlisted', /data-testid="unlisted-notice"/],
 ];

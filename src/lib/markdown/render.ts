@@ -6,7 +6,7 @@
  * The remark/rehype plugin chain is the site's single definition of how content renders:
  * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with copy
  * buttons, scrolling tables, base-URL-aware links, <Callout>. Gatsby adds its image plugins
- * (responsive sizes, WebP) through `remarkPlugins`.
+ * (responsive sizes, WebP) through `remarkPlugins`; their images become zoomable (images.ts).
  */
 import type { PluggableList } from 'unified';
 import remarkRehype from 'remark-rehype';
@@ -17,9 +17,11 @@ import type { Root } from 'hast';
 import { rehypePrism } from '../prism';
 import { rehypeCodeBlocks } from './code-blocks';
 import { mdxHandlers } from './jsx';
+import { rehypeZoomableImages } from './images';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
 import { remarkCoverOnce } from './cover';
+import { remarkDiagrams, type DrawSvg } from './diagrams';
 import { contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
 
@@ -32,6 +34,8 @@ export interface RenderOptions {
   remarkPlugins?: PluggableList;
   /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
   cover?: string;
+  /** How ```mermaid diagrams are drawn (the build's cached beautiful-mermaid: build/markdown/diagrams.ts). */
+  drawDiagram?: DrawSvg;
 }
 
 export interface RenderedMdx {
@@ -41,7 +45,7 @@ export interface RenderedMdx {
   coverAlt: string | null;
 }
 
-export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover }: RenderOptions): Promise<RenderedMdx> {
+export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover, drawDiagram }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
   let coverAlt: string | null = null;
   const processor = contentParser()
@@ -51,12 +55,14 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
         coverAlt = alt;
       },
     })
+    .use(remarkDiagrams, { file, draw: drawDiagram })
     .use(remarkPlugins)
     .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxHandlers(file) as never })
     .use(rehypePrism)
     .use(rehypeCodeBlocks)
     .use(rehypeScrollTables)
     .use(rehypeLinks, { pathPrefix })
+    .use(rehypeZoomableImages)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',

@@ -14,6 +14,7 @@
 import type { BlockContent, Content, Heading, Link, List, ListItem, PhrasingContent, Root } from 'mdast';
 import { calloutLabel, esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
 import { isSiteAbsolute, withBase } from './links';
+import { lastUpdatedText, type LastUpdated } from '../last-updated';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
@@ -26,6 +27,8 @@ export interface TwinTreeOptions {
   imageUrl: (src: string) => string;
   /** A cover shown above the body (posts): it follows the title. */
   cover?: { url: string; alt: string };
+  /** “最后更新于 …” (src/lib/last-updated.ts): a paragraph under the title, as on the page. */
+  lastUpdated?: LastUpdated;
 }
 
 type Node = Content | Root;
@@ -189,12 +192,13 @@ function convertAll(nodes: Content[], options: TwinTreeOptions): Content[] {
 }
 
 /**
- * The twin's tree for a parsed content file: the title as h1, the cover (if any), then the body
- * converted as described above. The input tree is not modified.
+ * The twin's tree for a parsed content file: the title as h1, the last-updated line and the cover
+ * (if any), then the body converted as described above. The input tree is not modified.
  */
 export function twinTree(tree: Root, options: TwinTreeOptions): Root {
   const title: Heading = { type: 'heading', depth: 1, children: [text(options.title)] };
+  const updated: Content[] = options.lastUpdated ? [{ type: 'paragraph', children: [text(lastUpdatedText(options.lastUpdated))] }] : [];
   const cover: Content[] = options.cover ? [{ type: 'paragraph', children: [{ type: 'image', url: options.cover.url, alt: options.cover.alt }] }] : [];
   const body = asFlow(convertAll(tree.children, options));
-  return { type: 'root', children: [title, ...cover, ...body] };
+  return { type: 'root', children: [title, ...updated, ...cover, ...body] };
 }
