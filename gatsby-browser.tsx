@@ -3,11 +3,18 @@ import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import NProgress from 'nprogress';
 import { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from './src/lib/gatsby-runtime';
-import { PROGRESS_DELAY_MS, progressOptions, scrollAfterNavigation } from './src/lib/navigation';
+import { historyEntryId, PROGRESS_DELAY_MS, progressOptions, returnPosition, scrollAfterNavigation } from './src/lib/navigation';
+import { asksForMarks } from './src/lib/search/mark-param';
 
 let progressTimer: number | undefined;
 /** The path of the page on screen; back/forward within one page (hash) loads nothing. */
 let renderedPath = typeof window === 'undefined' ? '' : window.location.pathname;
+/** The history entry Back/Forward just returned to, until its position is restored (see returnPosition). */
+let returnedTo: string | null = null;
+let returnTimer: number | undefined;
+/** Where the reader left each history entry of this page view, by the entry's key. */
+const positions = new Map<string, [number, number]>();
+const currentEntry = () => historyEntryId(window.history.state, window.location);
 
 /** Starts the 200 ms clock when a navigation starts (Gatsby's own hooks fire only once loaded). */
 function navigationStarted(): void {
@@ -27,13 +34,27 @@ export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () 
   const original = w[GATSBY_NAVIGATE];
   if (original) {
     w[GATSBY_NAVIGATE] = (to, options) => {
+      returnedTo = null;
       const target = typeof to === 'string' ? new URL(to, window.location.href) : null;
       // Same page, other hash or query: no page load, so no progress bar.
       if (!target || target.pathname !== window.location.pathname) navigationStarted();
       return original(to, options);
     };
   }
+  window.addEventListener(
+    'scroll',
+    () => {
+      // Not while returning: the browser's own restoring (onto the old page, maybe too short) is no reader's.
+      if (returnedTo === null) positions.set(currentEntry(), [window.scrollX, window.scrollY]);
+    },
+    { passive: true },
+  );
   window.addEventListener('popstate', () => {
+    returnedTo = currentEntry();
+    window.clearTimeout(returnTimer);
+    returnTimer = window.setTimeout(() => {
+      returnedTo = null;
+    }, 2000);
     if (window.location.pathname !== renderedPath) navigationStarted();
   });
 };
@@ -42,14 +63,18 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   renderedPath = location.pathname;
   window.clearTimeout(progressTimer);
   if (NProgress.isStarted()) NProgress.done();
+  // Arrived from a search result: mark its words (the module loads only then).
+  if (asksForMarks(window.location.search)) void import(/* webpackChunkName: "search-marks" */ './src/components/search/arrival-marks').then((m) => m.markArrival());
 };
 
-export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ routerProps, prevRouterProps, getSavedScrollPosition }) => {
+export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ routerProps, prevRouterProps }) => {
   const { location } = routerProps;
   // Back/forward: restore where the reader was.
-  const saved = getSavedScrollPosition(location);
-  if (saved && (routerProps.location as { action?: string }).action === 'POP') {
-    window.scrollTo(...saved);
+  const entry = currentEntry();
+  const back = returnPosition(positions.get(entry), returnedTo, entry);
+  if (returnedTo === entry) returnedTo = null;
+  if (back) {
+    window.scrollTo(...back);
     return false;
   }
   const decision = scrollAfterNavigation(prevRouterProps?.location ?? null, location);

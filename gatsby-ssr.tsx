@@ -4,6 +4,7 @@ import { siteConfig } from './src/config/site';
 import { baseUrlBannerScript } from './src/lib/base-url-banner';
 import { normalizeBaseUrl } from './src/lib/base-url';
 import { headScript } from './src/lib/head-script';
+import { OPENSEARCH_PATH, OPENSEARCH_TYPE } from './src/lib/opensearch';
 
 export const onRenderBody: GatsbySSR['onRenderBody'] = (args) => {
   const { setHtmlAttributes, setHeadComponents } = args;
@@ -16,6 +17,8 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = (args) => {
     <link key="icon-svg" rel="icon" type="image/svg+xml" href={withPrefix('/favicon.svg')} />,
     <link key="icon-ico" rel="icon" href={withPrefix('/favicon.ico')} sizes="32x32" />,
     <link key="apple-touch-icon" rel="apple-touch-icon" href={withPrefix('/apple-touch-icon.png')} />,
+    // Browsers offer to search the site from the address bar (src/lib/opensearch.ts).
+    <link key="opensearch" rel="search" type={OPENSEARCH_TYPE} title={siteConfig.title} href={withPrefix(OPENSEARCH_PATH)} />,
     ...scripts.map((source, i) => <script key={`inline-${i}`} dangerouslySetInnerHTML={{ __html: source }} />),
   ]);
 };

@@ -122,14 +122,16 @@ export function cacheControlFor(urlPath) {
 
 /**
  * Content types set by these rules rather than left to the server's MIME table: the Markdown twin
- * of every doc and post (URL + .md) and the text files for language models (llms.txt,
- * llms-full.txt, robots.txt …), always with their charset — the text is Chinese, and a browser or
+ * of every doc and post (URL + .md), the text files for language models (llms.txt,
+ * llms-full.txt, robots.txt …) and the OpenSearch description, always with their charset — the text is Chinese, and a browser or
  * a crawler guessing another charset shows mojibake. nginx gets a location per rule (an unknown
  * .md path is still the 404 page); Netlify / Cloudflare Pages get a Content-Type header rule.
  */
 export const CONTENT_TYPES = Object.freeze([
   { name: 'Markdown twins', patterns: ['/*.md'], type: 'text/markdown', charset: 'utf-8' },
   { name: 'plain text (llms.txt, llms-full.txt, robots.txt)', patterns: ['/*.txt'], type: 'text/plain', charset: 'utf-8' },
+  // The browser's "search this site" description (src/lib/opensearch.ts): its own type, not text/xml.
+  { name: 'OpenSearch description', patterns: ['/opensearch.xml'], type: 'application/opensearchdescription+xml', charset: 'utf-8' },
 ]);
 
 /** The Content-Type header these rules give a URL path (without the path prefix), or null for the server's own. */
@@ -207,5 +209,6 @@ export const COMPRESSIBLE_TYPES = Object.freeze([
   'application/xml',
   'application/rss+xml',
   'application/atom+xml',
+  'application/opensearchdescription+xml',
   'image/svg+xml',
 ]);

@@ -59,6 +59,35 @@ describe(`site built under ${PREFIX}`, () => {
     await close();
   });
 
+  it('runs the search results page, its links, marks and OpenSearch under the prefix', async () => {
+    const { page, failures, close } = await open('/');
+    // The box's Enter with no option chosen: the results page under the prefix.
+    const box = page.getByTestId('search-navbar').locator('input');
+    await box.focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+    await page.waitForFunction(() => document.activeElement === document.querySelector('[data-testid="search-navbar"] input'));
+    await box.pressSequentially('UDID');
+    await expect(page.getByTestId('search-results').getByRole('option').last().getAttribute('href')).resolves.toBe(`${PREFIX}/search?q=UDID`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(site('/search?q=UDID'));
+    await page.getByTestId('search-page-results').waitFor();
+    await expect(page.title()).resolves.toBe('搜索：UDID - iofomo');
+    const link = page.getByTestId('search-page-results').locator('li.result h2 a').first();
+    await expect(link.getAttribute('href')).resolves.toMatch(new RegExp(`^${PREFIX}/docs/services/udid/[^?]+\\?highlight=udid`));
+    await link.click();
+    await page.waitForURL((u) => u.pathname.startsWith(`${PREFIX}/docs/services/udid/`) && u.search === '');
+    await page.locator('main .markdown mark.search-mark').first().waitFor();
+    // Back: the results again.
+    await page.goBack();
+    await page.getByTestId('search-page-results').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`${PREFIX}/search`);
+    await expect(page.locator('link[rel="search"]').getAttribute('href')).resolves.toBe(`${PREFIX}/opensearch.xml`);
+    const xml = await (await fetch(site('/opensearch.xml'))).text();
+    expect(xml).toContain(`template="https://www.iofomo.com${PREFIX}/search?q={searchTerms}"`);
+    expect(failures).toEqual([]);
+    await close();
+  });
+
   it('serves the not-found page for unknown paths under the prefix', async () => {
     const response = await fetch(site('/nope'));
     expect(response.status).toBe(404);

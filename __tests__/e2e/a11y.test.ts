@@ -2,7 +2,8 @@
  * Site-wide accessibility audit (issue 17): axe-core (WCAG 2.1 A/AA and best practices) on every
  * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
  * 390 px (support/audit-plan.ts), and on the interactive states a static page does not show:
- * mobile menu, docs mobile sidebar, navbar popovers, the search panel with results, the mobile
+ * mobile menu, docs mobile sidebar, navbar popovers, the search panel with results, the search
+ * results page with results and without, the words of a search marked on arrival, the mobile
  * TOC, the copied state of a code block, the image zoom dialog, and the announcement bar. Any
  * violation fails, listed with rule, page, mode and target.
  */
@@ -138,6 +139,17 @@ const searchResults = async (page: Page) => {
   await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"] input')?.getAttribute('aria-expanded') === 'true');
 };
 
+/** The results page showing its results (filters, sub-results, "more"), or its advice when nothing matched. */
+const searchPage = (testId: string) => async (page: Page) => {
+  await page.getByTestId(testId).waitFor({ state: 'visible' });
+};
+
+/** A page reached from a search result: its words marked and the bar that clears them. */
+const arrivalMarks = async (page: Page) => {
+  await page.locator('main .markdown mark.search-mark').first().waitFor({ state: 'visible' });
+  await page.getByRole('group', { name: '搜索词标记' }).waitFor({ state: 'visible' });
+};
+
 const mobileToc = async (page: Page) => {
   await page.getByTestId('mobile-toc').locator('summary').click();
   await page.getByTestId('mobile-toc').locator('[data-testid="toc"] a').first().waitFor({ state: 'visible' });
@@ -168,6 +180,9 @@ const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   { name: 'copied code block', mode: `${theme} 1440`, path: '/blog/binder', open: copiedCode },
   ...['1440', '390'].map((width) => ({ name: 'image zoom dialog', mode: `${theme} ${width}`, path: '/docs/desktop/wing/Introduce', open: imageZoomDialog })),
   { name: 'announcement bar', mode: `${theme} 1440`, path: MISSING_PATH, open: announcementBar },
+  ...['1440', '390'].map((width) => ({ name: 'search page with results', mode: `${theme} ${width}`, path: '/search?q=binder', open: searchPage('search-page-results') })),
+  { name: 'search page without results', mode: `${theme} 390`, path: '/search?q=zzqxj', open: searchPage('search-none') },
+  { name: 'search words marked on arrival', mode: `${theme} 1440`, path: `/blog/binder?highlight=binder&highlight=${encodeURIComponent('拦截')}`, open: arrivalMarks },
 ]);
 
 async function auditState(state: State): Promise<void> {

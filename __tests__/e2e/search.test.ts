@@ -144,9 +144,10 @@ describe('site search', () => {
     await box(page).pressSequentially('oneway');
     await page.getByTestId('search-results').waitFor();
     const active = () => box(page).getAttribute('aria-activedescendant');
-    await expect(active()).resolves.toMatch(/-0$/);
-    // Down, down, up: the second option (a section of the first result), opened with its heading.
-    for (const [key, index] of [['ArrowDown', 1], ['ArrowDown', 2], ['ArrowUp', 1]] as const) {
+    // No option is chosen until an arrow key chooses one (Enter alone opens the results page).
+    await expect(active()).resolves.toBeFalsy();
+    // Down, down, down, up: the second option (a section of the first result), opened with its heading.
+    for (const [key, index] of [['ArrowDown', 0], ['ArrowDown', 1], ['ArrowDown', 2], ['ArrowUp', 1]] as const) {
       await page.keyboard.press(key);
       await expect(active()).resolves.toMatch(new RegExp(`-${index}$`));
     }
@@ -205,7 +206,8 @@ describe('site search', () => {
     await ready(page);
     await box(page).fill('oneway');
     const first = page.getByTestId('search-results').getByRole('option').first();
-    await expect(first.evaluate((el) => [el.tagName, el.getAttribute('href')])).resolves.toEqual(['A', '/blog/oneway']);
+    // The link carries the words to mark where it leads (issue 23).
+    await expect(first.evaluate((el) => [el.tagName, el.getAttribute('href')])).resolves.toEqual(['A', '/blog/oneway?highlight=oneway']);
     const context = page.context();
     for (const click of [() => first.click({ modifiers: ['Control'] }), () => first.click({ button: 'middle' })]) {
       const opened = context.waitForEvent('page');
@@ -229,8 +231,9 @@ describe('site search', () => {
     const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
     const at = urls.indexOf('/blog/mediacodec#状态机');
     expect(at).toBeGreaterThanOrEqual(0);
-    await expect(page.getByTestId('search-results').getByRole('option').nth(at).getAttribute('href')).resolves.toBe(`/blog/mediacodec#${encodeURIComponent('状态机')}`);
-    for (let i = 0; i < at; i += 1) await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('search-results').getByRole('option').nth(at).getAttribute('href')).resolves.toMatch(new RegExp(`^/blog/mediacodec\\?highlight=[^#]+#${encodeURIComponent('状态机')}$`));
+    // The first ArrowDown chooses the first option.
+    for (let i = 0; i <= at; i += 1) await page.keyboard.press('ArrowDown');
     await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(new RegExp(`-${at}$`));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/blog\/mediacodec#/);
@@ -268,6 +271,7 @@ describe('site search', () => {
       }
     }
     expect(Math.max(0, ...sectionsOf.values())).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(/-1$/);
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });

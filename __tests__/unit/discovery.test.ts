@@ -4,6 +4,7 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { writeDiscoveryFiles } from '../../build/postbuild/discovery';
 import { absoluteUrl, buildFeeds, robotsTxt, sitemapEntries, sitemapPaths } from '../../src/lib/discovery';
+import { openSearchXml } from '../../src/lib/opensearch';
 import type { PostSummary } from '../../src/lib/routes';
 
 const site = { origin: 'https://www.iofomo.com', pathPrefix: '', title: 'iofomo', description: '开源工具', copyright: 'Copyright © iofomo' };
@@ -92,5 +93,28 @@ describe('sitemap <lastmod>', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('OpenSearch description', () => {
+  const parser = new XMLParser({ ignoreAttributes: false });
+  it('is valid OpenSearch 1.1 pointing at the results page under the origin and base URL', () => {
+    for (const pathPrefix of ['', '/fomosite']) {
+      const xml = openSearchXml({ ...site, pathPrefix });
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const doc = parser.parse(xml).OpenSearchDescription;
+      expect(doc['@_xmlns']).toBe('http://a9.com/-/spec/opensearch/1.1/');
+      expect(doc.ShortName).toBe('iofomo');
+      expect([...String(doc.ShortName)].length).toBeLessThanOrEqual(16);
+      expect(doc.Description).toContain('iofomo');
+      expect(doc.InputEncoding).toBe('UTF-8');
+      const urls = [doc.Url].flat() as Array<Record<string, string>>;
+      expect(urls.find((u) => u['@_type'] === 'text/html')?.['@_template']).toBe(`https://www.iofomo.com${pathPrefix}/search?q={searchTerms}`);
+      expect(urls.find((u) => u['@_rel'] === 'self')?.['@_template']).toBe(`https://www.iofomo.com${pathPrefix}/opensearch.xml`);
+    }
+  });
+
+  it('keeps the search page out of the sitemap', () => {
+    expect(sitemapPaths(['/blog', '/search', '/docs/intro'], new Set())).toEqual(['/', '/blog', '/docs/intro']);
   });
 });

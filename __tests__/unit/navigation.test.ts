@@ -3,7 +3,7 @@ import { baseUrlBannerScript } from '../../src/lib/base-url-banner';
 import { breadcrumbJsonLd, docBreadcrumbs } from '../../src/lib/breadcrumbs';
 import { preferredVersion } from '../../src/lib/docs-version';
 import { headScript } from '../../src/lib/head-script';
-import { PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
+import { historyEntryId, PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, returnPosition, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
 import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
 import { h, text } from '../../src/lib/markdown/hast';
 import { tocFromHast } from '../../src/lib/markdown/toc';
@@ -20,6 +20,19 @@ describe('navigation', () => {
     expect(progressOptions(false)).toEqual(PROGRESS_OPTIONS);
     expect(progressOptions(false)).toMatchObject({ speed: 200, trickle: true });
     expect(progressOptions(true)).toEqual({ ...PROGRESS_OPTIONS, speed: 0, trickle: false });
+  });
+
+  it('restores the saved position only on the entry Back/Forward returned to', () => {
+    const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+    expect(historyEntryId({ key: '1795489381435' }, at('/search', '?q=x'))).toBe('1795489381435 /search?q=x');
+    expect(historyEntryId(null, at('/blog'))).toBe('initial /blog');
+    // An in-page #link's entry has no key of its own: its address keeps it apart from the page's.
+    expect(historyEntryId({ searchScrollY: 3 }, at('/blog', '', '#a'))).toBe('initial /blog#a');
+    expect(returnPosition([0, 600], 'k1 /a', 'k1 /a')).toEqual([0, 600]);
+    expect(returnPosition([0, 600], null, 'k1 /a')).toBeNull();
+    expect(returnPosition([0, 600], 'k0 /a', 'k1 /a')).toBeNull();
+    // Nothing saved for the entry.
+    expect(returnPosition(undefined, 'k1 /a', 'k1 /a')).toBeNull();
   });
 
   it('scrolls to the hash target, else to the top, but not on a query-only change', () => {

@@ -1,8 +1,9 @@
-/** Writes rss.xml, atom.xml, sitemap.xml and robots.txt into public/ (called from onPostBuild). */
+/** Writes rss.xml, atom.xml, sitemap.xml, robots.txt and opensearch.xml into public/ (called from onPostBuild). */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { buildFeeds, FEED_PATHS, robotsTxt, sitemapEntries, sitemapPaths, type LastChanges, type SiteIdentity } from '../../src/lib/discovery';
+import { OPENSEARCH_PATH, openSearchXml } from '../../src/lib/opensearch';
 import type { PostSummary } from '../../src/lib/routes';
 
 export async function writeDiscoveryFiles(publicDir: string, site: SiteIdentity, input: { posts: PostSummary[]; allPaths: string[]; unlisted: Set<string>; changes: LastChanges; authorName: (id: string) => string; authorsOf: (slug: string) => string[] }): Promise<number> {
@@ -16,5 +17,6 @@ export async function writeDiscoveryFiles(publicDir: string, site: SiteIdentity,
   stream.end();
   writeFileSync(path.join(publicDir, 'sitemap.xml'), (await streamToPromise(stream)).toString());
   writeFileSync(path.join(publicDir, 'robots.txt'), robotsTxt(site));
+  writeFileSync(path.join(publicDir, OPENSEARCH_PATH.slice(1)), openSearchXml(site));
   return paths.length;
 }

@@ -18,7 +18,7 @@ import { sidebarKey } from '../../src/lib/docs';
 import { contentErrorMessage } from '../../src/lib/markdown/errors';
 import { renderMdx } from '../../src/lib/markdown/render';
 import { buildDrawDiagram } from '../markdown/diagrams';
-import { buildSearchRecords, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
+import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
 import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
@@ -78,12 +78,12 @@ export function planSearchPages(root: string, contentDir = path.join(root, 'cont
   const products = productsByDocId();
   const docPages = docs
     .filter((d) => !d.frontmatter.unlisted)
-    .map((d): SearchPagePlan => ({
-      file: d.file,
-      body: d.body,
-      firstLine: d.bodyLine,
-      meta: { kind: 'doc', url: d.path, title: d.frontmatter.title, description: d.frontmatter.description, ...docCrumb(d.docId), product: products.get(d.docId) },
-    }));
+    .map((d): SearchPagePlan => {
+      const { crumb, toolName } = docCrumb(d.docId);
+      // A tool's docs are filed under it by the results page's product filter.
+      const tool = toolName ? { toolName, productName: toolName } : {};
+      return { file: d.file, body: d.body, firstLine: d.bodyLine, meta: { kind: 'doc', url: d.path, title: d.frontmatter.title, description: d.frontmatter.description, crumb, ...tool, product: products.get(d.docId) } };
+    });
   const postPages = posts
     .filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft)
     .map((p): SearchPagePlan => ({
@@ -99,6 +99,7 @@ export function planSearchPages(root: string, contentDir = path.join(root, 'cont
         tags: p.frontmatter.tags,
         date: p.frontmatter.date,
         slug: p.frontmatter.slug,
+        productName: productForTags(p.frontmatter.tags, allTools),
       },
     }));
   return [...docPages, ...postPages];

@@ -4,6 +4,7 @@
  * drafts never appear; paths with Chinese or spaces are percent-encoded.
  */
 import { Feed } from 'feed';
+import { SEARCH_PAGE_PATH } from './search/search-link';
 import { encodePath } from './url-path';
 import type { PostSummary } from './routes';
 
@@ -50,9 +51,12 @@ export function buildFeeds(posts: PostSummary[], site: SiteIdentity, authorName:
   return { rss: feed.rss2(), atom: feed.atom1() };
 }
 
-/** Every built path except unlisted ones, for sitemap.xml. */
+/** Built pages that are never in the sitemap: the search results page is noindex (its content is the query's). */
+export const NOT_IN_SITEMAP: ReadonlySet<string> = new Set([SEARCH_PAGE_PATH]);
+
+/** Every built path except unlisted ones and the search page, for sitemap.xml. */
 export function sitemapPaths(planPaths: string[], unlisted: ReadonlySet<string>): string[] {
-  return ['/', ...planPaths.filter((p) => !unlisted.has(p))].filter((p, i, all) => all.indexOf(p) === i);
+  return ['/', ...planPaths.filter((p) => !unlisted.has(p) && !NOT_IN_SITEMAP.has(p))].filter((p, i, all) => all.indexOf(p) === i);
 }
 
 export interface SitemapEntry {

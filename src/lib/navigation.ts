@@ -40,6 +40,29 @@ export function scrollAfterNavigation(previous: LocationLike | null | undefined,
   return { kind: 'top' };
 }
 
+/**
+ * A history entry as the scroll memory knows it: the router's key (reach router's state.key,
+ * 'initial' where it set none: the entry the site was opened at, or one the browser made for an
+ * in-page #link) and the entry's address, so entries without a key of their own stay apart.
+ */
+export function historyEntryId(state: unknown, url: Pick<LocationLike, 'pathname' | 'search' | 'hash'>): string {
+  const key = state && typeof state === 'object' ? (state as { key?: unknown }).key : undefined;
+  return `${typeof key === 'string' && key ? key : 'initial'} ${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where to scroll when Back/Forward returns to an entry: the position the reader left it at, when
+ * the entry being shown (`current`) is the one the browser just returned to (`returnedTo`, recorded
+ * on popstate). Null for any other navigation. The positions are kept by the entry the browser is
+ * on when the reader scrolls (gatsby-browser.tsx), not by the router's location: the router learns
+ * of a popstate a frame later, and Gatsby saved the browser's own restoring scroll in between under
+ * the entry being left (nor does reach router tell a popped location's action, 'POP').
+ */
+export function returnPosition(saved: readonly [number, number] | undefined, returnedTo: string | null, current: string): [number, number] | null {
+  if (returnedTo === null || returnedTo !== current || !saved) return null;
+  return [saved[0], saved[1]];
+}
+
 /** `/blog/binder.html` and `/blog/binder/index.html` → `/blog/binder`; anything else → null. */
 export function stripHtmlSuffix(pathname: string): string | null {
   const stripped = pathname.replace(/\/index\.html$/, '').replace(/\.html$/, '');

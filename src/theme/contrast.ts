@@ -84,6 +84,8 @@ export const COLOR_PAIRS: readonly ColorPair[] = [
   ...ui(D['--_line'], [D['--bg'], D['--_node-fill']], 'diagram links and lifelines'),
   ...ui(D['--_node-stroke'], [D['--bg'], D['--_group-fill']], 'diagram node outlines'),
   ...ui(D['--_arrow'], [D['--bg']], 'diagram arrow heads'),
+  ...text('markText', ['markBg'], 'words of a search marked on the page a result led to'),
+  ...ui('markLine', ['bg', 'bgSoft', 'codeBg', 'markBg'], 'the line under a marked word, telling it apart from the text around it'),
 ];
 
 /** Tokens that carry no information by colour: borders beside text, shadows, tinted panels. */

@@ -66,6 +66,10 @@ export interface ColorTokens {
   warning: string;
   danger: string;
   navbarBg: string;
+  /** Words of a search marked on the page a result led to: text on its background, and the line under it. */
+  markBg: string;
+  markText: string;
+  markLine: string;
 }
 
 export const colors: Record<ColorMode, ColorTokens> = {
@@ -105,6 +109,9 @@ export const colors: Record<ColorMode, ColorTokens> = {
     warning: '#9a6700',
     danger: '#cf222e',
     navbarBg: 'rgba(255, 255, 255, 0.94)',
+    markBg: '#fff1b8',
+    markText: '#1c2128',
+    markLine: '#9a6700',
   },
   dark: {
     bg: '#0f1419',
@@ -142,6 +149,9 @@ export const colors: Record<ColorMode, ColorTokens> = {
     warning: '#d29922',
     danger: '#f85149',
     navbarBg: 'rgba(15, 20, 25, 0.94)',
+    markBg: '#574300',
+    markText: '#fff8e1',
+    markLine: '#e3b341',
   },
 };
 

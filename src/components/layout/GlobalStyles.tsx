@@ -137,6 +137,44 @@ const styles = css`
   .twin-links a {
     color: ${c('link')};
   }
+  /* Words of a search marked on the page a result led to, and the bar that clears them (components/search/arrival-marks.ts). */
+  mark.search-mark {
+    background: ${c('markBg')};
+    color: ${c('markText')};
+    box-shadow: inset 0 -2px 0 ${c('markLine')};
+    border-radius: 2px;
+  }
+  .search-marks-bar {
+    position: fixed;
+    z-index: 90;
+    left: 50%;
+    bottom: 16px;
+    transform: translateX(-50%);
+    width: max-content;
+    max-width: calc(100vw - 24px);
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    padding: 6px 6px 6px 14px;
+    border: 1px solid ${c('border')};
+    border-radius: 12px;
+    background: ${c('surface')};
+    box-shadow: ${c('shadow')};
+    color: ${c('text')};
+    font-size: 14px;
+    line-height: 1.5;
+  }
+  .search-marks-bar button {
+    flex: 0 0 auto;
+    min-height: 44px;
+    padding: 0 14px;
+    border: 0;
+    border-radius: 8px;
+    background: ${c('primary')};
+    color: ${c('onPrimary')};
+    font-weight: 600;
+    cursor: pointer;
+  }
   /* Body images open large (src/lib/markdown/zoom.ts; the dialog brings its own styles). */
   .image-zoom {
     cursor: zoom-in;

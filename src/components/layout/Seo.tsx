@@ -5,6 +5,8 @@ import { encodePath } from '../../lib/url-path';
 
 export interface SeoProps {
   title?: string;
+  /** The whole document title, when a page words it differently from `pageTitle(title)`. */
+  documentTitle?: string;
   description?: string;
   /** Site path of the page (without base URL), e.g. /blog/binder. */
   pathname: string;
@@ -34,8 +36,8 @@ export function pageTitle(title?: string): string {
 }
 
 /** Metadata for Gatsby's Head API: title, description, canonical, Open Graph and Twitter. */
-export function Seo({ title, description, pathname, noindex, type = 'website', image, imageAlt, imageSize, children }: SeoProps) {
-  const fullTitle = pageTitle(title);
+export function Seo({ title, documentTitle, description, pathname, noindex, type = 'website', image, imageAlt, imageSize, children }: SeoProps) {
+  const fullTitle = documentTitle ?? pageTitle(title);
   const desc = description ?? siteConfig.description;
   const canonical = `${siteConfig.url}${withPrefix(encodePath(sitePath(pathname)))}`;
   return (

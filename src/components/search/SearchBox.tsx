@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { css } from '@emotion/react';
-import { navigate, withPrefix } from 'gatsby';
-import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../lib/search/files';
-import type { SearchHit } from '../../lib/search/rank';
+import { navigate } from 'gatsby';
+import { searchLink } from '../../lib/search/search-link';
 import { c } from '../../theme/tokens';
-import { encodePath } from '../../lib/url-path';
 import { SearchIcon } from '../icons';
-import type { SiteSearch } from './engine';
-import type { SearchOption } from './SearchResults';
+import { loadSearch, type LoadedSearch } from './load';
+import { stepOption } from '../../lib/search/combobox';
+import type { Panel, SearchOption } from '../../lib/search/options';
+
+const NO_PANEL: Panel = { query: '', total: 0, terms: [], results: [], options: [] };
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'empty';
 
@@ -18,24 +19,6 @@ export const PLACEHOLDERS: Record<Status, string> = {
   error: '搜索加载失败',
   empty: '暂无可搜索的内容',
 };
-
-interface LoadedSearch {
-  engine: SiteSearch;
-  ui: Pick<typeof import('./first-use'), 'flattenOptions' | 'SearchResults'>;
-}
-
-let engine: Promise<LoadedSearch> | null = null;
-
-/** One engine per page view, shared by the navbar box and the one in the mobile menu. */
-function loadEngine(indexUrl: string, storeUrl: string): Promise<LoadedSearch> {
-  if (!engine) {
-    engine = import(/* webpackChunkName: "search-engine" */ './first-use').then(async (m) => ({ engine: await m.createSiteSearch(indexUrl, storeUrl), ui: m }));
-    engine.catch(() => {
-      engine = null;
-    });
-  }
-  return engine;
-}
 
 const box = css`
   position: relative;
@@ -93,10 +76,11 @@ const box = css`
 export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' }) {
   const [status, setStatus] = useState<Status>('idle');
   const [query, setQuery] = useState('');
-  const [submitted, setSubmitted] = useState('');
-  const [results, setResults] = useState<SearchHit[]>([]);
-  const [options, setOptions] = useState<SearchOption[]>([]);
-  const [active, setActive] = useState(0);
+  /** What the panel shows: the query searched, its results and options (options.ts panelFor). */
+  const [panel, setPanel] = useState<Panel>(NO_PANEL);
+  const { options } = panel;
+  /** The option chosen with the arrow keys; -1 until one is (Enter then opens the results page). */
+  const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const search = useRef<LoadedSearch | null>(null);
@@ -111,12 +95,9 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const listId = useId();
 
   const run = useCallback((value: string) => {
-    setSubmitted(value);
-    setActive(0);
+    setActive(-1);
     const loaded = search.current;
-    const hits = loaded && value.trim() ? loaded.engine.search(value) : [];
-    setResults(hits);
-    setOptions(loaded ? loaded.ui.flattenOptions(hits) : []);
+    setPanel(loaded ? loaded.ui.panelFor(loaded.engine, value) : { ...NO_PANEL, query: value });
   }, []);
 
   const ensureLoaded = useCallback(() => {
@@ -126,7 +107,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     // trap): park it on the field wrapper until the input is enabled again.
     if (document.activeElement === input.current) field.current?.focus();
     setStatus('loading');
-    loadEngine(withPrefix(SEARCH_INDEX_PATH), withPrefix(SEARCH_STORE_PATH)).then(
+    loadSearch().then(
       (loaded) => {
         search.current = loaded;
         setStatus(loaded.engine.size > 0 ? 'ready' : 'empty');
@@ -162,12 +143,13 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     return () => window.removeEventListener('keydown', onKey);
   }, [variant]);
 
-  const select = (option: SearchOption | undefined) => {
+  /** Client-side, to the page or the section's heading (spec §7: '/' when a result has no url), or to the results page. */
+  const go = (link: string) => {
     setOpen(false);
     input.current?.blur();
-    // Client-side, to the page or the section's heading (spec §7: '/' when a result has no url).
-    void navigate(option?.url ? option.url.replace(/^[^#]*/, (path) => encodePath(path)) : '/');
+    void navigate(link);
   };
+  const select = (option: SearchOption | undefined) => go(option?.url ? option.link : '/');
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     ensureLoaded();
@@ -176,13 +158,15 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
     if (event.key === 'ArrowDown' && options.length) {
       event.preventDefault();
       setOpen(true);
-      setActive((i) => (i + 1) % options.length);
+      setActive((i) => stepOption(i, options.length, 'ArrowDown'));
     } else if (event.key === 'ArrowUp' && options.length) {
       event.preventDefault();
-      setActive((i) => (i - 1 + options.length) % options.length);
+      setActive((i) => stepOption(i, options.length, 'ArrowUp'));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (open && options.length) select(options[active]);
+      // An option chosen with the arrow keys opens; otherwise the query goes to the results page.
+      if (open && options[active]) select(options[active]);
+      else if (query.trim()) go(searchLink(query));
     } else if (event.key === 'Escape') {
       // Combobox pattern: Escape closes the results and keeps focus in the box; a second Escape clears it.
       if (open) setOpen(false);
@@ -194,7 +178,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   };
 
   const disabled = status === 'loading' || status === 'empty';
-  const showPanel = open && submitted.trim() !== '' && status === 'ready';
+  const showPanel = open && panel.query.trim() !== '' && status === 'ready';
   const Results = search.current?.ui.SearchResults;
   return (
     <div css={box} className={variant === 'full' ? 'full' : undefined} data-expanded={expanded} data-status={status} data-testid={`search-${variant}`}>
@@ -263,7 +247,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
           <kbd aria-hidden="true">Ctrl K</kbd>
         ) : null}
       </div>
-      {showPanel && Results ? <Results id={listId} query={submitted} results={results} active={active} onHover={setActive} onSelect={select} /> : null}
+      {showPanel && Results ? <Results id={listId} query={panel.query} total={panel.total} terms={panel.terms} results={panel.results} active={active} onHover={setActive} onSelect={select} /> : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { withPrefix } from 'gatsby';
-import type { Part, SearchHit } from '../../lib/search/rank';
-import { encodePath } from '../../lib/url-path';
+import type { SearchHit } from '../../lib/search/rank';
+import { flattenOptions, orderedGroups, viewAllLabel, type PanelQuery, type SearchOption } from '../../lib/search/options';
 import { c } from '../../theme/tokens';
+import { Parts } from './Parts';
 
 const panel = css`
   position: absolute;
@@ -43,6 +44,15 @@ const panel = css`
     border-left: 2px solid ${c('border')};
     border-radius: 0 8px 8px 0;
   }
+  a[role='option'].all {
+    display: flex;
+    align-items: center;
+    min-height: 44px;
+    margin-top: 6px;
+    border-top: 1px solid ${c('border')};
+    border-radius: 0 0 8px 8px;
+    color: ${c('link')};
+  }
   a[role='option'][aria-selected='true'] {
     background: ${c('primarySoft')};
   }
@@ -77,47 +87,8 @@ const panel = css`
   }
 `;
 
-const GROUPS: Array<{ kind: SearchHit['kind']; label: string }> = [
-  { kind: 'doc', label: '文档' },
-  { kind: 'post', label: '博客' },
-];
-
-/** One selectable line of the panel: a result or one of its section sub-results. */
-export interface SearchOption {
-  url: string;
-  hit: SearchHit;
-  /** Index of the sub-result in hit.sections, or -1 for the result itself. */
-  sub: number;
-}
-
-/** Groups in the order of their best result: the group holding the top hit comes first. */
-export function orderedGroups(results: SearchHit[]): typeof GROUPS {
-  const firstIndex = (kind: SearchHit['kind']) => {
-    const i = results.findIndex((r) => r.kind === kind);
-    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-  };
-  return [...GROUPS].sort((a, b) => firstIndex(a.kind) - firstIndex(b.kind));
-}
-
-/** Every option in display order, group by group, each result followed by its sections (keyboard order follows it). */
-export function flattenOptions(results: SearchHit[]): SearchOption[] {
-  return orderedGroups(results).flatMap((g) =>
-    results.filter((r) => r.kind === g.kind).flatMap((hit) => [{ url: hit.url, hit, sub: -1 }, ...hit.sections.map((s, sub) => ({ url: s.url, hit, sub }))]),
-  );
-}
-
-/** The href of a result under the site's base URL: path segments encoded, the #id kept. */
-export function resultHref(url: string): string {
-  const hash = url.indexOf('#');
-  const path = hash < 0 ? url : url.slice(0, hash);
-  return `${withPrefix(encodePath(path))}${hash < 0 ? '' : `#${encodeURIComponent(url.slice(hash + 1))}`}`;
-}
-
-const Parts = ({ parts }: { parts: Part[] }) => <>{parts.map((part, k) => (part.match ? <mark key={k}>{part.text}</mark> : <span key={k}>{part.text}</span>))}</>;
-
-interface Props {
+interface Props extends PanelQuery {
   id: string;
-  query: string;
   results: SearchHit[];
   active: number;
   onHover: (index: number) => void;
@@ -128,9 +99,10 @@ interface Props {
  * The results listbox. Every option is itself the link (`<a href role="option">`): ARIA allows the
  * option role on a link, its content stays presentational text (no interactive element nested in an
  * option), and the reader keeps what any link gives: the URL on hover, Ctrl/⌘-click, middle click
- * and "open in new tab". A plain left click navigates client-side.
+ * and "open in new tab". A plain left click navigates client-side. The last option is a link to the
+ * results page with every result.
  */
-export function SearchResults({ id, query, results, active, onHover, onSelect }: Props) {
+export function SearchResults({ id, query, total, terms, results, active, onHover, onSelect }: Props) {
   if (results.length === 0) {
     return (
       <div css={panel} role="status" data-testid="search-empty">
@@ -138,17 +110,38 @@ export function SearchResults({ id, query, results, active, onHover, onSelect }:
       </div>
     );
   }
-  const options = flattenOptions(results);
+  const options = flattenOptions(results, { query, total, terms });
   const onClick = (event: MouseEvent<HTMLAnchorElement>, option: SearchOption) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     onSelect(option);
   };
+  const link = (o: SearchOption, i: number, className: string | undefined, children: ReactNode) => (
+    <a
+      key={o.url}
+      id={`${id}-${i}`}
+      role="option"
+      aria-selected={i === active}
+      href={withPrefix(o.link)}
+      tabIndex={-1}
+      className={className}
+      data-url={o.url}
+      onMouseEnter={() => onHover(i)}
+      onMouseDown={(event) => {
+        // Keep focus in the input (the combobox pattern); the click still follows.
+        if (event.button === 0) event.preventDefault();
+      }}
+      onClick={(event) => onClick(event, o)}
+    >
+      {children}
+    </a>
+  );
+  const last = options.length - 1;
   return (
     <div css={panel} data-testid="search-results">
       <div role="listbox" id={id} aria-label="搜索结果">
         {orderedGroups(results).map((group) => {
-          const members = options.map((o, i) => ({ o, i })).filter(({ o }) => o.hit.kind === group.kind);
+          const members = options.map((o, i) => ({ o, i })).filter(({ o }) => o.hit?.kind === group.kind);
           if (members.length === 0) return null;
           return (
             <div key={group.kind} role="group" aria-label={group.label}>
@@ -156,49 +149,40 @@ export function SearchResults({ id, query, results, active, onHover, onSelect }:
                 {group.label}
               </div>
               {members.map(({ o, i }) => {
-                const section = o.sub >= 0 ? o.hit.sections[o.sub] : undefined;
-                return (
-                  <a
-                    key={o.url}
-                    id={`${id}-${i}`}
-                    role="option"
-                    aria-selected={i === active}
-                    href={resultHref(o.url)}
-                    tabIndex={-1}
-                    className={section ? 'sub' : undefined}
-                    data-url={o.url}
-                    onMouseEnter={() => onHover(i)}
-                    onMouseDown={(event) => {
-                      // Keep focus in the input (the combobox pattern); the click still follows.
-                      if (event.button === 0) event.preventDefault();
-                    }}
-                    onClick={(event) => onClick(event, o)}
-                  >
-                    {section ? (
+                const hit = o.hit as SearchHit;
+                const section = o.sub >= 0 ? hit.sections[o.sub] : undefined;
+                return section
+                  ? link(
+                      o,
+                      i,
+                      'sub',
                       <>
                         <span className="title">{section.heading}</span>
                         <span className="snippet">
                           <Parts parts={section.snippet} />
                         </span>
-                      </>
-                    ) : (
+                      </>,
+                    )
+                  : link(
+                      o,
+                      i,
+                      undefined,
                       <>
                         <span className="title">
-                          {o.hit.title}
-                          {o.hit.heading ? ` › ${o.hit.heading}` : ''}
+                          {hit.title}
+                          {hit.heading ? ` › ${hit.heading}` : ''}
                         </span>
-                        <span className="crumb">{o.hit.crumb}</span>
+                        <span className="crumb">{hit.crumb}</span>
                         <span className="snippet">
-                          <Parts parts={o.hit.snippet} />
+                          <Parts parts={hit.snippet} />
                         </span>
-                      </>
-                    )}
-                  </a>
-                );
+                      </>,
+                    );
               })}
             </div>
           );
         })}
+        {link(options[last] as SearchOption, last, 'all', <span className="title">{viewAllLabel(total)}</span>)}
       </div>
     </div>
   );

@@ -3,4 +3,5 @@
  * import() on first use: the engine (index, store) and the results panel.
  */
 export { createSiteSearch } from './engine';
-export { flattenOptions, SearchResults } from './SearchResults';
+export { panelFor } from '../../lib/search/options';
+export { SearchResults } from './SearchResults';

@@ -30,6 +30,8 @@ export interface SearchPageInput {
   /** The product this page documents (every doc of a tool); `product` only on its Introduce page. */
   toolName?: string;
   product?: ProductInfo;
+  /** The product the results page's filter files this page under: a doc's tool, or a post's tag naming one. */
+  productName?: string;
   sections: PageSection[];
 }
 
@@ -51,6 +53,8 @@ export interface StorePage {
   d?: string;
   /** excerpt: the description, or the opening text */
   e: string;
+  /** the product it is filed under (the results page's filter) */
+  r?: string;
 }
 
 export interface StoreRecord {
@@ -80,6 +84,16 @@ export const STORE_TEXT_CHARS = 24;
 /** Characters of a page's excerpt when it has no description. */
 export const EXCERPT_CHARS = 120;
 
+/** The product a post's tags name ('konker', '空壳', 'voice-wise' → Konker, Konker, VoiceWise), by its name or another name it goes by. */
+export function productForTags(tags: readonly string[], products: ReadonlyArray<{ label: string; aliases?: string[] }>): string | undefined {
+  const key = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  for (const tag of tags) {
+    const found = products.find((p) => [p.label, ...(p.aliases ?? [])].some((name) => key(name) === key(tag)));
+    if (found) return found.label;
+  }
+  return undefined;
+}
+
 const clip = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n).join('')}…` : text);
 
 export function buildSearchRecords(pages: SearchPageInput[], toSyllables: ToSyllables): { records: IndexRecord[]; store: SearchStore } {
@@ -89,7 +103,7 @@ export function buildSearchRecords(pages: SearchPageInput[], toSyllables: ToSyll
   pages.forEach((page, p) => {
     const [head, ...rest] = page.sections[0]?.id === null ? page.sections : [{ id: null, heading: '', depth: 0 as const, text: '', code: '' }, ...page.sections];
     const opening = head?.text ?? '';
-    store.pages.push({ u: page.url, t: page.title, k: page.kind, c: page.crumb, ...(page.date ? { d: page.date } : {}), e: page.description || clip(opening, EXCERPT_CHARS) });
+    store.pages.push({ u: page.url, t: page.title, k: page.kind, c: page.crumb, ...(page.date ? { d: page.date } : {}), e: page.description || clip(opening, EXCERPT_CHARS), ...(page.productName ? { r: page.productName } : {}) });
     // A product's words and their pinyin (kongke, duokai) are its Introduce page's strongest field.
     const productWords = page.product ? [...page.product.names, page.product.tagline, ...page.product.keywords] : [];
     const product = [...productWords, ...new Set(productWords.flatMap((t) => pinyinTokens(t, toSyllables)))].join(' ');

@@ -11,7 +11,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { INDEX_FIELDS, type IndexField, type IndexRecord, type SearchIndexMeta, type SearchStore } from './documents';
 import { parseQuery } from './query';
-import { characterHits, rankPages, type MatchType, type RecordHits, type SearchHit } from './rank';
+import { characterPages, rankAll, type MatchType, type RankedPage, type RecordHits, type SearchHit } from './rank';
 import { isLatinToken, tokenize } from './tokenize';
 
 export const INDEX_VERSION = 2;
@@ -101,9 +101,19 @@ export function decodePostings(file: SearchIndexFile): Map<string, Posting> {
   return new Map([...postingLines(file)].map(([token, encoded]) => [token, decodePosting(encoded, file.masks)]));
 }
 
+/** Every result of a query, and the words to mark where the reader lands (src/lib/search/marks.ts). */
+export interface SearchResultSet {
+  pages: RankedPage[];
+  /** The query's words as the index reads them (Simplified, synonyms) and the words typos stood for. */
+  terms: string[];
+}
+
 export interface SiteSearch {
   size: number;
+  /** The first `limit` results. */
   search(query: string, limit?: number): SearchHit[];
+  /** Every result, each built when asked for. */
+  searchAll(query: string): SearchResultSet;
 }
 
 export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteSearch {
@@ -128,37 +138,47 @@ export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteS
       hits.set(id, record);
     }
   };
-  return {
-    size: store.pages.length,
-    search(query: string, limit = 10) {
-      const parsed = parseQuery(query, context);
-      const tokens = new Set([...parsed.groups.flatMap((g) => g.alternatives.flatMap((a) => a.tokens)), ...parsed.wholes]);
-      const hits: RecordHits = new Map();
-      const matched = new Set<string>();
-      for (const token of tokens) {
-        const exact = posting(token);
-        if (exact) add(hits, token, exact, 'exact');
-        if (!isLatinToken(token)) continue;
-        let prefixed = false;
-        if (token.length >= MIN_PREFIX) {
-          for (const [term] of tree.atPrefix(token)) {
-            if (term === token) continue;
-            prefixed = true;
-            matched.add(term);
-            add(hits, token, posting(term) ?? [], 'prefix');
-          }
-        }
-        // A word the index holds as typed (or as the start of a word) is no typo.
-        if (token.length >= MIN_FUZZY && !exact && !prefixed) {
-          for (const [term, [, distance]] of tree.fuzzyGet(token, 1)) {
-            if (distance === 0) continue;
-            matched.add(term);
-            add(hits, token, posting(term) ?? [], 'fuzzy');
-          }
+  const searchAll = (query: string): SearchResultSet => {
+    const parsed = parseQuery(query, context);
+    const tokens = new Set([...parsed.groups.flatMap((g) => g.alternatives.flatMap((a) => a.tokens)), ...parsed.wholes]);
+    const hits: RecordHits = new Map();
+    const matched = new Set<string>();
+    /** Words found only as a typo of a query word: marked where the reader lands (prefixes are found there anyway). */
+    const typos = new Set<string>();
+    for (const token of tokens) {
+      const exact = posting(token);
+      if (exact) add(hits, token, exact, 'exact');
+      if (!isLatinToken(token)) continue;
+      let prefixed = false;
+      if (token.length >= MIN_PREFIX) {
+        for (const [term] of tree.atPrefix(token)) {
+          if (term === token) continue;
+          prefixed = true;
+          matched.add(term);
+          add(hits, token, posting(term) ?? [], 'prefix');
         }
       }
-      const ranked = rankPages(parsed, hits, store, limit, [...parsed.highlights, ...matched]);
-      return ranked.length === 0 && CJK_SINGLE.test(parsed.phrase) ? characterHits(parsed.phrase, store, limit) : ranked;
-    },
+      // A word the index holds as typed (or as the start of a word) is no typo.
+      if (token.length >= MIN_FUZZY && !exact && !prefixed) {
+        for (const [term, [, distance]] of tree.fuzzyGet(token, 1)) {
+          if (distance === 0) continue;
+          matched.add(term);
+          typos.add(term);
+          add(hits, token, posting(term) ?? [], 'fuzzy');
+        }
+      }
+    }
+    const pages = rankAll(parsed, hits, store, [...parsed.highlights, ...matched]);
+    // A lone character of a longer query (机 of 状态机) would mark it all over the page.
+    const terms = [...parsed.highlights, ...typos].filter((t) => !CJK_SINGLE.test(t) || t === parsed.phrase);
+    return pages.length === 0 && CJK_SINGLE.test(parsed.phrase) ? { pages: characterPages(parsed.phrase, store), terms: [parsed.phrase] } : { pages, terms };
+  };
+  return {
+    size: store.pages.length,
+    searchAll,
+    search: (query, limit = 10) =>
+      searchAll(query)
+        .pages.slice(0, limit)
+        .map((r) => r.hit()),
   };
 }

@@ -61,6 +61,23 @@ interface Scored {
   build: () => SearchHit;
 }
 
+/**
+ * A result before it is drawn: what the results page filters on, and the result itself, built on
+ * demand (its snippets cost more than its rank, and a page shows only some of its results).
+ */
+export interface RankedPage {
+  url: string;
+  kind: 'post' | 'doc';
+  product?: string;
+  hit: () => SearchHit;
+}
+
+/** Builds a result once, however often it is asked for. */
+function ranked(page: StorePage, build: () => SearchHit): RankedPage {
+  let hit: SearchHit | undefined;
+  return { url: page.u, kind: page.k, ...(page.r ? { product: page.r } : {}), hit: () => (hit ??= build()) };
+}
+
 /** The head record of each page (the store lists a page's head first, then its sections). */
 const headsCache = new WeakMap<SearchStore, number[]>();
 function headRecords(store: SearchStore): number[] {
@@ -159,6 +176,13 @@ export function snippetAround(text: string, terms: string[], width = 90): string
 const WHERE: Partial<Record<IndexField, SearchHit['where']>> = { title: 'title', product: 'title', pinyin: 'title', heading: 'heading', meta: 'description', body: 'body' };
 
 export function rankPages(query: ParsedQuery, hits: RecordHits, store: SearchStore, limit = 10, highlightTerms: string[] = query.highlights): SearchHit[] {
+  return rankAll(query, hits, store, highlightTerms)
+    .slice(0, limit)
+    .map((r) => r.hit());
+}
+
+/** Every page that matches, best first (see the top of this file), each result built when asked for. */
+export function rankAll(query: ParsedQuery, hits: RecordHits, store: SearchStore, highlightTerms: string[] = query.highlights): RankedPage[] {
   if (query.groups.length === 0) return [];
   const byPage = new Map<number, number[]>();
   for (const id of hits.keys()) {
@@ -247,7 +271,7 @@ export function rankPages(query: ParsedQuery, hits: RecordHits, store: SearchSto
     scored.push({ page: p, score, date: page.d ?? '', build });
   }
   scored.sort((a, b) => b.score - a.score || b.date.localeCompare(a.date) || a.page - b.page);
-  return scored.slice(0, limit).map((s) => s.build());
+  return scored.map((s) => ranked(store.pages[s.page] as StorePage, s.build));
 }
 
 /**
@@ -255,14 +279,20 @@ export function rankPages(query: ParsedQuery, hits: RecordHits, store: SearchSto
  * their title (first) or a heading, linked like any result.
  */
 export function characterHits(char: string, store: SearchStore, limit = 10): SearchHit[] {
+  return characterPages(char, store)
+    .slice(0, limit)
+    .map((r) => r.hit());
+}
+
+/** Every page a one-character query finds (see characterHits), best first. */
+export function characterPages(char: string, store: SearchStore): RankedPage[] {
   const heads = headRecords(store);
   const titled = store.pages.flatMap((page, p) => (page.t.includes(char) ? [{ page, p, id: heads[p] ?? -1 }] : []));
   const headed = store.records.flatMap((r, id) => (r.i && r.h?.includes(char) && !titled.some((t) => t.p === r.p) ? [{ page: store.pages[r.p] as StorePage, p: r.p, id }] : []));
   const seen = new Set<number>();
   return [...titled, ...headed]
     .filter(({ p }) => !seen.has(p) && seen.add(p))
-    .slice(0, limit)
-    .map(({ page, id }) => {
+    .map(({ page, id }) => ranked(page, (): SearchHit => {
       const rec = store.records[id];
       const section = rec?.i ? rec : undefined;
       return {
@@ -276,5 +306,5 @@ export function characterHits(char: string, store: SearchStore, limit = 10): Sea
         sections: [],
         score: 0,
       };
-    });
+    }));
 }
