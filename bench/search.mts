@@ -3,6 +3,7 @@
  * latency (p50/p95) and quality (recall@5, MRR on __tests__/search/queries.ts), for the real content
  * and for a synthetic Chinese corpus (default 5,000 pages; --docs N to change).
  * Files are built by scripts/search-files.mts, exactly as the Gatsby build makes them.
+ *   --docs N (synthetic corpus size, default 5000)  --only real|synthetic (default: both)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/engine';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const argDocs = Number(process.argv[process.argv.indexOf('--docs') + 1]) || 5000;
+const onlyAt = process.argv.indexOf('--only');
+const only = new Set((onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : 'real,synthetic').split(','));
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,10 +78,14 @@ function syntheticContent(n: number): string {
   return dir;
 }
 
-const site = measure('real content');
-const quality = evaluate(QUERIES, (q) => site.engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
-console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (${quality.total} queries)`);
-console.log(`first use download (index + store, gzip): ${kb(site.gz)} + the search-engine chunk (see bench:weight)`);
-const synthetic = syntheticContent(argDocs);
-measure(`synthetic corpus`, synthetic);
-rmSync(synthetic, { recursive: true, force: true });
+if (only.has('real')) {
+  const site = measure('real content');
+  const quality = evaluate(QUERIES, (q) => site.engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
+  console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (${quality.total} queries)`);
+  console.log(`first use download (index + store, gzip): ${kb(site.gz)} + the search-engine chunk (see bench:weight)`);
+}
+if (only.has('synthetic')) {
+  const synthetic = syntheticContent(argDocs);
+  measure(`synthetic corpus`, synthetic);
+  rmSync(synthetic, { recursive: true, force: true });
+}

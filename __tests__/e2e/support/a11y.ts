@@ -1,0 +1,198 @@
+/**
+ * Site-wide accessibility audit (issue 17): axe-core (WCAG 2.1 A/AA and best practices) on every
+ * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
+ * 390 px (./audit-plan.ts), and on the interactive states a static page does not show: mobile
+ * menu, docs mobile sidebar, navbar popovers, the search panel with results, the mobile TOC, the
+ * copied state of a code block, and the announcement bar. Any violation fails, listed with rule,
+ * page, mode and target.
+ *
+ * The page-modes are split between the a11y-pages-<n>.test.ts files (issue 25), which jest runs in
+ * parallel workers; the interactive states are a11y-states.test.ts.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '../../../src/lib/storage';
+import { AUDIT_MODES, MISSING_PATH, planAudit, shardOfFile, shardTasks, type AuditMode, type AuditTask } from './audit-plan';
+import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './axe';
+import { useBrowser, url, type BrowserSession } from './browser';
+import { ready } from './ready';
+
+/**
+ * Pages audited at the same time by one test file (AXE_POOL). The suite runs several files in
+ * parallel workers on two cores, so one at a time per file; more only queues up.
+ */
+const POOL = Number(process.env.AXE_POOL ?? 1);
+
+/** A context in `mode`: its viewport, its colour mode stored before any page script runs, the page's CSP bypassed so axe can be injected. */
+async function modeContext(session: BrowserSession, mode: AuditMode): Promise<BrowserContext> {
+  const context = await session.newContext({ viewport: mode.viewport, bypassCSP: true });
+  await context.addInitScript(
+    ([key, theme]) => {
+      try {
+        window.localStorage.setItem(key as string, theme as string);
+      } catch {
+        /* storage blocked: the page stays light, which the theme check below reports */
+      }
+    },
+    [STORAGE_KEYS.theme, mode.theme],
+  );
+  return context;
+}
+
+/** Loads `path` in `tab` and waits until it is hydrated, checking the colour mode really is the mode's. */
+async function load(tab: Page, path: string, mode: AuditMode): Promise<void> {
+  await tab.goto(url(path));
+  await ready(tab);
+  const theme = await tab.evaluate(() => document.documentElement.getAttribute('data-theme'));
+  if (theme !== mode.theme) throw new Error(`${path} [${mode.name}]: data-theme is ${theme}`);
+}
+
+function expectNone(findings: Finding[]): void {
+  if (findings.length > 0) throw new Error(formatFindings(findings));
+}
+
+const modeNamed = (name: string): AuditMode => {
+  const found = AUDIT_MODES.find((m) => m.name === name);
+  if (!found) throw new Error(`no audit mode ${name}`);
+  return found;
+};
+
+/**
+ * The audit of the built pages, shard n of the a11y-pages-<n>.test.ts files (`testFile` is the
+ * calling file's __filename). Every shard checks the whole plan's promises (every page in the
+ * first mode, every kind of page in each mode), then audits its own share of the page-modes.
+ * A lane keeps one tab per mode and loads page after page in it: a new document every time, in
+ * the mode's context as before, without starting a renderer process per page.
+ */
+export function auditPagesShard(testFile: string): void {
+  const { shard, count } = shardOfFile(path.basename(testFile), readdirSync(path.dirname(testFile)));
+  const session = useBrowser();
+
+  describe(`axe-core audit of the built pages, shard ${shard} of ${count}`, () => {
+    it('finds no violation on any page: all in light at 1440 px, samples and every kind of page in dark and at 390 px', async () => {
+      const pages = builtPages();
+      const paths = pages.map((p) => p.path);
+      expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/404.html']));
+      const plan = planAudit(pages);
+      // Every page in the first mode, every kind of page in each mode.
+      expect(plan.filter((t) => t.mode === AUDIT_MODES[0]).length).toBe(pages.length);
+      for (const m of AUDIT_MODES) expect(new Set(plan.filter((t) => t.mode === m).map((t) => t.page.kind))).toEqual(new Set(pages.map((p) => p.kind)));
+
+      const tasks = shardTasks(plan, shard, count);
+      const contexts = new Map<string, BrowserContext>();
+      for (const m of AUDIT_MODES) contexts.set(m.name, await modeContext(session, m));
+      const lanes = new Map<number, Map<string, Page>>();
+      const tabOf = async (lane: number, m: AuditMode): Promise<Page> => {
+        const tabs = lanes.get(lane) ?? new Map<string, Page>();
+        lanes.set(lane, tabs);
+        const tab = tabs.get(m.name) ?? (await (contexts.get(m.name) as BrowserContext).newPage());
+        tabs.set(m.name, tab);
+        return tab;
+      };
+
+      const started = Date.now();
+      const timings: Array<{ load: number; axe: number }> = [];
+      const findings = (
+        await inPool(tasks, POOL, async ({ page, mode: m }: AuditTask, lane) => {
+          const opened = Date.now();
+          const tab = await tabOf(lane, m);
+          await load(tab, page.url, m);
+          const loaded = Date.now();
+          try {
+            return await axeAudit(tab, { page: page.path, mode: m.name });
+          } finally {
+            timings.push({ load: loaded - opened, axe: Date.now() - loaded });
+          }
+        })
+      ).flat();
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const perMode = AUDIT_MODES.map((m) => `${m.name}: ${tasks.filter((t) => t.mode === m).length}`).join(', ');
+      const median = (key: 'load' | 'axe') => timings.map((t) => t[key]).sort((a, b) => a - b)[Math.floor(timings.length / 2)];
+      console.log(
+        `axe audit, shard ${shard} of ${count}: ${tasks.length} of ${plan.length} page-modes of ${pages.length} pages (${perMode}), ${POOL} at a time, in ${seconds} s ` +
+          `(median per page: load ${median('load')} ms, axe ${median('axe')} ms); violations by rule: ${JSON.stringify(countByRule(findings))}`,
+      );
+      expectNone(findings);
+    });
+  });
+}
+
+interface State {
+  name: string;
+  mode: string;
+  path: string;
+  /** Brings the page into the state; resolves once it is on screen and settled. */
+  open: (page: Page) => Promise<void>;
+}
+
+/** Waits until every animation of the element matching `selector` has finished (colours are final). */
+async function settled(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return el !== null && el.getAnimations({ subtree: true }).every((a) => a.playState === 'finished');
+  }, selector);
+}
+
+const mobileMenu = async (page: Page) => {
+  await page.getByTestId('mobile-menu-button').click();
+  await page.getByTestId('mobile-menu').waitFor({ state: 'visible' });
+  await settled(page, '[data-testid="mobile-menu"]');
+  // Narrow phone: the sections are collapsible; open the first to audit its links too.
+  const summary = page.locator('[data-testid="mobile-menu"] details summary').first();
+  if (await summary.isVisible()) await summary.click();
+};
+
+const docsSidebar = async (page: Page) => {
+  await page.getByTestId('mobile-sidebar-toggle').click();
+  await page.getByTestId('mobile-sidebar-panel').waitFor({ state: 'visible' });
+};
+
+const popover = (label: string) => async (page: Page) => {
+  await page.click(`[data-popover="${label}"] .menu-trigger`);
+  await page.waitForSelector(`[data-popover="${label}"] .menu-content[data-state="open"]`, { state: 'visible' });
+};
+
+const searchResults = async (page: Page) => {
+  const input = page.getByTestId('search-navbar').locator('input');
+  await input.focus();
+  await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
+  await input.fill('binder');
+  await page.getByTestId('search-results').getByRole('option').first().waitFor({ state: 'visible' });
+  await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"] input')?.getAttribute('aria-expanded') === 'true');
+};
+
+const mobileToc = async (page: Page) => {
+  await page.getByTestId('mobile-toc').locator('summary').click();
+  await page.getByTestId('mobile-toc').locator('[data-testid="toc"] a').first().waitFor({ state: 'visible' });
+};
+
+const copiedCode = async (page: Page) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await page.locator('.code-block [data-copy-button]').first().click();
+  await page.waitForFunction(() => document.querySelector('.code-block [data-copy-button]')?.textContent?.includes('已复制'));
+};
+
+const announcementBar = async (page: Page) => {
+  await page.getByTestId('announcement-bar').waitFor({ state: 'visible' });
+};
+
+/** The interactive states, in light and in dark. */
+export const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
+  { name: 'mobile menu', mode: `${theme} 390`, path: '/', open: mobileMenu },
+  { name: 'docs mobile sidebar', mode: `${theme} 390`, path: '/docs/desktop/wing/Get start', open: docsSidebar },
+  { name: 'mobile TOC', mode: `${theme} 390`, path: '/docs/mobile/binderceptor/sdk', open: mobileToc },
+  ...['桌面端', '移动端', '服务', '博客'].map((label) => ({ name: `popover ${label}`, mode: `${theme} 1440`, path: '/blog', open: popover(label) })),
+  { name: 'copied code block', mode: `${theme} 1440`, path: '/blog/binder', open: copiedCode },
+  { name: 'announcement bar', mode: `${theme} 1440`, path: MISSING_PATH, open: announcementBar },
+  { name: 'search panel with results', mode: `${theme} 1440`, path: '/docs/intro', open: searchResults },
+]);
+
+/** Opens the state's page in a fresh context of its mode, brings it into the state and audits it. */
+export async function auditState(session: BrowserSession, state: State): Promise<void> {
+  const m = modeNamed(state.mode);
+  const tab = await (await modeContext(session, m)).newPage();
+  await load(tab, state.path, m);
+  await state.open(tab);
+  expectNone(await axeAudit(tab, { page: `${state.path} (${state.name})`, mode: m.name }));
+}
