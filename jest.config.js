@@ -16,19 +16,26 @@ const project = (displayName, folder, extra = {}) => ({
   ...extra,
 });
 
+/** Browser projects: Node plus one Chromium per jest worker, shared by the files that worker runs. */
+const browserEnvironment = '<rootDir>/__tests__/e2e/support/environment.ts';
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Global option (Jest ignores it per project): browser tests need more than the 5 s default.
   testTimeout: 60000,
+  // Global option: the longest files first even when jest has no timings yet (a fresh clone).
+  testSequencer: '<rootDir>/__tests__/sequencer.js',
   projects: [
     project('unit', 'unit'),
     project('content', 'content'),
     project('search', 'search'),
     project('e2e', 'e2e', {
+      testEnvironment: browserEnvironment,
       globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
     }),
     project('e2e-prefix', 'e2e-prefix', {
+      testEnvironment: browserEnvironment,
       globalSetup: '<rootDir>/__tests__/e2e-prefix/setup.ts',
       globalTeardown: '<rootDir>/__tests__/e2e-prefix/teardown.ts',
     }),

@@ -26,7 +26,7 @@
 // Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,cached,scale  --keep (keep the temp dir)
 //          --repeat N (cold and warm N times each, default 1; medians are printed)
 //          --timeout-min 60 (per build)  --heap-mb <MB> (raise Node's ~4 GB heap limit for gatsby)
-//          --json <file> (default .bench/build.json)
+//          --json <file> (default .bench/build.json)  --gatsby <cli.js> (default node_modules/gatsby/cli.js)
 // A build that fails (e.g. JavaScript heap out of memory) is reported as a row with its time and
 // peak memory; larger sizes are then skipped.
 import { spawn } from 'node:child_process';
@@ -52,7 +52,8 @@ const logDir = path.join(ROOT, '.bench', 'build-logs');
 const POSTBUILD = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.postbuild ?? null;
 /** Node's default heap limit here is ~4 GB; --heap-mb raises it to see what a larger site needs. */
 const heapEnv = heapMb > 0 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() } : {};
-const GATSBY = path.join(ROOT, 'node_modules', 'gatsby', 'cli.js');
+/** The gatsby CLI run (--gatsby: another one; the smoke test in __tests__/unit/bench.test.ts passes a stand-in). */
+const GATSBY = path.resolve(String(arg('gatsby', path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))));
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 if (!existsSync(GATSBY)) throw new Error('找不到 node_modules/gatsby：请先 npm install');

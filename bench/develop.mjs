@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:develop — the editor's loop, in a temporary copy of the project.
 //
-// 1. `gatsby clean`, then `gatsby develop` (127.0.0.1, --port, default 8010): seconds until the
+// 1. `gatsby clean`, then `gatsby develop` (127.0.0.1, --port, default a free port): seconds until the
 //    server is ready (it printed "You can now view …" and finished "Building development
 //    bundle"), until a doc page answers (its HTML and its page-data.json both 200; develop runs
 //    a page's queries when it is first asked for), and until Chromium (playwright-core +
@@ -20,23 +20,25 @@
 // Nothing in the repo is touched: the copy gets its own .cache, public and build cache (empty at
 // the first start, so "clean" starts with nothing cached).
 //
-// Options: --port 8010  --doc /docs/desktop/wing/Introduce  --repeat 3  --no-warm  --keep
+// Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --no-warm  --keep
 //          --timeout-s 300 (per start)  --json <file> (default .bench/develop.json)
+//          --gatsby <cli.js> (default node_modules/gatsby/cli.js)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { arg, CHROMIUM, CHROMIUM_FLAGS, copyProject, median, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
+import { arg, portArg, CHROMIUM, CHROMIUM_FLAGS, copyProject, median, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
 
-const port = Number(arg('port', 8010));
+const port = await portArg('port');
 const docPath = String(arg('doc', '/docs/desktop/wing/Introduce'));
 const repeat = Math.max(1, Number(arg('repeat', 3)) || 1);
 const warm = arg('no-warm', false) !== true;
 const keep = arg('keep', false) === true;
 const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'develop.json'))));
-const GATSBY = path.join(ROOT, 'node_modules', 'gatsby', 'cli.js');
+/** The gatsby CLI run (--gatsby: another one; the smoke test in __tests__/unit/bench.test.ts passes a stand-in). */
+const GATSBY = path.resolve(String(arg('gatsby', path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))));
 const base = `http://127.0.0.1:${port}`;
 
 if (!existsSync(GATSBY)) throw new Error('找不到 node_modules/gatsby：请先 npm install');

@@ -1,6 +1,7 @@
 // Shared helpers for the bench/ scripts: the pages measured, serving a build snapshot with nginx,
 // launching Debian's Chromium, source-map attribution of JS chunks, and plain-text tables.
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,31 @@ export function arg(name, fallback) {
   if (i < 0) return fallback;
   const value = process.argv[i + 1];
   return value === undefined || value.startsWith('--') ? true : value;
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on at this moment (the kernel picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The port given as --<name>, or else a free one: no benchmark binds a fixed port, so two
+ * checkouts (or a test run and a benchmark) never collide.
+ */
+export async function portArg(name) {
+  const given = arg(name);
+  if (given === undefined) return freePort();
+  const port = Number(given);
+  if (!Number.isInteger(port) || port < 1024 || port > 65535) throw new Error(`--${name} 必须是 1024–65535 之间的端口（收到 ${given}）`);
+  return port;
 }
 
 export function pagesFromArgs() {
@@ -96,7 +122,7 @@ export function serveSnapshot(root, port) {
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    stopNginx({ port });
+    stopServer(port);
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', stop);
@@ -105,6 +131,12 @@ export function serveSnapshot(root, port) {
     process.exit(130);
   });
   return { base: url, dir, stop };
+}
+
+/** Stops the loopback nginx on `port` and removes its folder (.e2e/nginx-<port>/: ports are not reused). */
+export function stopServer(port) {
+  stopNginx({ port });
+  rmSync(path.join(ROOT, '.e2e', `nginx-${port}`), { recursive: true, force: true });
 }
 
 /** Waits (bounded) until the server answers. */

@@ -1,26 +1,26 @@
 #!/usr/bin/env node
 // npm run bench:lighthouse — Lighthouse 12 (default config = mobile preset, simulated throttling)
-// on the five page types, served from a snapshot of the production build by nginx (127.0.0.1:9511).
+// on the five page types, served from a snapshot of the production build by nginx on loopback.
 //
-// Lighthouse drives Debian's Chromium (/usr/bin/chromium, headless) started here with
-// --remote-debugging-port=9510, so everything stays on loopback and inside ports 9500–9599.
+// Lighthouse drives Debian's Chromium (/usr/bin/chromium, headless) started here with its
+// debugging port on 127.0.0.1; both ports are free ones the kernel picks unless given.
 // Prints category scores, LCP/TBT/CLS (median of --runs N, default 1), every audit that is not
 // passing (with its id), and console errors, calling out React hydration errors #418/#423/#425.
 //
-// Options: --runs N  --root <dir> (default public/)  --port <nginx port> (9511)  --cdp-port <p> (9510)
+// Options: --runs N  --root <dir> (default public/)  --port <nginx port>  --cdp-port <p>
 //          --pages /a,/b  --out <dir> (Lighthouse JSON reports, default .bench/lighthouse/)
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { arg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, ensureBuild, median, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
+import { arg, portArg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, ensureBuild, median, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
 
 const runs = Math.max(1, Math.min(20, Number(arg('runs', 1)) || 1));
 const root = path.resolve(String(arg('root', path.join(ROOT, 'public'))));
-const port = Number(arg('port', 9511));
-const cdpPort = Number(arg('cdp-port', 9510));
-for (const p of [port, cdpPort]) if (p < 9500 || p > 9599) throw new Error('端口请用 9500–9599');
+const port = await portArg('port');
+/** 0: Chromium binds a free port and names it in <profile>/DevToolsActivePort. */
+const cdpPortAsked = arg('cdp-port') === undefined ? 0 : await portArg('cdp-port');
 const outDir = path.resolve(String(arg('out', path.join(ROOT, '.bench', 'lighthouse'))));
 const pages = pagesFromArgs();
 const HYDRATION = /Minified React error #(418|423|425)/;
@@ -29,7 +29,7 @@ async function startChromium() {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-chromium-'));
   const child = spawn(
     CHROMIUM,
-    [...CHROMIUM_FLAGS, '--headless', `--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, '--no-default-browser-check', 'about:blank'],
+    [...CHROMIUM_FLAGS, '--headless', `--remote-debugging-port=${cdpPortAsked}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, '--no-default-browser-check', 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -37,14 +37,18 @@ async function startChromium() {
     if (stderr.length < 4000) stderr += d;
   });
   const until = Date.now() + 20000;
+  const portFile = path.join(profile, 'DevToolsActivePort');
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`Chromium 退出了（${child.exitCode}）：${stderr}`);
+    const cdpPort = cdpPortAsked || (existsSync(portFile) ? Number(readFileSync(portFile, 'utf8').split('\n')[0]) : 0);
     try {
+      if (!cdpPort) throw new Error('no port yet');
       const res = await fetch(`http://127.0.0.1:${cdpPort}/json/version`);
       if (res.ok) {
         const { Browser } = await res.json();
         return {
           version: Browser,
+          port: cdpPort,
           async stop() {
             if (child.exitCode === null) {
               const exited = new Promise((r) => child.once('exit', r));
@@ -65,7 +69,7 @@ async function startChromium() {
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');
-  throw new Error(`Chromium 没有在 20 s 内打开调试端口 ${cdpPort}：${stderr}`);
+  throw new Error(`Chromium 没有在 20 s 内打开调试端口${cdpPortAsked ? ` ${cdpPortAsked}` : ''}：${stderr}`);
 }
 
 const score = (lhr, id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
@@ -108,7 +112,7 @@ try {
     for (const result of results) {
       const url = server.base + encodeURI(result.path);
       const t0 = Date.now();
-      const rr = await lighthouse(url, { port: cdpPort, hostname: '127.0.0.1', output: 'json', logLevel: 'error' });
+      const rr = await lighthouse(url, { port: chromium.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error' });
       const lhr = rr.lhr;
       if (lhr.runtimeError) console.log(`  ⚠ ${result.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const slug = (result.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home').slice(0, 60);

@@ -10,6 +10,7 @@
  *     between the two sizes either side of 250 KB.
  * Quality (recall@5, MRR) is measured on the real content. Files are built by scripts/search-files.mts,
  * exactly as the Gatsby build makes them. Timings are labelled "under load" when the machine is busy.
+ *   --sizes 1000,5000  --steps 100,250,500  --only synthetic (skip the real content: the smoke test)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ const numbers = (list: string) => list.split(',').map(Number).filter((n) => n > 
 const sizes = process.argv.includes('--docs') ? numbers(arg('--docs', '5000')) : numbers(arg('--sizes', '1000,5000'));
 const steps = numbers(arg('--steps', '100,250,500'));
 const root = process.cwd();
+// --only synthetic: the synthetic sizes only (the unit suite's smoke test; the real content's files are built by the search tests).
+const syntheticOnly = arg('--only', '') === 'synthetic';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -151,11 +154,13 @@ const chunk = engineChunk();
 const chunkGz = chunk?.gz ?? 0;
 console.log(chunk ? `engine chunk ${chunk.file}: ${kb(chunk.gz)} gzip` : 'engine chunk: not found in public/ (run npm run build); first use below counts the two files only');
 
-const site = measure('real content', undefined);
-const quality = evaluate(QUERIES, (q) => site.engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
-console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (${quality.total} queries)`);
+const site = syntheticOnly ? null : measure('real content', undefined);
+if (site) {
+  const quality = evaluate(QUERIES, (q) => site.engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
+  console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (${quality.total} queries)`);
+}
 
-const rows: Measured[] = [site];
+const rows: Measured[] = site ? [site] : [];
 const synthetic: Array<{ pages: number; bytes: number }> = [];
 for (const n of [...new Set([...steps, ...sizes])].sort((a, b) => a - b)) {
   const dir = syntheticContent(n);
@@ -168,7 +173,7 @@ for (const n of [...new Set([...steps, ...sizes])].sort((a, b) => a - b)) {
   }
 }
 
-const subsets = [1, 2, 3].map((keep) => {
+const subsets = !site ? [] : [1, 2, 3].map((keep) => {
   const dir = realSubset(keep);
   try {
     const m = measure(`real content, ${keep}/4`, dir, { quiet: true });
@@ -177,15 +182,17 @@ const subsets = [1, 2, 3].map((keep) => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
-const real = [...subsets, { pages: site.pages, bytes: chunkGz + site.gzIndex + site.gzStore }];
+const real = site ? [...subsets, { pages: site.pages, bytes: chunkGz + site.gzIndex + site.gzStore }] : [];
 
 console.log(`\n## Summary: first use = engine chunk + index + store (gzip), budget ${kb(BUDGET)}${busy ? '; query times under load' : ''}`);
 console.log('| corpus | pages | index gzip | store gzip | first use | query p95 |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) console.log(`| ${r.label} | ${r.pages} | ${kb(r.gzIndex)} | ${kb(r.gzStore)} | ${kb(chunkGz + r.gzIndex + r.gzStore)} | ${r.p95.toFixed(2)} ms |`);
-const line = crossing(real);
-console.log(`\nreal content: ${real.map((p) => `${p.pages} pages ${kb(p.bytes)}`).join(', ')}`);
-console.log(`  → ${kb(line.perPage)} more per page; the two files cross the budget at about ${Math.round(line.at)} pages of content like this site's`);
+if (real.length) {
+  const line = crossing(real);
+  console.log(`\nreal content: ${real.map((p) => `${p.pages} pages ${kb(p.bytes)}`).join(', ')}`);
+  console.log(`  → ${kb(line.perPage)} more per page; the two files cross the budget at about ${Math.round(line.at)} pages of content like this site's`);
+}
 const syn = interpolate(synthetic);
 console.log(`synthetic corpus: ${synthetic.map((p) => `${p.pages} pages ${kb(p.bytes)}`).join(', ')}`);
 console.log(syn ? `  → crosses the budget between ${syn.between[0]} and ${syn.between[1]} pages, at about ${Math.round(syn.at)} (its pages reuse the sentences of two posts: they compress better than real ones)` : '  → does not cross the budget between the measured sizes');

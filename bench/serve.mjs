@@ -4,13 +4,15 @@
 // wrk requests a random mix of the real routes of __tests__/routes.txt (bench/serve.lua) and the
 // script prints requests/s, p50/p99 latency and the count of non-2xx responses.
 //   node bench/serve.mjs [--duration 30] [--connections 32] [--threads 2] [--encoding gzip|br|identity]
-//                        [--root public] [--port 9650] [--workers 1]
-// Bounded: at most 60 s, 256 connections, 4 threads; only 127.0.0.1, on a port in 9600–9699.
+//                        [--root public] [--routes __tests__/routes.txt] [--port <free>] [--workers 1]
+// Bounded: at most 60 s, 256 connections, 4 threads; only 127.0.0.1, on a free port unless --port.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startNginx, stopNginx } from '../scripts/nginx.mjs';
+import { startNginx } from '../scripts/nginx.mjs';
+import { portArg, stopServer } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIMITS = { duration: 60, connections: 256, threads: 4 };
@@ -29,7 +31,7 @@ function bounded(name, fallback, max, min = 1) {
 const duration = bounded('duration', 30, LIMITS.duration);
 const threads = bounded('threads', 2, LIMITS.threads);
 const connections = bounded('connections', 32, LIMITS.connections, threads);
-const port = bounded('port', 9650, 9699, 9600);
+const port = await portArg('port');
 const workers = bounded('workers', 1, 8);
 const encoding = arg('encoding', 'gzip');
 if (!['gzip', 'br', 'identity'].includes(encoding)) throw new Error('--encoding 只能是 gzip、br 或 identity');
@@ -45,13 +47,25 @@ if (!existsSync(path.join(siteRoot, 'index.html'))) {
   process.exit(2);
 }
 
-const routes = readFileSync(path.join(ROOT, '__tests__/routes.txt'), 'utf8')
+/**
+ * A route as it goes on the request line: routes.txt types Chinese tags as text (/blog/tags/IT人生)
+ * and spaces as %20; wrk sends paths as they are, and rejects raw UTF-8 ("invalid URL"), so every
+ * character outside printable ASCII is percent-encoded as UTF-8, as a browser sends it.
+ */
+function requestPath(route) {
+  return route.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+}
+
+const routesFile = path.resolve(arg('routes', path.join(ROOT, '__tests__/routes.txt')));
+const routes = readFileSync(routesFile, 'utf8')
   .split('\n')
   .map((line) => line.trim().split(/\s+/)[0] ?? '')
-  .filter((route) => route.startsWith('/'));
+  .filter((route) => route.startsWith('/'))
+  .map(requestPath);
 const workDir = path.join(ROOT, '.bench');
 mkdirSync(workDir, { recursive: true });
-const pathsFile = path.join(workDir, 'serve-paths.txt');
+const pathsDir = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-serve-'));
+const pathsFile = path.join(pathsDir, 'paths.txt');
 writeFileSync(pathsFile, `${routes.join('\n')}\n`);
 
 const { url } = startNginx({ siteRoot, port, workers, accessLog: false });
@@ -90,5 +104,6 @@ try {
   writeFileSync(path.join(workDir, 'serve.json'), `${JSON.stringify({ date: new Date().toISOString(), duration, threads, connections, encoding, workers, routes: routes.length, ...result }, null, 2)}\n`);
   if (result.non2xx > 0 || socketErrors > 0) process.exitCode = 1;
 } finally {
-  stopNginx({ port });
+  stopServer(port);
+  rmSync(pathsDir, { recursive: true, force: true });
 }

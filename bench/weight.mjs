@@ -2,26 +2,25 @@
 // npm run bench:weight — what the browser actually loads on first visit to five page types.
 //
 // Serves a snapshot of the production build (public/, built first only if missing) with nginx on
-// 127.0.0.1:9512, opens each page in a fresh Chromium context (empty cache), waits for network
+// a free loopback port, opens each page in a fresh Chromium context (empty cache), waits for network
 // idle plus a quiet period, and records every response: JS, CSS, HTML, page-data/app-data JSON.
 // Sizes are the decoded body (raw) and zlib gzip of that body at level 6 (nginx's setting).
 // Requests Gatsby makes for *other* pages (link prefetch of page-data/templates) are counted
 // separately as "prefetch" and are not part of the first-load figures.
 //
-// Options: --root <dir> (default public/)  --port <p> (9512)  --pages /a,/b  --mobile (412x823 viewport)
+// Options: --root <dir> (default public/)  --port <p> (default: a free port)  --pages /a,/b  --mobile (412x823 viewport)
 //          --quiet <ms> (wait after network idle, 6000)  --detail (module families of every JS chunk)  --json <file> (default .bench/weight.json)
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { arg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, chunkComposition, chunkLabel, ensureBuild, kb, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
+import { arg, portArg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, chunkComposition, chunkLabel, ensureBuild, kb, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
 import { pageDataPath } from '../build/gatsby/output.cjs';
 
 const JS_BUDGET_GZ = 90 * 1024;
 const QUIET_MS = Number(arg('quiet', 6000)); // after networkidle: Gatsby's idle-time prefetches start ~2–4 s later
 const root = path.resolve(String(arg('root', path.join(ROOT, 'public'))));
-const port = Number(arg('port', 9512));
-if (port < 9500 || port > 9599) throw new Error('端口请用 9500–9599');
+const port = await portArg('port');
 const mobile = arg('mobile', false) === true;
 const detail = arg('detail', false) === true;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'weight.json'))));

@@ -3,8 +3,8 @@
  * under that prefix by nginx: every link, asset, search file, feed and the 404 page honour it, and
  * the diagnostic banner of spec §8 appears only when the same build is served at the wrong base.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launch } from '../e2e/support/browser';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../e2e/support/browser';
 import { llmsLinks } from '../e2e/support/travel';
 import { PREFIX, PREFIX_PORT, WRONG_BASE_PORT } from './setup';
 
@@ -12,16 +12,10 @@ const site = (path: string) => `http://127.0.0.1:${PREFIX_PORT}${PREFIX}${path =
 const BANNER = 'Your iofomo site did not load properly';
 
 describe(`site built under ${PREFIX}`, () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const session = useBrowser();
 
   async function open(path: string): Promise<{ page: Page; failures: string[]; close: () => Promise<void> }> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const failures: string[] = [];
     page.on('response', (r) => {
@@ -143,7 +137,7 @@ describe(`site built under ${PREFIX}`, () => {
   });
 
   it(`shows '${BANNER}' when the build is served at the wrong base`, async () => {
-    const context = await browser.newContext();
+    const context = await session.browser.newContext();
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${WRONG_BASE_PORT}/`);
     const banner = page.locator('#base-url-banner');

@@ -1,22 +1,24 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { startNginx, stopNginx, stopOrphans } from '../e2e/support/servers';
 
 export const PREFIX = '/fomosite';
-export const PREFIX_PORT = Number(process.env.E2E_PREFIX_PORT ?? 9322);
-/** The same build served at the domain root: the wrong base URL. */
-export const WRONG_BASE_PORT = PREFIX_PORT + 1;
+/** The build served under PREFIX, and the same build served at the domain root (the wrong base URL): free ports chosen by the setup below. */
+export const PREFIX_PORT = Number(process.env.E2E_PREFIX_PORT ?? 0);
+export const WRONG_BASE_PORT = Number(process.env.E2E_WRONG_BASE_PORT ?? 0);
 const root = path.resolve(__dirname, '../..');
-const nginx = (...args: string[]) => execFileSync('node', [path.join(root, 'scripts/nginx.mjs'), ...args], { stdio: 'inherit' });
 
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
   const html = readFileSync(path.join(root, 'public/index.html'), 'utf8');
   if (!html.includes(`${PREFIX}/`)) throw new Error(`public/ 不是以 ${PREFIX} 为基础路径构建的：请先运行 npm run build:prefixed`);
-  nginx('start', '--port', String(PREFIX_PORT), '--prefix', PREFIX);
-  nginx('start', '--port', String(WRONG_BASE_PORT));
+  stopOrphans();
+  process.env.E2E_PREFIX_PORT = String(await startNginx(PREFIX));
+  process.env.E2E_WRONG_BASE_PORT = String(await startNginx());
 }
 
 export function teardown(): void {
-  nginx('stop', '--port', String(PREFIX_PORT));
-  nginx('stop', '--port', String(WRONG_BASE_PORT));
+  for (const name of ['E2E_PREFIX_PORT', 'E2E_WRONG_BASE_PORT']) {
+    const port = Number(process.env[name]);
+    if (port) stopNginx(port);
+  }
 }

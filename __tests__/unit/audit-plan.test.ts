@@ -1,5 +1,5 @@
 /** Which built page the accessibility audit opens in which mode (__tests__/e2e/support/audit-plan.ts). */
-import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, planAudit, type BuiltPage } from '../e2e/support/audit-plan';
+import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, planAudit, shardOfFile, shardTasks, type BuiltPage } from '../e2e/support/audit-plan';
 
 // Which HTML files are pages is Gatsby's rule: build/gatsby/internals.ts, checked in gatsby-internals.test.ts.
 describe('pages of the build', () => {
@@ -49,5 +49,28 @@ describe('audit plan', () => {
   it('covers dark and 390 px in both colour modes', () => {
     const combos = AUDIT_MODES.map((m) => `${m.theme} ${m.viewport.width}`);
     expect(combos.sort()).toEqual(['dark 1440', 'dark 390', 'light 1440', 'light 390']);
+  });
+});
+
+describe('audit shards', () => {
+  const pages: BuiltPage[] = Array.from({ length: 37 }, (_, i) => builtPage(`p${i}.html`, `/p/${i}`, `kind-${i % 4}`));
+  const plan = planAudit(pages);
+  const files = ['a11y-pages-1.test.ts', 'a11y-pages-2.test.ts', 'a11y-pages-3.test.ts', 'a11y-states.test.ts', 'chrome.test.ts'];
+
+  it('reads the shard and the shard count from the test files’ names', () => {
+    expect(shardOfFile('a11y-pages-2.test.ts', files)).toEqual({ shard: 2, count: 3 });
+    expect(() => shardOfFile('a11y-pages-1.test.ts', ['a11y-pages-1.test.ts', 'a11y-pages-3.test.ts'])).toThrow('1…2');
+    expect(() => shardOfFile('a11y-states.test.ts', files)).toThrow('不是');
+  });
+
+  it('splits the plan into disjoint shards that together hold every task once, within one task of each other in size', () => {
+    for (const count of [1, 2, 3, 4, 7]) {
+      const shards = Array.from({ length: count }, (_, i) => shardTasks(plan, i + 1, count));
+      const all = shards.flat();
+      expect(all).toHaveLength(plan.length);
+      expect(new Set(all)).toEqual(new Set(plan));
+      const sizes = shards.map((s) => s.length);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -93,3 +93,28 @@ export function planAudit(pages: readonly BuiltPage[], modes: readonly AuditMode
   });
   return tasks;
 }
+
+/** Test files that each audit one shard of the plan: a11y-pages-<n>.test.ts, n = 1 … count. */
+export const SHARD_FILE = /^a11y-pages-(\d+)\.test\.ts$/;
+
+/**
+ * Which shard a test file audits and of how many, from its name and the names of its siblings.
+ * Throws unless the shard files are numbered 1 … count without gaps, so that no part of the plan
+ * can go unaudited because a file was removed or misnamed.
+ */
+export function shardOfFile(file: string, siblings: readonly string[]): { shard: number; count: number } {
+  const numbers = siblings.map((name) => SHARD_FILE.exec(name)?.[1]).filter((n): n is string => n !== undefined).map(Number).sort((a, b) => a - b);
+  const count = numbers.length;
+  if (numbers.some((n, i) => n !== i + 1)) throw new Error(`a11y-pages-<n>.test.ts 应编号为 1…${count}，实际为 ${numbers.join(', ')}`);
+  const shard = Number(SHARD_FILE.exec(file)?.[1]);
+  if (!numbers.includes(shard)) throw new Error(`${file} 不是 a11y-pages-<n>.test.ts 之一`);
+  return { shard, count };
+}
+
+/**
+ * The tasks of shard `shard` (1-based) of `count`: every count-th task of the plan, so the shards
+ * are disjoint, together hold the whole plan, and differ in size by one task at most.
+ */
+export function shardTasks<T>(plan: readonly T[], shard: number, count: number): T[] {
+  return plan.filter((_, i) => i % count === shard - 1);
+}

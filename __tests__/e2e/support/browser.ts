@@ -1,15 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { BASE_URL, CHROMIUM } from './env';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launch, SHARED_BROWSER } from './chromium';
+import { BASE_URL, E2E_PORT } from './env';
 import { ready } from './ready';
-
-/** Debian's Chromium, started the way this machine allows (root, no network beyond loopback). */
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-}
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 740 };
@@ -24,6 +16,7 @@ export async function openPage(browser: Browser, path: string, options: BrowserC
 }
 
 export function url(path: string): string {
+  if (!E2E_PORT) throw new Error('E2E_PORT 未设置：浏览器测试要通过 jest 的 e2e 项目运行（它的全局 setup 在空闲端口上启动 nginx）');
   return `${BASE_URL}${path}`;
 }
 
@@ -37,8 +30,17 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * The Chromium of this jest worker (support/environment.ts), or, under any other test
+ * environment, one launched for the caller, who then owns it (`owned`).
+ */
+async function obtainBrowser(): Promise<{ browser: Browser; owned: boolean }> {
+  const shared = (globalThis as { [SHARED_BROWSER]?: () => Promise<Browser> })[SHARED_BROWSER];
+  return shared ? { browser: await shared(), owned: false } : { browser: await launch(), owned: true };
+}
+
 export interface BrowserSession {
-  /** The Chromium of the enclosing describe block (or file), launched in beforeAll. */
+  /** The worker's Chromium, obtained in beforeAll (shared with the worker's other test files). */
   readonly browser: Browser;
   /** Contexts registered here are closed after each test. */
   readonly contexts: BrowserContext[];
@@ -49,20 +51,22 @@ export interface BrowserSession {
 }
 
 /**
- * One Chromium per describe block (or file, at top level), closed afterwards; contexts pushed to
- * `contexts` are closed after every test. Call it where `beforeAll` may be called.
+ * The worker's Chromium for a describe block (or file, at top level); contexts pushed to
+ * `contexts` are closed after every test, and any context the file leaves open is closed when the
+ * file ends (support/environment.ts). Call it where `beforeAll` may be called.
  */
 export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
+  let owned = false;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launch();
+    ({ browser, owned } = await obtainBrowser());
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   });
   afterAll(async () => {
-    await browser?.close();
+    if (owned) await browser?.close();
   });
   const session: BrowserSession = {
     get browser() {

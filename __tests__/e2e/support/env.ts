@@ -1,3 +1,12 @@
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 9321);
+/**
+ * Where this run's servers are. No port is fixed (issue 25): the global setups
+ * (./global-setup.ts, ../../e2e-prefix/setup.ts) start nginx on ports that are free at that moment
+ * and hand them to the test workers in these environment variables, so a server left by an
+ * interrupted run, another checkout or a second worktree testing at the same time cannot collide
+ * with this run. Outside a jest run of the e2e project they are unset (0).
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 0);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** axe-core's script, served with a long max-age so Chromium compiles it once per context (./axe.ts). */
+export const AXE_URL = process.env.E2E_AXE_URL ?? '';
+export { CHROMIUM } from './chromium';

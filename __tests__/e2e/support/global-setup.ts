@@ -1,13 +1,27 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_PORT } from './env';
+import { serveFile, startNginx, stopOrphans } from './servers';
 
-/** Serves the production build in public/ with nginx on loopback (npm run build comes first). */
-export default function globalSetup(): void {
+/** What the teardown stops (globalSetup and globalTeardown share jest's main process). */
+export interface E2eRun {
+  port: number;
+  closeAxe: () => Promise<void>;
+}
+
+/**
+ * Serves the production build in public/ with nginx on a free loopback port (npm run build comes
+ * first) and axe-core's script beside it; the test workers read both addresses from the
+ * environment (./env.ts).
+ */
+export default async function globalSetup(): Promise<void> {
   const root = path.resolve(__dirname, '../../..');
   if (!existsSync(path.join(root, 'public', 'index.html'))) {
     throw new Error('public/ 里没有构建产物：请先运行 npm run build（npm test 会自动构建）');
   }
-  execFileSync('node', [path.join(root, 'scripts/nginx.mjs'), 'start', '--port', String(E2E_PORT)], { stdio: 'inherit' });
+  stopOrphans();
+  const port = await startNginx();
+  const axe = await serveFile(require.resolve('axe-core/axe.min.js'), 'text/javascript; charset=utf-8');
+  process.env.E2E_PORT = String(port);
+  process.env.E2E_AXE_URL = axe.url;
+  (globalThis as { e2eRun?: E2eRun }).e2eRun = { port, closeAxe: axe.close };
 }

@@ -1,7 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { E2E_PORT } from './env';
+import type { E2eRun } from './global-setup';
+import { stopNginx } from './servers';
 
-export default function globalTeardown(): void {
-  execFileSync('node', [path.resolve(__dirname, '../../../scripts/nginx.mjs'), 'stop', '--port', String(E2E_PORT)], { stdio: 'inherit' });
+export default async function globalTeardown(): Promise<void> {
+  const run = (globalThis as { e2eRun?: E2eRun }).e2eRun;
+  if (!run) return;
+  stopNginx(run.port);
+  await run.closeAxe();
 }

@@ -1,28 +1,32 @@
 /**
  * Site-wide accessibility audit (issue 17): axe-core (WCAG 2.1 A/AA and best practices) on every
  * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
- * 390 px (support/audit-plan.ts), and on the interactive states a static page does not show:
- * mobile menu, docs mobile sidebar, navbar popovers, the search panel with results, the search
- * results page with results and without, the words of a search marked on arrival, the mobile
- * TOC, the copied state of a code block, the image zoom dialog, and the announcement bar. Any
- * violation fails, listed with rule, page, mode and target.
+ * 390 px (./audit-plan.ts), and on the interactive states a static page does not show: mobile
+ * menu, docs mobile sidebar, navbar popovers, the search panel with results, the search results
+ * page with results and without, the words of a search marked on arrival, the mobile TOC, the
+ * copied state of a code block, the image zoom dialog, and the announcement bar. Any violation
+ * fails, listed with rule, page, mode and target.
+ *
+ * The page-modes are split between the a11y-pages-<n>.test.ts files (issue 25), which jest runs in
+ * parallel workers; the interactive states are a11y-states.test.ts.
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { STORAGE_KEYS } from '../../src/lib/storage';
-import { AUDIT_MODES, MISSING_PATH, planAudit, type AuditMode } from './support/audit-plan';
-import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './support/axe';
-import { useBrowser, url } from './support/browser';
-import { ready } from './support/ready';
+import { STORAGE_KEYS } from '../../../src/lib/storage';
+import { AUDIT_MODES, MISSING_PATH, planAudit, shardOfFile, shardTasks, type AuditMode, type AuditTask } from './audit-plan';
+import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './axe';
+import { useBrowser, url, type BrowserSession } from './browser';
+import { ready } from './ready';
 
-jest.setTimeout(10 * 60_000);
-
-/** Pages audited at the same time in the one browser (AXE_POOL; on 2 cores more only queues up). */
-const POOL = Number(process.env.AXE_POOL ?? 3);
-
-const session = useBrowser();
+/**
+ * Pages audited at the same time by one test file (AXE_POOL). The suite runs several files in
+ * parallel workers on two cores, so one at a time per file; more only queues up.
+ */
+const POOL = Number(process.env.AXE_POOL ?? 1);
 
 /** A context in `mode`: its viewport, its colour mode stored before any page script runs, the page's CSP bypassed so axe can be injected. */
-async function modeContext(mode: AuditMode): Promise<BrowserContext> {
+async function modeContext(session: BrowserSession, mode: AuditMode): Promise<BrowserContext> {
   const context = await session.newContext({ viewport: mode.viewport, bypassCSP: true });
   await context.addInitScript(
     ([key, theme]) => {
@@ -37,63 +41,83 @@ async function modeContext(mode: AuditMode): Promise<BrowserContext> {
   return context;
 }
 
-/** Opens `path` hydrated in `context`, checking the colour mode really is the mode's. */
-async function openIn(context: BrowserContext, path: string, mode: AuditMode): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(url(path));
-  await ready(page);
-  const theme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+/** Loads `path` in `tab` and waits until it is hydrated, checking the colour mode really is the mode's. */
+async function load(tab: Page, path: string, mode: AuditMode): Promise<void> {
+  await tab.goto(url(path));
+  await ready(tab);
+  const theme = await tab.evaluate(() => document.documentElement.getAttribute('data-theme'));
   if (theme !== mode.theme) throw new Error(`${path} [${mode.name}]: data-theme is ${theme}`);
-  return page;
 }
 
 function expectNone(findings: Finding[]): void {
   if (findings.length > 0) throw new Error(formatFindings(findings));
 }
 
-const mode = (name: string): AuditMode => {
+const modeNamed = (name: string): AuditMode => {
   const found = AUDIT_MODES.find((m) => m.name === name);
   if (!found) throw new Error(`no audit mode ${name}`);
   return found;
 };
 
-describe('axe-core audit of every built page', () => {
-  it('finds no violation on any page: all in light at 1440 px, samples and every kind of page in dark and at 390 px', async () => {
-    const pages = builtPages();
-    const paths = pages.map((p) => p.path);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/404.html']));
-    const tasks = planAudit(pages);
-    const contexts = new Map<string, BrowserContext>();
-    for (const m of AUDIT_MODES) contexts.set(m.name, await modeContext(m));
+/**
+ * The audit of the built pages, shard n of the a11y-pages-<n>.test.ts files (`testFile` is the
+ * calling file's __filename). Every shard checks the whole plan's promises (every page in the
+ * first mode, every kind of page in each mode), then audits its own share of the page-modes.
+ * A lane keeps one tab per mode and loads page after page in it: a new document every time, in
+ * the mode's context as before, without starting a renderer process per page.
+ */
+export function auditPagesShard(testFile: string): void {
+  const { shard, count } = shardOfFile(path.basename(testFile), readdirSync(path.dirname(testFile)));
+  const session = useBrowser();
 
-    const started = Date.now();
-    const timings: Array<{ load: number; axe: number }> = [];
-    const findings = (
-      await inPool(tasks, POOL, async ({ page, mode: m }) => {
-        const opened = Date.now();
-        const tab = await openIn(contexts.get(m.name) as BrowserContext, page.url, m);
-        const loaded = Date.now();
-        try {
-          return await axeAudit(tab, { page: page.path, mode: m.name });
-        } finally {
-          timings.push({ load: loaded - opened, axe: Date.now() - loaded });
-          await tab.close();
-        }
-      })
-    ).flat();
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const perMode = AUDIT_MODES.map((m) => `${m.name}: ${tasks.filter((t) => t.mode === m).length}`).join(', ');
-    const median = (key: 'load' | 'axe') => timings.map((t) => t[key]).sort((a, b) => a - b)[Math.floor(timings.length / 2)];
-    console.log(
-      `axe audit: ${pages.length} pages, ${tasks.length} page-modes (${perMode}), ${POOL} at a time, in ${seconds} s ` +
-        `(median per page: load ${median('load')} ms, axe ${median('axe')} ms); violations by rule: ${JSON.stringify(countByRule(findings))}`,
-    );
-    // Every page in the first mode, every kind of page in each mode.
-    expect(tasks.filter((t) => t.mode === AUDIT_MODES[0]).length).toBe(pages.length);
-    for (const m of AUDIT_MODES) expect(new Set(tasks.filter((t) => t.mode === m).map((t) => t.page.kind))).toEqual(new Set(pages.map((p) => p.kind)));
-    expectNone(findings);
+  describe(`axe-core audit of the built pages, shard ${shard} of ${count}`, () => {
+    it('finds no violation on any page: all in light at 1440 px, samples and every kind of page in dark and at 390 px', async () => {
+      const pages = builtPages();
+      const paths = pages.map((p) => p.path);
+      expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/404.html']));
+      const plan = planAudit(pages);
+      // Every page in the first mode, every kind of page in each mode.
+      expect(plan.filter((t) => t.mode === AUDIT_MODES[0]).length).toBe(pages.length);
+      for (const m of AUDIT_MODES) expect(new Set(plan.filter((t) => t.mode === m).map((t) => t.page.kind))).toEqual(new Set(pages.map((p) => p.kind)));
+
+      const tasks = shardTasks(plan, shard, count);
+      const contexts = new Map<string, BrowserContext>();
+      for (const m of AUDIT_MODES) contexts.set(m.name, await modeContext(session, m));
+      const lanes = new Map<number, Map<string, Page>>();
+      const tabOf = async (lane: number, m: AuditMode): Promise<Page> => {
+        const tabs = lanes.get(lane) ?? new Map<string, Page>();
+        lanes.set(lane, tabs);
+        const tab = tabs.get(m.name) ?? (await (contexts.get(m.name) as BrowserContext).newPage());
+        tabs.set(m.name, tab);
+        return tab;
+      };
+
+      const started = Date.now();
+      const timings: Array<{ load: number; axe: number }> = [];
+      const findings = (
+        await inPool(tasks, POOL, async ({ page, mode: m }: AuditTask, lane) => {
+          const opened = Date.now();
+          const tab = await tabOf(lane, m);
+          await load(tab, page.url, m);
+          const loaded = Date.now();
+          try {
+            return await axeAudit(tab, { page: page.path, mode: m.name });
+          } finally {
+            timings.push({ load: loaded - opened, axe: Date.now() - loaded });
+          }
+        })
+      ).flat();
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const perMode = AUDIT_MODES.map((m) => `${m.name}: ${tasks.filter((t) => t.mode === m).length}`).join(', ');
+      const median = (key: 'load' | 'axe') => timings.map((t) => t[key]).sort((a, b) => a - b)[Math.floor(timings.length / 2)];
+      console.log(
+        `axe audit, shard ${shard} of ${count}: ${tasks.length} of ${plan.length} page-modes of ${pages.length} pages (${perMode}), ${POOL} at a time, in ${seconds} s ` +
+          `(median per page: load ${median('load')} ms, axe ${median('axe')} ms); violations by rule: ${JSON.stringify(countByRule(findings))}`,
+      );
+      expectNone(findings);
+    });
   });
-});
+}
 
 interface State {
   name: string;
@@ -172,7 +196,8 @@ const announcementBar = async (page: Page) => {
   await page.getByTestId('announcement-bar').waitFor({ state: 'visible' });
 };
 
-const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
+/** The interactive states, in light and in dark. */
+export const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   { name: 'mobile menu', mode: `${theme} 390`, path: '/', open: mobileMenu },
   { name: 'docs mobile sidebar', mode: `${theme} 390`, path: '/docs/desktop/wing/Get start', open: docsSidebar },
   { name: 'mobile TOC', mode: `${theme} 390`, path: '/docs/mobile/binderceptor/sdk', open: mobileToc },
@@ -180,22 +205,17 @@ const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   { name: 'copied code block', mode: `${theme} 1440`, path: '/blog/binder', open: copiedCode },
   ...['1440', '390'].map((width) => ({ name: 'image zoom dialog', mode: `${theme} ${width}`, path: '/docs/desktop/wing/Introduce', open: imageZoomDialog })),
   { name: 'announcement bar', mode: `${theme} 1440`, path: MISSING_PATH, open: announcementBar },
+  { name: 'search panel with results', mode: `${theme} 1440`, path: '/docs/intro', open: searchResults },
   ...['1440', '390'].map((width) => ({ name: 'search page with results', mode: `${theme} ${width}`, path: '/search?q=binder', open: searchPage('search-page-results') })),
   { name: 'search page without results', mode: `${theme} 390`, path: '/search?q=zzqxj', open: searchPage('search-none') },
   { name: 'search words marked on arrival', mode: `${theme} 1440`, path: `/blog/binder?highlight=binder&highlight=${encodeURIComponent('拦截')}`, open: arrivalMarks },
 ]);
 
-async function auditState(state: State): Promise<void> {
-  const m = mode(state.mode);
-  const page = await openIn(await modeContext(m), state.path, m);
-  await state.open(page);
-  expectNone(await axeAudit(page, { page: `${state.path} (${state.name})`, mode: m.name }));
+/** Opens the state's page in a fresh context of its mode, brings it into the state and audits it. */
+export async function auditState(session: BrowserSession, state: State): Promise<void> {
+  const m = modeNamed(state.mode);
+  const tab = await (await modeContext(session, m)).newPage();
+  await load(tab, state.path, m);
+  await state.open(tab);
+  expectNone(await axeAudit(tab, { page: `${state.path} (${state.name})`, mode: m.name }));
 }
-
-describe('axe-core audit of interactive states', () => {
-  it.each(STATES.map((s) => [`${s.name} [${s.mode}] on ${s.path}`, s] as const))('%s', async (_, state) => auditState(state));
-
-  it.each(['light', 'dark'])('search panel with results [%s 1440] on /docs/intro', async (theme) =>
-    auditState({ name: 'search panel with results', mode: `${theme} 1440`, path: '/docs/intro', open: searchResults }),
-  );
-});

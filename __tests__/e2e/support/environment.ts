@@ -1,0 +1,50 @@
+/**
+ * Test environment of the browser projects (e2e, e2e-prefix): jest's Node environment plus one
+ * Chromium per jest worker process, shared by every test file that worker runs (issue 25).
+ *
+ * Jest loads this module once per worker process, outside the per-file module registry, so the
+ * browser below outlives a test file; each file reaches it through SHARED_BROWSER on its global
+ * (./browser.ts useBrowser()). After each file, every context still open is closed, so the next
+ * file starts from an empty browser. The browser ends with its worker: Playwright kills the
+ * browsers it launched when their process exits. In jest's main process (a single file, or
+ * --runInBand) nothing would end it, so there each file closes the browser after itself.
+ */
+import { isMainThread } from 'node:worker_threads';
+import { TestEnvironment } from 'jest-environment-node';
+import type { Browser } from 'playwright-core';
+import { launch, SHARED_BROWSER } from './chromium';
+
+let shared: Promise<Browser> | undefined;
+
+function workerBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launch();
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+    shared = launching;
+  }
+  return shared;
+}
+
+/** A child process of jest-worker (it talks to jest over IPC); not jest's main process. */
+const inWorkerProcess = isMainThread && typeof process.send === 'function';
+
+export default class BrowserEnvironment extends TestEnvironment {
+  override async setup(): Promise<void> {
+    await super.setup();
+    this.global[SHARED_BROWSER] = workerBrowser;
+  }
+
+  override async teardown(): Promise<void> {
+    const browser = await shared?.catch(() => undefined);
+    if (browser && inWorkerProcess) {
+      await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+    } else if (browser) {
+      shared = undefined;
+      await browser.close();
+    }
+    await super.teardown();
+  }
+}
