@@ -20,11 +20,14 @@ import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isRel
 import { authorMatcher } from '../build/content/git-history';
 
 const args = process.argv.slice(2);
-const rootFlag = args.indexOf('--root');
-// --root <dir> checks another tree with a content/ folder (the bad-input fixtures of the tests).
-const root = rootFlag >= 0 ? path.resolve(args.splice(rootFlag, 2)[1] as string) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const filters = args.map((arg) => path.relative(root, path.resolve(arg)));
-const inScope = (file: string) => filters.length === 0 || filters.some((f) => file === f || file.startsWith(`${f}/`));
+// --root <dir> checks another tree with a content/ folder (the bad-input fixtures of the tests);
+// given several times, it checks each tree in turn in this one process, and --json prints
+// { [root]: { status, output } } instead of the report (the tests check every fixture at once).
+const roots: string[] = [];
+for (let at = args.indexOf('--root'); at >= 0; at = args.indexOf('--root')) roots.push(path.resolve(args.splice(at, 2)[1] as string));
+const jsonAt = args.indexOf('--json');
+const json = jsonAt >= 0 && args.splice(jsonAt, 1).length > 0;
+if (roots.length === 0) roots.push(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 
 interface Reference {
   kind: 'link' | 'image';
@@ -52,7 +55,10 @@ function collectReferences(refs: Reference[]) {
   };
 }
 
-async function main(): Promise<void> {
+/** The check of one tree: the report an editor reads, and whether anything is wrong. */
+async function checkTree(root: string): Promise<{ status: 0 | 1; output: string }> {
+  const filters = args.map((arg) => path.relative(root, path.resolve(arg)));
+  const inScope = (file: string) => filters.length === 0 || filters.some((f) => file === f || file.startsWith(`${f}/`));
   const { posts, docs, errors } = loadContent(root);
   const problems: string[] = errors.map((e) => e.message);
   const authorsFile = path.join(root, 'content/authors.json');
@@ -126,15 +132,23 @@ async function main(): Promise<void> {
   const scope = filters.length ? `（范围：${filters.join(', ')}）` : '';
   const checked = files.filter((f) => inScope(f.file)).length;
   const relevant = problems.filter((p) => filters.length === 0 || filters.some((f) => p.includes(f)));
-  if (relevant.length) {
-    console.error(relevant.join('\n'));
-    console.error(`\n${relevant.length} 个问题，检查了 ${checked} 个文件${scope}`);
-    process.exit(1);
-  }
-  console.log(`内容检查通过：${posts.length} 篇文章，${docs.length} 篇文档，检查了 ${checked} 个文件${scope}`);
+  if (relevant.length) return { status: 1, output: `${relevant.join('\n')}\n\n${relevant.length} 个问题，检查了 ${checked} 个文件${scope}` };
+  return { status: 0, output: `内容检查通过：${posts.length} 篇文章，${docs.length} 篇文档，检查了 ${checked} 个文件${scope}` };
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  const results: Record<string, { status: number; output: string }> = {};
+  for (const root of roots) {
+    try {
+      results[root] = await checkTree(root);
+    } catch (error) {
+      results[root] = { status: 1, output: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+  }
+  const all = Object.values(results);
+  if (json) console.log(JSON.stringify(results));
+  else for (const { status, output } of all) (status ? console.error : console.log)(output);
+  process.exit(all.some((r) => r.status !== 0) ? 1 : 0);
+}
+
+void main();

@@ -9,13 +9,20 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
 
-function check(fixture: string): { status: number | null; output: string } {
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/check-content.mts'), '--root', path.join(__dirname, '../fixtures', fixture)], { encoding: 'utf8', cwd: root });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+const fixtureRoot = (fixture: string) => path.join(__dirname, '../fixtures', fixture);
+
+/**
+ * Every fixture checked by one run of the script (several --root, --json): one process instead of
+ * one per fixture, each tree checked exactly as `npm run check:content -- --root <tree>` would.
+ */
+function checkAll(fixtures: readonly string[]): Map<string, { status: number; output: string }> {
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/check-content.mts'), '--json', ...fixtures.flatMap((f) => ['--root', fixtureRoot(f)])], { encoding: 'utf8', cwd: root });
+  if (!result.stdout.trim()) throw new Error(`check:content printed nothing (status ${result.status}): ${result.stderr}`);
+  const byRoot = JSON.parse(result.stdout) as Record<string, { status: number; output: string }>;
+  return new Map(fixtures.map((f) => [f, byRoot[fixtureRoot(f)] ?? { status: -1, output: `no result for ${f}` }]));
 }
 
-describe('bad content is reported with the file named', () => {
-  it.each([
+const BAD: ReadonlyArray<[string, string, string]> = [
     ['bad-missing-title', 'content/blog/2024-01-01-ok/index.mdx', '"title" 缺失'],
     ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '内容错误 content/blog/2024-02-30-bad-date/index.mdx: 字段 "date" 不是真实存在的日期：2024-02-30'],
     // The folder says 03-01: a reader that rolls 02-30 over to 03-01 finds the two in agreement.
@@ -33,8 +40,16 @@ describe('bad content is reported with the file named', () => {
     ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],
     ['bad-diagram', 'content/docs/intro.mdx:10 无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
     ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
-  ])('%s', (fixture, file, message) => {
-    const { status, output } = check(fixture);
+];
+
+describe('bad content is reported with the file named', () => {
+  let results: Map<string, { status: number; output: string }>;
+  beforeAll(() => {
+    results = checkAll(BAD.map(([fixture]) => fixture));
+  }, 120_000);
+
+  it.each(BAD)('%s', (fixture, file, message) => {
+    const { status, output } = results.get(fixture) ?? { status: -1, output: '' };
     expect(status).toBe(1);
     expect(output).toContain(file);
     expect(output).toContain(message);
