@@ -153,7 +153,8 @@ describe('Markdown twins', () => {
       for (const piece of await articleTextPieces(page)) if (!plain.includes(comparable(piece))) missing.push(`${pagePath}: ${piece.slice(0, 80)}`);
     }
     expect(missing).toEqual([]);
-  });
+    // Every listed page, one after another: a minute alone, more beside the other workers' files.
+  }, 300_000);
 
   it('links inside twins are site-absolute and lead to pages that answer 200', async () => {
     const twin = (await get('/docs/desktop/wing/Introduce.md')).text;
