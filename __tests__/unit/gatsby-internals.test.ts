@@ -20,6 +20,7 @@ import {
   gatsbyBabelPluginPaths,
   gatsbyCommand,
   gatsbyRequiredBabelPlugins,
+  firstLoadScripts,
   htmlFileOfPage,
   IMAGE_JOB_NAME,
   isGatsbyJsRule,
@@ -32,6 +33,7 @@ import {
   pageQueries,
   SHARP_WORKER_MODULE,
   siteDirectory,
+  WEBPACK_STATS_FILE,
   type WebpackStage,
 } from '../../build/gatsby/internals';
 
@@ -83,6 +85,16 @@ describe('what Gatsby writes to public/', () => {
       { file: 'blog/a/index.html', path: '/blog/a' },
       { file: 'index.html', path: '/' },
     ]);
+  });
+
+  it('first-load scripts: the chunks “app” and the template’s, from webpack.stats.json’s assetsByChunkName (client-assets-for-template)', () => {
+    expect(gatsbyFile('dist/utils/gatsby-webpack-stats-extractor.js')).toContain(`_path.default.join(\`public\`, \`${WEBPACK_STATS_FILE}\`)`);
+    const reader = gatsbyFile('dist/utils/client-assets-for-template.js');
+    expect(reader).toContain('for (const chunkName of [`app`, componentChunkName])');
+    expect(reader).toContain('webpackStats.assetsByChunkName[chunkName]');
+    const stats = { assetsByChunkName: { app: ['webpack-runtime-1.js', 'app-2.js', 'app-2.css'], 'component---t': ['commons-3.js', 'component---t-4.js'] } };
+    expect(firstLoadScripts(stats, 'component---t')).toEqual(['webpack-runtime-1.js', 'app-2.js', 'commons-3.js', 'component---t-4.js']);
+    expect(() => firstLoadScripts(stats, 'component---missing')).toThrow(/component---missing/);
   });
 });
 

@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { htmlFileOfPage, pageDataPath } from './output.cjs';
 
-export { htmlFileOfPage, NOT_PAGE_FOLDERS, pageDataPath, pageHtmlFiles, pagePathOfHtmlFile } from './output.cjs';
+export { firstLoadScripts, htmlFileOfPage, NOT_PAGE_FOLDERS, pageDataPath, pageHtmlFiles, pagePathOfHtmlFile, WEBPACK_STATS_FILE } from './output.cjs';
 export { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from '../../src/lib/gatsby-runtime';
 
 // ---------- public/ ----------

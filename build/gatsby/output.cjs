@@ -69,4 +69,26 @@ function pageHtmlFiles(publicDir) {
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-module.exports = { NOT_PAGE_FOLDERS, pageDataPath, htmlFileOfPage, pagePathOfHtmlFile, pageHtmlFiles };
+/** Where Gatsby writes its webpack statistics, relative to public/ (gatsby-webpack-stats-extractor). */
+const WEBPACK_STATS_FILE = 'webpack.stats.json';
+
+/**
+ * The JavaScript files a page loads before it is interactive, relative to public/: the chunk 'app'
+ * (webpack runtime, framework, app: the three <script> tags of every page) and the chunk of the
+ * page's template (its componentChunkName in page data: the shared chunks and the template itself,
+ * which the loader fetches at once). `stats` is public/webpack.stats.json; its assetsByChunkName is
+ * what Gatsby itself reads for the same two names (client-assets-for-template
+ * getScriptsAndStylesForTemplate).
+ */
+function firstLoadScripts(stats, componentChunkName) {
+  const byChunk = (stats && stats.assetsByChunkName) || {};
+  const files = [];
+  for (const name of ['app', componentChunkName]) {
+    const assets = byChunk[name];
+    if (!assets) throw new Error(`${WEBPACK_STATS_FILE} 里没有 chunk “${name}”（Gatsby 写这个文件的方式变了？见 build/gatsby/internals.ts）`);
+    for (const file of assets) if (file.endsWith('.js') && !files.includes(file)) files.push(file);
+  }
+  return files;
+}
+
+module.exports = { NOT_PAGE_FOLDERS, pageDataPath, htmlFileOfPage, pagePathOfHtmlFile, pageHtmlFiles, WEBPACK_STATS_FILE, firstLoadScripts };

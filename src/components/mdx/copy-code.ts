@@ -1,4 +1,4 @@
-import { COPIED_ANNOUNCEMENT, COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/code-blocks';
+import { COPIED_ANNOUNCEMENT, COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/copy-labels';
 import { COPIED_MARKDOWN_STATUS, COPY_MARKDOWN_LABEL } from '../../lib/twin-path';
 
 async function copyText(text: string): Promise<boolean> {

@@ -15,6 +15,7 @@
 import { splitLines } from '../prism';
 import { hasLineMarks, readCodeBlock, type CodeBlockSpec } from './code-meta';
 import { classList, h, isElement, mapElements, text, textContent, type Element, type ElementContent, type Root } from './hast';
+import { COPY_LABEL } from './copy-labels';
 
 const LABELS: Record<string, string> = {
   bash: 'Shell',
@@ -52,11 +53,6 @@ const LABELS: Record<string, string> = {
   text: '文本',
 };
 
-export const COPY_LABEL = '复制';
-export const COPIED_TEXT = '已复制';
-export const COPY_FAILED_TEXT = '复制失败';
-/** Announced to screen readers once the code is on the clipboard. */
-export const COPIED_ANNOUNCEMENT = '代码已复制到剪贴板';
 
 /** The label shown in a code block's header: a known name, else the fence's language as written. */
 export function codeLabel(language: string): string {
