@@ -1,10 +1,12 @@
 /**
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
- * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), and the browser
- * bundle without Gatsby runtime modules that never run here (trim.ts).
+ * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), the browser
+ * bundle without Gatsby runtime modules that never run here (trim.ts), and develop's caches
+ * kept valid across restarts (develop.ts).
  */
 import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
 import { FingerprintBuildDependencies, writeFingerprint } from './cache';
+import { developWebpackConfig } from './develop';
 import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './swc';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './trim';
 
@@ -12,6 +14,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
   transpileWithSwc(args);
   fingerprintWebpackCache(args);
   if (args.stage === 'build-javascript') trimBrowserBundle(args);
+  const develop = developWebpackConfig(args.stage);
+  if (develop) args.actions.setWebpackConfig(develop);
 };
 
 function fingerprintWebpackCache({ stage, actions, getConfig, store }: CreateWebpackConfigArgs) {
