@@ -22,7 +22,6 @@ function inOrder<K extends keyof GatsbyNode>(...handlers: Array<Hook<K>>): Hook<
 
 /** The image cache goes in before any job; the synonym file is checked before anything slow. */
 export const onPreBootstrap = inOrder<'onPreBootstrap'>(images.onPreBootstrap!, search.onPreBootstrap!);
-export const sourceNodes = search.sourceNodes;
 export const createSchemaCustomization = content.createSchemaCustomization;
 export const createResolvers = markdown.createResolvers;
 export const onCreateNode = content.onCreateNode;
@@ -30,3 +29,5 @@ export const createPages = pages.createPages;
 export const onCreateWebpackConfig = webpack.onCreateWebpackConfig;
 export const onPreBuild = images.onPreBuild;
 export const onPostBuild = postbuild.onPostBuild;
+/** gatsby develop: search files that follow the content. */
+export const onCreateDevServer = search.onCreateDevServer;

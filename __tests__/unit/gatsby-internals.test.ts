@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEVELOP_COMPILATION_DONE, NODE_MUTATION_BATCH_FILE, NODE_MUTATION_BATCH_TIMEOUT_MS, nodeMutationBatchTimeout } from '../../build/gatsby/internals';
+import { DEVELOP_COMPILATION_DONE, isNodeEventOf, NODE_EVENTS, NODE_MUTATION_BATCH_FILE, NODE_MUTATION_BATCH_TIMEOUT_MS, nodeMutationBatchTimeout } from '../../build/gatsby/internals';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fromRoot = createRequire(path.join(ROOT, 'package.json'));
@@ -39,5 +39,15 @@ describe('gatsby develop (issue 25)', () => {
     expect(socket).toMatch(/msg\.type === `overlayError`[\s\S]*reportError\(msg\.payload\.id, msg\.payload\.message\)[\s\S]*clearError\(msg\.payload\.id\)/);
     const overlay = gatsbyFile('cache-dir/fast-refresh-overlay/components/graphql-errors.js');
     for (const field of ['error.context.sourceMessage', 'error?.filePath', 'error?.location?.start?.line', 'error?.location?.start?.column', 'prettifyStack(error.text)']) expect(overlay).toContain(field);
+  });
+});
+
+describe('gatsby develop (issue 25): node events', () => {
+  it('the emitter repeats every redux action under its type, node creations and deletions among them', () => {
+    expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
+    const actions = gatsbyFile('dist/redux/actions/public.js');
+    for (const event of NODE_EVENTS) expect(actions).toContain(`type: \`${event}\``);
+    expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'Mdx' } } }, 'Mdx')).toBe(true);
+    expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'File' } } }, 'Mdx')).toBe(false);
   });
 });

@@ -56,3 +56,15 @@ export function developOverlay(): OverlaySocket {
   // Loaded when develop needs it: `gatsby build` never does.
   return (require('gatsby/dist/utils/websocket-manager') as { websocketManager: OverlaySocket }).websocketManager;
 }
+
+/**
+ * Redux actions Gatsby's emitter repeats (gatsby/dist/redux/index.js emits every action under its
+ * type; its websocket-manager listens to these two): a node created (also re-created after an
+ * edit) or deleted, with the node as the payload.
+ */
+export const NODE_EVENTS = ['CREATE_NODE', 'DELETE_NODE'] as const;
+
+/** Whether an emitted action is about a node of this type. */
+export function isNodeEventOf(action: unknown, type: string): boolean {
+  return (action as { payload?: { internal?: { type?: unknown } } } | null)?.payload?.internal?.type === type;
+}
