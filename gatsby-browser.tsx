@@ -2,6 +2,7 @@ import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import NProgress from 'nprogress';
+import { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from './src/lib/gatsby-runtime';
 import { PROGRESS_DELAY_MS, progressOptions, scrollAfterNavigation } from './src/lib/navigation';
 
 let progressTimer: number | undefined;
@@ -22,10 +23,10 @@ type Navigate = (to: string | number, options?: unknown) => unknown;
 
 /** Gatsby creates window.___navigate before the first render; every Link and navigate() uses it. */
 export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
-  const w = window as unknown as { ___navigate?: Navigate };
-  const original = w.___navigate;
+  const w = window as unknown as Partial<Record<typeof GATSBY_NAVIGATE, Navigate>>;
+  const original = w[GATSBY_NAVIGATE];
   if (original) {
-    w.___navigate = (to, options) => {
+    w[GATSBY_NAVIGATE] = (to, options) => {
       const target = typeof to === 'string' ? new URL(to, window.location.href) : null;
       // Same page, other hash or query: no page load, so no progress bar.
       if (!target || target.pathname !== window.location.pathname) navigationStarted();
@@ -77,7 +78,7 @@ export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ router
 export const replaceHydrateFunction: GatsbyBrowser['replaceHydrateFunction'] = () =>
   ((element: ReactElement, container: Element) => {
     // Gatsby also renders its development loading indicator into an element of its own.
-    const prerendered = Boolean(container.querySelector('#gatsby-focus-wrapper')?.children.length);
+    const prerendered = Boolean(container.querySelector(`#${GATSBY_FOCUS_WRAPPER_ID}`)?.children.length);
     if (!prerendered) {
       const root = createRoot(container);
       root.render(element);

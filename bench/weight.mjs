@@ -15,6 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { arg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, chunkComposition, chunkLabel, ensureBuild, kb, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
+import { pageDataPath } from '../build/gatsby/output.cjs';
 
 const JS_BUDGET_GZ = 90 * 1024;
 const QUIET_MS = Number(arg('quiet', 6000)); // after networkidle: Gatsby's idle-time prefetches start ~2–4 s later
@@ -64,7 +65,7 @@ async function measure(browser, base, snapshotDir, page) {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
   tab.on('pageerror', (err) => consoleErrors.push(err.message));
-  const ownDataPath = `/page-data/${page.path === '/' ? 'index' : page.path.replace(/^\//, '')}/page-data.json`;
+  const ownDataPath = `/${pageDataPath(page.path)}`;
   tab.on('response', (response) => {
     pending.push(
       (async () => {

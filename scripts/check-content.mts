@@ -2,20 +2,22 @@
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
  * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
  * references, and applies the editorial rules of build/content/rules.ts (quotation marks, placeholders,
- * posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
+ * commit hashes in prose, links to later posts, posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { visit } from 'unist-util-visit';
 import { assertUniqueSlugs, ContentError } from '../src/lib/content-model';
-import { checkInternalLink, describeVerdict, type LinkTarget } from '../src/lib/links';
+import { checkPageLinks } from '../src/lib/links';
 import { docEntry, planSite, postEntry } from '../src/lib/routes';
 import { renderMdx } from '../src/lib/markdown/render';
-import { MdxSyntaxError } from '../src/lib/markdown/jsx';
-import { headingIds } from '../src/lib/slug';
+import { contentErrorMessage } from '../src/lib/markdown/errors';
+import { contentPages } from '../build/content/links';
 import { loadContent } from '../build/content/loader';
-import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../build/content/rules';
+import { buildDrawDiagram } from '../build/markdown/diagrams';
+import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../build/content/rules';
+import { authorMatcher } from '../build/content/git-history';
 
 const args = process.argv.slice(2);
 const rootFlag = args.indexOf('--root');
@@ -29,6 +31,9 @@ interface Reference {
   url: string;
   line: number | undefined;
 }
+
+/** A link to a page of the site or an anchor of this page: checked by checkPageLinks. */
+const isSiteLink = (ref: Reference) => ref.kind === 'link' && (ref.url.startsWith('#') || (ref.url.startsWith('/') && !ref.url.startsWith('//')));
 
 function collectReferences(refs: Reference[]) {
   return () => (tree: unknown) => {
@@ -50,6 +55,13 @@ function collectReferences(refs: Reference[]) {
 async function main(): Promise<void> {
   const { posts, docs, errors } = loadContent(root);
   const problems: string[] = errors.map((e) => e.message);
+  const authorsFile = path.join(root, 'content/authors.json');
+  try {
+    // The `git` identities that put an author's name after “最后更新于”.
+    if (existsSync(authorsFile)) authorMatcher(JSON.parse(readFileSync(authorsFile, 'utf8')));
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   try {
     assertUniqueSlugs(posts.map((p) => ({ slug: p.frontmatter.slug, file: p.file })));
   } catch (error) {
@@ -62,52 +74,45 @@ async function main(): Promise<void> {
     docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
     { includeDrafts: true },
   );
-  const pages = new Map<string, LinkTarget>(plan.map((p) => [p.path, { anchors: new Set<string>() }]));
-  pages.set('/', { anchors: new Set() });
-  for (const item of [...posts, ...docs]) pages.set(item.path, { anchors: new Set(headingIds(item.body)) });
+  const files = [...posts, ...docs].map((item) => ({ file: item.file, path: item.path, body: item.body, bodyLine: item.bodyLine, raw: readFileSync(path.join(root, item.file), 'utf8') }));
 
-  const files = [...posts, ...docs].map((item) => ({
-    file: item.file,
-    body: item.body,
-    raw: readFileSync(path.join(root, item.file), 'utf8'),
-    anchors: pages.get(item.path)?.anchors ?? new Set<string>(),
-  }));
-  for (const { file, body, raw, anchors } of files.filter((f) => inScope(f.file))) {
+  const dateOf = new Map(posts.map((p) => [p.path, p.frontmatter.date]));
+  const postDate = new Map(posts.map((p) => [p.file, p.frontmatter.date]));
+  const today = new Date().toISOString().slice(0, 10);
+  // Each file in scope rendered once: MDX syntax, then the links and images it holds.
+  const refsByFile = new Map<string, Reference[]>();
+  for (const { file, body, bodyLine, raw } of files.filter((f) => inScope(f.file))) {
     const refs: Reference[] = [];
     try {
-      const source = raw.replace(/^---\n[\s\S]*?\n---\n/, (fm) => '\n'.repeat(fm.split('\n').length - 1));
-      await renderMdx(source, { file, remarkPlugins: [collectReferences(refs)] });
+      await renderMdx(body, { file, firstLine: bodyLine, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
     } catch (error) {
-      if (error instanceof MdxSyntaxError) {
-        problems.push(error.message);
-        continue;
-      }
-      const e = error as { message?: string; line?: number; column?: number };
-      problems.push(`MDX 语法错误 ${file}:${e.line ?? '?'}:${e.column ?? '?'} ${e.message ?? String(error)}`);
+      // The build's and the develop server's message, word for word (src/lib/markdown/errors.ts).
+      problems.push(contentErrorMessage(error, file));
       continue;
     }
+    refsByFile.set(file, refs);
     if (/^#\s/m.test(body.replace(/```[\s\S]*?```/g, ''))) problems.push(`${file}: 正文不应包含一级标题（#），标题来自 frontmatter`);
-    for (const ref of refs) {
+    // Relative links and images: files next to the page.
+    for (const ref of refs.filter((r) => !isSiteLink(r) && !/^(https?:|mailto:|tel:)/.test(r.url))) {
       const where = `${file}:${ref.line ?? '?'}`;
-      if (/^(https?:|mailto:|tel:)/.test(ref.url)) continue;
-      if (ref.url.startsWith('#')) {
-        const anchor = decodeURIComponent(ref.url.slice(1));
-        if (!anchors.has(anchor)) problems.push(`${where} 锚点不存在：${ref.url}`);
-        continue;
-      }
-      if (ref.kind === 'image' || !ref.url.startsWith('/')) {
-        const target = path.resolve(root, path.dirname(file), decodeURIComponent(ref.url.split(/[?#]/)[0] as string));
-        if (ref.url.startsWith('/')) problems.push(`${where} 图片请使用相对路径：${ref.url}`);
-        else if (existsSync(target)) continue;
-        else if (ref.kind === 'link') problems.push(`${where} 链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：${ref.url}`);
-        else problems.push(`${where} 引用的文件不存在：${ref.url}`);
-        continue;
-      }
-      const verdict = checkInternalLink(ref.url, pages);
-      if (!verdict.ok) problems.push(`${where} 站内链接 ${ref.url} 无效：${describeVerdict(verdict)}`);
+      const target = path.resolve(root, path.dirname(file), decodeURIComponent(ref.url.split(/[?#]/)[0] as string));
+      if (ref.url.startsWith('/')) problems.push(`${where} 图片请使用相对路径：${ref.url}`);
+      else if (existsSync(target)) continue;
+      else if (ref.kind === 'link') problems.push(`${where} 链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：${ref.url}`);
+      else problems.push(`${where} 引用的文件不存在：${ref.url}`);
     }
-    for (const problem of checkMdxText(raw)) problems.push(formatProblem(file, problem));
+    for (const problem of checkMdxText(raw, { hashesAllowed: isReleasesPage(file) })) problems.push(formatProblem(file, problem));
+    const date = postDate.get(file);
+    if (date) for (const problem of findLaterPostLinks(raw, date, (p) => dateOf.get(p), today)) problems.push(formatProblem(file, problem));
   }
+
+  // Links to pages and anchors: the site's one link check, over every page the content makes.
+  const fileOfPage = new Map(files.map((f) => [f.path, f.file]));
+  const pages = contentPages(
+    plan,
+    files.map((f) => ({ path: f.path, body: f.body, links: (refsByFile.get(f.file) ?? []).filter(isSiteLink).map((ref) => ({ href: ref.url, line: ref.line })) })),
+  );
+  for (const { page, link, message } of checkPageLinks(pages)) problems.push(`${fileOfPage.get(page)}:${link.line ?? '?'} 站内链接 ${link.href} 无效：${message}`);
 
   // Every listed post needs a way in from another page (links from any file count, problems only in scope).
   const listed = posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft);

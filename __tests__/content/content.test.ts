@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readFrontmatter } from '../../build/content/frontmatter';
+import { contentPages } from '../../build/content/links';
 import { loadContent } from '../../build/content/loader';
-import { checkInternalLink, type LinkTarget } from '../../src/lib/links';
+import { scanMdx } from '../../build/content/rules';
+import { checkPageLinks } from '../../src/lib/links';
 import { docEntry, planSite, postEntry } from '../../src/lib/routes';
-import { headingIds } from '../../src/lib/slug';
 import { summarizeTags } from '../../src/lib/tags';
 import { DECODED_ROUTES } from '../routes';
 
@@ -24,6 +26,18 @@ function prose(body: string): string {
 describe('content model', () => {
   it('has no frontmatter errors', () => {
     expect(errors.map((e) => e.message)).toEqual([]);
+  });
+
+  it('reads every frontmatter as the Gatsby build’s Mdx nodes and queries do (gatsby-plugin-mdx’s js-yaml, dates as date(formatString: "YYYY-MM-DD"))', () => {
+    const gatsby = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { frontmatter: Record<string, unknown> } };
+    const asQueried = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
+    const files = [...posts, ...docs].map((item) => item.file);
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const theirs = Object.fromEntries(Object.entries(gatsby.parseFrontmatter(file, source).frontmatter).map(([key, value]) => [key, asQueried(value)]));
+      expect([file, readFrontmatter(source).data]).toEqual([file, theirs]);
+    }
   });
 });
 
@@ -107,19 +121,10 @@ describe('docs', () => {
 });
 
 describe('links and images in content', () => {
-  const pages = new Map<string, LinkTarget>(plan.map((p) => [p.path, { anchors: new Set<string>() }]));
-  pages.set('/', { anchors: new Set() });
-  for (const item of [...posts, ...docs]) pages.set(item.path, { anchors: new Set(headingIds(item.body)) });
-
   it('resolves every internal link (pages and anchors)', () => {
-    const broken: string[] = [];
-    for (const item of [...posts, ...docs]) {
-      for (const match of prose(item.body).matchAll(/\]\((\/[^)\s]*)\)/g)) {
-        const verdict = checkInternalLink(match[1] as string, pages);
-        if (!verdict.ok) broken.push(`${item.file}: ${match[1]}`);
-      }
-    }
-    expect(broken).toEqual([]);
+    // The links as the editorial rules read them (scanMdx), checked by the site's one link check.
+    const pages = contentPages(plan, [...posts, ...docs].map((item) => ({ path: item.path, body: item.body, links: scanMdx(item.body).links.map((l) => ({ ...l, file: item.file })) })));
+    expect(checkPageLinks(pages).map(({ link, message }) => `${link.file}:${link.line} ${link.href} ${message}`)).toEqual([]);
   });
 
   it('resolves every relative image reference', () => {

@@ -1,18 +1,24 @@
 /**
  * The editorial rules of build/content/rules.ts over the real content/ folder: Chinese quotation
- * marks, no placeholders, and no listed post that only the blog list leads to. Docs and posts are
- * separate tests so a failure says which part of the content it is in; each lists file:line:column.
+ * marks, no placeholders, no commit hashes in prose outside Releases pages, no post that links to a
+ * later post outside a marked update note / series navigation / further-reading list, and no listed
+ * post that only the blog list leads to. Docs and posts are separate tests so a failure says which
+ * part of the content it is in; each lists file:line:column.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../../build/content/loader';
-import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../../build/content/rules';
+import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine, type ContentRule } from '../../build/content/rules';
 
 const root = path.resolve(__dirname, '../..');
 const { posts, docs } = loadContent(root);
 const raw = (file: string) => readFileSync(path.join(root, file), 'utf8');
-const problemsOf = (files: string[], rule: 'quotes' | 'placeholder') =>
-  files.flatMap((file) => checkMdxText(raw(file)).filter((p) => p.rule === rule).map((p) => formatProblem(file, p)));
+const problemsOf = (files: string[], rule: ContentRule) =>
+  files.flatMap((file) =>
+    checkMdxText(raw(file), { hashesAllowed: isReleasesPage(file) })
+      .filter((p) => p.rule === rule)
+      .map((p) => formatProblem(file, p)),
+  );
 
 describe.each([
   ['docs', docs.map((d) => d.file)],
@@ -25,6 +31,10 @@ describe.each([
   it('leave no placeholder (<…地址>, ‹…›, TODO, 待补充)', () => {
     expect(problemsOf(files, 'placeholder')).toEqual([]);
   });
+
+  it('name no commit hash in prose (Releases pages excepted; code and link addresses are fine)', () => {
+    expect(problemsOf(files, 'commit-hash')).toEqual([]);
+  });
 });
 
 describe('posts', () => {
@@ -35,5 +45,13 @@ describe('posts', () => {
       [...posts, ...docs].map((item) => ({ file: item.file, links: scanMdx(item.body).links })),
     );
     expect(orphans.map((o) => formatProblem(o.file, o.problem))).toEqual([]);
+  });
+
+  // Docs carry no date, so only posts can know the future.
+  it('link to later posts only from an update note, series navigation or further reading', () => {
+    const dateOf = new Map(posts.map((p) => [p.path, p.frontmatter.date]));
+    const today = new Date().toISOString().slice(0, 10);
+    const problems = posts.flatMap((p) => findLaterPostLinks(raw(p.file), p.frontmatter.date, (route) => dateOf.get(route), today).map((problem) => formatProblem(p.file, problem)));
+    expect(problems).toEqual([]);
   });
 });

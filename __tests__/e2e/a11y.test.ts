@@ -3,8 +3,8 @@
  * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
  * 390 px (support/audit-plan.ts), and on the interactive states a static page does not show:
  * mobile menu, docs mobile sidebar, navbar popovers, the search panel with results, the mobile
- * TOC, the copied state of a code block, and the announcement bar. Any violation fails, listed
- * with rule, page, mode and target.
+ * TOC, the copied state of a code block, the image zoom dialog, and the announcement bar. Any
+ * violation fails, listed with rule, page, mode and target.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../src/lib/storage';
@@ -149,6 +149,13 @@ const copiedCode = async (page: Page) => {
   await page.waitForFunction(() => document.querySelector('.code-block [data-copy-button]')?.textContent?.includes('已复制'));
 };
 
+const imageZoomDialog = async (page: Page) => {
+  await page.locator('article .markdown a.image-zoom').first().click();
+  await page.waitForSelector('dialog.image-zoom-dialog[open] img');
+  await page.waitForFunction(() => document.querySelector<HTMLImageElement>('dialog.image-zoom-dialog img')?.complete === true);
+  await settled(page, 'dialog.image-zoom-dialog');
+};
+
 const announcementBar = async (page: Page) => {
   await page.getByTestId('announcement-bar').waitFor({ state: 'visible' });
 };
@@ -159,6 +166,7 @@ const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   { name: 'mobile TOC', mode: `${theme} 390`, path: '/docs/mobile/binderceptor/sdk', open: mobileToc },
   ...['桌面端', '移动端', '服务', '博客'].map((label) => ({ name: `popover ${label}`, mode: `${theme} 1440`, path: '/blog', open: popover(label) })),
   { name: 'copied code block', mode: `${theme} 1440`, path: '/blog/binder', open: copiedCode },
+  ...['1440', '390'].map((width) => ({ name: 'image zoom dialog', mode: `${theme} ${width}`, path: '/docs/desktop/wing/Introduce', open: imageZoomDialog })),
   { name: 'announcement bar', mode: `${theme} 1440`, path: MISSING_PATH, open: announcementBar },
 ]);
 

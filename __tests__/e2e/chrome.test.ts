@@ -190,10 +190,8 @@ describe('996 px breakpoint (spec §9)', () => {
 });
 
 describe('mobile menu modal', () => {
-  // KNOWN APP BUG (fails since the search commit 5ee8b2b): the search box inside the modal
-  // (src/components/search/SearchBox.tsx) disables its <input> on first focus while the index loads;
-  // a disabled element loses focus, so the first Tab from the close button drops focus to <body>,
-  // outside the modal.
+  // Tab reaches the search box inside the modal, which disables its <input> while the index loads:
+  // focus must not drop to <body> (SearchBox parks it on the field wrapper meanwhile).
   it('opens full screen, keeps Tab and Shift+Tab inside, and closes on Escape', async () => {
     const { page } = await open('/', { viewport: PHONE });
     await page.getByTestId('mobile-menu-button').click();
@@ -465,9 +463,8 @@ describe('error boundary (spec §4, §8)', () => {
     expect(titleAfterRetry).toBe(expectedTitle);
   }
 
-  // KNOWN APP BUG (fails): CrashProbe (src/components/layout/ErrorBoundary.tsx) throws once and
-  // clears the flag; React 18 retries a failed concurrent render once, the retry succeeds, so the
-  // boundary never shows (the error only surfaces as an uncaught page error).
+  // React 18 retries a failed concurrent render once: CrashProbe (src/components/layout/ErrorBoundary.tsx)
+  // keeps throwing until the boundary has caught and cleared the flag, so the fallback does show.
   it('with window.__IOFOMO_CRASH_ONCE__ set after hydration, a client navigation shows "This page crashed" / "Try again", title "Page Error", and Try again recovers', async () => {
     const { page } = await open('/');
     await page.evaluate(() => {

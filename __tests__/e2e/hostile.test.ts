@@ -2,6 +2,7 @@
  * Hostile conditions (issue: reliability): no JavaScript, storage that throws, page data that
  * fails to load during a client navigation. The page must stay readable and navigable.
  */
+import { pageDataPath } from '../../build/gatsby/internals';
 import { useBrowser, openPage, PHONE, url } from './support/browser';
 import { ready } from './support/ready';
 
@@ -62,31 +63,59 @@ describe('hostile conditions', () => {
 
   describe('failed loads during client navigation', () => {
     it.each([
-      ['page data', '**/page-data/blog/oneway/page-data.json'],
+      ['page data', `**/${pageDataPath('/blog/oneway')}`],
       ['a JavaScript chunk', '**/component---src-templates-tag-list-tsx-*.js'],
-    ])('a failed %s request fully reloads to the target, never a blank page', async (_what, pattern) => {
+    ])('%s that cannot be loaded makes a full reload of the target, never a blank page', async (_what, pattern) => {
       const target = pattern.includes('oneway') ? '/blog/oneway' : '/blog/tags/binder';
       const { page, context } = await openPage(session.browser, '/blog/binder');
       await ready(page);
+      // Documents the browser loads from here on; a client-side navigation loads none.
+      const documentLoads: string[] = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentLoads.push(new URL(request.url()).pathname);
+      });
+      // Every request fails until the browser loads a document (Gatsby's loader retries page data
+      // up to three times: one failed request is not a failed load).
       let failed = 0;
       await page.route(pattern, async (route) => {
-        if (failed === 0) {
+        if (documentLoads.length === 0) {
           failed += 1;
           await route.abort('failed');
         } else {
           await route.continue();
         }
       });
-      const documentLoads: string[] = [];
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) documentLoads.push(frame.url());
-      });
+      await page.evaluate(() => ((window as unknown as { beforeNavigation?: boolean }).beforeNavigation = true));
       await page.evaluate((to) => (window as unknown as { ___navigate: (p: string) => void }).___navigate(to), target);
       await page.waitForURL(url(target));
       await page.waitForLoadState('load');
+      expect(failed).toBeGreaterThan(0);
+      // One full load of the target itself: a new document, not the old one showing the new URL.
+      expect(documentLoads).toEqual([target]);
+      await expect(page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation)).resolves.toBeUndefined();
       await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
       await expect(page.locator('body').innerText()).resolves.not.toBe('');
-      expect(failed).toBe(1);
+      await context.close();
+    });
+  });
+
+  describe('code that cannot be downloaded', () => {
+    it('the mobile menu: its loading error with Retry instead of a blank page, and Retry opens the menu', async () => {
+      const { page, context } = await openPage(session.browser, '/blog', { viewport: PHONE });
+      await ready(page);
+      let fail = true;
+      await page.route('**/mobile-menu-*.js', (route) => (fail ? route.abort('failed') : route.continue()));
+      await page.getByTestId('mobile-menu-button').click();
+      const error = page.getByTestId('loading-error');
+      await error.waitFor();
+      await expect(error.textContent()).resolves.toContain('加载失败，请检查网络后重试。');
+      // The page is still there around it.
+      await expect(page.locator('h1').textContent()).resolves.toBe('博客');
+      await expect(page.getByTestId('navbar').isVisible()).resolves.toBe(true);
+      fail = false;
+      await error.getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('mobile-menu').waitFor({ state: 'visible' });
+      await expect(error.count()).resolves.toBe(0);
       await context.close();
     });
   });

@@ -5,6 +5,7 @@
  * code-copy button. (Opening and closing the navbar popovers by keyboard is tested in chrome.test.ts.)
  */
 import type { Page } from 'playwright-core';
+import { SEARCH_INDEX_PATH } from '../../src/lib/search/files';
 import { BASE_URL } from './support/env';
 import { PHONE, useBrowser } from './support/browser';
 
@@ -244,12 +245,14 @@ describe('search combobox from the keyboard (ARIA semantics only)', () => {
 
   it('does not pull focus back when the reader tabs on while the index is still loading', async () => {
     const { page } = await open('/docs/intro');
-    // Hold the index download until focus has moved on.
+    // Hold the index download (SEARCH_INDEX_PATH) until focus has moved on.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/*.index.txt', async (route) => {
+    const requested: string[] = [];
+    await page.route(`**${SEARCH_INDEX_PATH}`, async (route) => {
+      requested.push(new URL(route.request().url()).pathname);
       await held;
       await route.continue();
     });
@@ -258,6 +261,10 @@ describe('search combobox from the keyboard (ARIA semantics only)', () => {
     await page.keyboard.press('Tab');
     const movedTo = await focused(page);
     expect(movedTo.name).not.toBe('搜索文档和博客');
+    // Still loading: the index really is held.
+    await page.waitForTimeout(300);
+    expect(requested).toEqual([SEARCH_INDEX_PATH]);
+    await expect(page.locator('[data-testid="search-navbar"]').getAttribute('data-status')).resolves.toBe('loading');
     release();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await page.waitForTimeout(100);

@@ -111,26 +111,31 @@ describe('site search', () => {
     await close();
   });
 
+  /** The panel's options in order: the URL of each, whether it is a section sub-result, and its group. */
+  const panelOptions = (page: Page) =>
+    page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => ({ url: e.getAttribute('data-url') ?? '', sub: e.classList.contains('sub'), group: e.closest('[role="group"]')?.getAttribute('aria-label') ?? '' })));
+
   it('finds Chinese, mixed and pinyin queries, grouped, with highlighted snippets', async () => {
     const { page, close } = await openSearch('/');
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await box(page).fill('Binder 拦截');
-    // The group holding the best hit comes first: the post titled 深入 Binder 拦截.
-    const first = page.getByTestId('search-results').getByRole('option').first();
-    await expect(first.getAttribute('data-url')).resolves.toMatch(/^\/(blog\/binder|docs\/mobile\/binderceptor\/Introduce)/);
+    // A product's own page leads a search for its name and tagline: Binderceptor's Introduce, in the 文档 group first.
+    await expect(panelOptions(page).then((o) => o[0])).resolves.toEqual({ url: '/docs/mobile/binderceptor/Introduce', sub: false, group: '文档' });
     await expect(page.getByTestId('search-results').locator('mark').first().textContent()).resolves.toMatch(/binder|拦截/i);
     await box(page).fill('lanjie');
     const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
     expect(urls.slice(0, 3)).toContain('/blog/binder');
     await box(page).fill('协作');
-    await expect(page.getByTestId('search-results').getByRole('group').first().getAttribute('aria-label')).resolves.toMatch(/文档|博客/);
+    // Wing (the team collaboration tool) first; the groups in the order of their best result.
+    await expect(panelOptions(page).then((o) => o[0]?.url)).resolves.toBe('/docs/desktop/wing/Introduce');
+    await expect(page.getByTestId('search-results').getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).resolves.toEqual(['文档', '博客']);
     await box(page).fill('作协');
     await expect(page.getByTestId('search-empty').textContent()).resolves.toContain('没有找到');
     await close();
   });
 
-  it('navigates with ↓ and Enter, and Ctrl+K focuses the box', async () => {
+  it('navigates with ↓ and ↑ and opens the chosen result with Enter, and Ctrl+K focuses the box', async () => {
     const { page, close } = await openSearch('/blog');
     await page.keyboard.press('Control+K');
     // The box is disabled while the files load, then takes focus back.
@@ -138,10 +143,17 @@ describe('site search', () => {
     await page.waitForFunction(() => document.activeElement?.closest('[data-testid="search-navbar"]') !== null);
     await box(page).pressSequentially('oneway');
     await page.getByTestId('search-results').waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowUp');
+    const active = () => box(page).getAttribute('aria-activedescendant');
+    await expect(active()).resolves.toMatch(/-0$/);
+    // Down, down, up: the second option (a section of the first result), opened with its heading.
+    for (const [key, index] of [['ArrowDown', 1], ['ArrowDown', 2], ['ArrowUp', 1]] as const) {
+      await page.keyboard.press(key);
+      await expect(active()).resolves.toMatch(new RegExp(`-${index}$`));
+    }
+    const [first, chosen] = await panelOptions(page);
+    expect(chosen?.url).not.toBe(first?.url);
     await page.keyboard.press('Enter');
-    await page.waitForURL(url('/blog/oneway'));
+    await page.waitForURL((u) => decodeURIComponent(`${u.pathname}${u.hash}`) === chosen?.url);
     await close();
   });
 
@@ -163,7 +175,8 @@ describe('site search', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await cdp.send('Input.insertText', { text: '拦截' });
     await page.getByTestId('search-results').waitFor();
-    await expect(page.getByTestId('search-results').getByRole('option').first().getAttribute('data-url')).resolves.toMatch(/^\//);
+    // Searched once the text is committed: the page about interception leads.
+    await expect(page.getByTestId('search-results').getByRole('option').first().getAttribute('data-url')).resolves.toBe('/docs/mobile/binderceptor/Introduce');
     await close();
   });
 
@@ -240,11 +253,21 @@ describe('site search', () => {
     await ready(page);
     await box(page).fill('binder 拦截');
     await page.getByTestId('search-results').waitFor();
-    const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
-    const pages = urls.filter((u) => !u.includes('#') || !urls.includes(u.split('#')[0] as string));
-    expect(new Set(urls.map((u) => u.split('#')[0])).size).toBeLessThanOrEqual(urls.length);
-    expect(urls.some((u) => u.includes('#'))).toBe(true);
-    expect(pages.length).toBeGreaterThan(0);
+    // Each page once, as a result, followed directly by its matching sections (its sub-results), and
+    // at least one page with several of them.
+    const options = await panelOptions(page);
+    const pagesOf = options.filter((o) => !o.sub).map((o) => o.url.split('#')[0]);
+    expect(new Set(pagesOf).size).toBe(pagesOf.length);
+    let owner = '';
+    const sectionsOf = new Map<string, number>();
+    for (const option of options) {
+      if (!option.sub) owner = option.url.split('#')[0] as string;
+      else {
+        expect([option.url, option.url.split('#')[0]]).toEqual([option.url, owner]);
+        sectionsOf.set(owner, (sectionsOf.get(owner) ?? 0) + 1);
+      }
+    }
+    expect(Math.max(0, ...sectionsOf.values())).toBeGreaterThanOrEqual(2);
     await page.keyboard.press('ArrowDown');
     await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(/-1$/);
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });

@@ -17,8 +17,17 @@ export function rankOf(hits: Hit[], expect: string): number {
   return i + 1;
 }
 
+/** One query's outcome: the 1-based rank of the first answer (0: not found). */
+export interface QueryRank {
+  q: string;
+  expect: string;
+  kind: QueryKind;
+  rank: number;
+}
+
 export interface Evaluation {
   total: number;
+  ranks: QueryRank[];
   recall5: number;
   mrr: number;
   misses: Array<{ q: string; expect: string; kind: QueryKind; got: string[] }>;
@@ -41,6 +50,7 @@ export function evaluate(queries: QueryCase[], search: (q: string) => Hit[], k =
   const all = summarize(rows);
   return {
     total: rows.length,
+    ranks: rows.map((r) => ({ q: r.c.q, expect: r.c.expect, kind: r.c.kind, rank: r.rank })),
     recall5: all.recall5,
     mrr: all.mrr,
     misses: rows.filter((r) => !r.hit).map((r) => ({ q: r.c.q, expect: r.c.expect, kind: r.c.kind, got: r.got })),

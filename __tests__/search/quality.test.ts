@@ -1,11 +1,18 @@
 /**
- * Search quality over the real content: the query set (queries.ts) reaches recall@5 ≥ 0.95 (MRR is
- * printed), the no-hit controls return nothing, and every section link uses the id the rendered page
- * and its table of contents give that heading.
+ * Search quality over the real content: every query of the set (queries.ts) that reached the top 5
+ * when the baseline was written (baseline.json, `npm run search:baseline`) must still reach it,
+ * each on its own; the others are reported. Recall@5 and MRR are printed. Also: the no-hit
+ * controls return nothing, and every section link uses the id the rendered page and its table of
+ * contents give that heading.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkBaseline, formatBaseline, type BaselineEntry } from './baseline';
 import { evaluate, formatEvaluation } from './evaluate';
 import { CONTROLS, QUERIES } from './queries';
 import { buildSiteSearch, type BuiltSiteSearch } from './site-index';
+
+const BASELINE_FILE = path.join(__dirname, 'baseline.json');
 
 let site: BuiltSiteSearch;
 beforeAll(() => {
@@ -13,10 +20,22 @@ beforeAll(() => {
 }, 120_000);
 
 describe('search quality on the real content', () => {
-  it('finds the expected page or section in the top 5 for at least 95 % of the queries', () => {
+  it('keeps in the top 5 every query the baseline has there (baseline.json)', () => {
     const result = evaluate(QUERIES, site.hits);
-    console.log(`search quality: ${formatEvaluation(result)}\nmisses:\n${result.misses.map((m) => `  [${m.kind}] ${m.q} → ${m.expect} (got ${m.got.join(', ') || 'nothing'})`).join('\n')}`);
-    expect(result.recall5).toBeGreaterThanOrEqual(0.95);
+    if (process.env.SEARCH_BASELINE === 'write') {
+      writeFileSync(BASELINE_FILE, formatBaseline(result.ranks));
+      console.log(`search baseline written: ${path.relative(process.cwd(), BASELINE_FILE)} (${formatEvaluation(result)}) — review its diff`);
+      return;
+    }
+    const check = checkBaseline(JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as BaselineEntry[], result.ranks);
+    const list = (items: string[]) => items.map((item) => `  ${item}`).join('\n') || '  (none)';
+    console.log(
+      `search quality: ${formatEvaluation(result)}\n` +
+        `not in the top 5 in the baseline either (reported, not gated):\n${list(check.misses.map((m) => `[${m.kind}] ${m.q} → ${m.expect} (rank ${m.rank || 'not found'})`))}\n` +
+        `now in the top 5, not gated yet (npm run search:baseline):\n${list(check.improved)}`,
+    );
+    expect({ unrecorded: check.unrecorded, dropped: check.dropped }).toEqual({ unrecorded: [], dropped: [] });
+    expect(check.regressed).toEqual([]);
   });
 
   it('returns nothing for reversed or scattered characters and nonsense words', () => {

@@ -1,24 +1,8 @@
 /** Which built page the accessibility audit opens in which mode (__tests__/e2e/support/audit-plan.ts). */
-import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, pagePathOf, planAudit, type BuiltPage } from '../e2e/support/audit-plan';
+import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, planAudit, type BuiltPage } from '../e2e/support/audit-plan';
 
-const doc = '<!DOCTYPE html><html lang="zh-Hans"><body><main>x</main></body></html>';
-
+// Which HTML files are pages is Gatsby's rule: build/gatsby/internals.ts, checked in gatsby-internals.test.ts.
 describe('pages of the build', () => {
-  it('maps each HTML document under public/ to its site path', () => {
-    expect(pagePathOf('index.html', doc)).toBe('/');
-    expect(pagePathOf('blog/binder/index.html', doc)).toBe('/blog/binder');
-    expect(pagePathOf('docs/desktop/wing/Get start/index.html', doc)).toBe('/docs/desktop/wing/Get start');
-    expect(pagePathOf('blog/tags/空壳/page/2/index.html', doc)).toBe('/blog/tags/空壳/page/2');
-    expect(pagePathOf('404/index.html', doc)).toBe('/404');
-    expect(pagePathOf('404.html', doc)).toBe('/404.html');
-  });
-
-  it('leaves out fragments and Gatsby internals', () => {
-    expect(pagePathOf('_gatsby/slices/_gatsby-scripts-1.html', '<script id="gatsby-chunk-mapping"></script>')).toBeNull();
-    expect(pagePathOf('page-data/x/index.html', doc)).toBeNull();
-    expect(pagePathOf('some/fragment.html', '<div>not a document</div>')).toBeNull();
-  });
-
   it('requests encoded paths, and the not-found page through a path that does not exist', () => {
     expect(builtPage('x', '/docs/desktop/wing/Get start', 'k').url).toBe('/docs/desktop/wing/Get%20start');
     expect(builtPage('x', '/blog/tags/空壳', 'k').url).toBe('/blog/tags/%E7%A9%BA%E5%A3%B3');
@@ -29,6 +13,9 @@ describe('pages of the build', () => {
     const html = (main: string) => `<html><body><nav data-testid="doc-sidebar-lookalike"></nav><main>${main}</main></body></html>`;
     expect(pageKind('component---src-templates-doc-tsx', html('<nav data-testid="doc-sidebar"></nav><div class="table-scroll"><table></table></div>'))).toBe('templates-doc+sidebar+table');
     expect(pageKind('component---src-templates-post-tsx', html('<div class="code-block"></div><aside class="callout callout-tip"></aside><picture></picture>'))).toBe('templates-post+code+callout+image');
+    expect(pageKind('component---src-templates-post-tsx', html('<p>正文</p><figure class="diagram" data-diagram="sequence"><div class="diagram-drawing"><svg></svg></div></figure>'))).toBe('templates-post+diagram');
+    expect(pageKind('component---src-templates-doc-tsx', html('<div class="code-block"><div class="code-title">a.json</div></div><div class="tabs" data-tabs="os"></div>'))).toBe('templates-doc+code+code-marks+tabs');
+    expect(pageKind('component---src-templates-doc-tsx', html('<div class="code-block"><pre><code class="code-lines diff-gutter"></code></pre></div>'))).toBe('templates-doc+code+code-marks');
     expect(pageKind('component---src-pages-404-tsx', html('<h1>找不到页面</h1>'))).toBe('pages-404');
     // Markup outside <main> (the navbar, the footer) does not count.
     expect(pageKind('component---src-pages-index-tsx', '<html><body><img src="logo.svg"><main></main></body></html>')).toBe('pages-index');

@@ -4,6 +4,7 @@
  * which uses the same validators and link checker as the build.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -16,16 +17,22 @@ function check(fixture: string): { status: number | null; output: string } {
 describe('bad content is reported with the file named', () => {
   it.each([
     ['bad-missing-title', 'content/blog/2024-01-01-ok/index.mdx', '"title" 缺失'],
-    ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '字段 "date"'],
+    ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '内容错误 content/blog/2024-02-30-bad-date/index.mdx: 字段 "date" 不是真实存在的日期：2024-02-30'],
+    // The folder says 03-01: a reader that rolls 02-30 over to 03-01 finds the two in agreement.
+    ['bad-date-folder', 'content/blog/2024-03-01-leap/index.mdx', '内容错误 content/blog/2024-03-01-leap/index.mdx: 字段 "date" 不是真实存在的日期：2024-02-30'],
     ['bad-link', 'content/docs/intro.mdx', '/docs/desktop/wing/Nope'],
     ['bad-duplicate', 'content/blog/2024-01-02-same/index.mdx', '"same" 与 content/blog/2024-01-01-same/index.mdx 重复'],
     ['bad-image', 'content/docs/intro.mdx', './img/missing.png'],
     ['bad-mdx', 'content/docs/intro.mdx', 'MDX 语法错误'],
-    ['bad-component', 'content/docs/intro.mdx:8', '未知的 MDX 组件 <Tabs>'],
+    ['bad-component', 'content/docs/intro.mdx:8:1', '未知的 MDX 组件 <Steps>'],
     ['bad-relative-link', 'content/docs/desktop/wing/Introduce.mdx:10', '链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：Get%20start'],
     ['bad-quotes', 'content/docs/intro.mdx:8:3', '引号：中文正文用“”和‘’，不用 「'],
     ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],
-    ['bad-orphan', 'content/blog/2024-01-01-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
+    ['bad-orphan', 'content/blog/2024-01-03-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
+    ['bad-later-link', 'content/blog/2024-01-01-early/index.mdx:10:27', '链接到更晚的文章：本文写于 2024-01-01，/blog/late 发表于 2024-06-01'],
+    ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],
+    ['bad-diagram', 'content/docs/intro.mdx:10 无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
+    ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
   ])('%s', (fixture, file, message) => {
     const { status, output } = check(fixture);
     expect(status).toBe(1);
@@ -37,5 +44,28 @@ describe('bad content is reported with the file named', () => {
     const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/check-content.mts')], { encoding: 'utf8', cwd: root });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+});
+
+describe('the Gatsby build rejects an impossible date the same way', () => {
+  it.each([
+    ['bad-date', 'blog', '2024-02-30-bad-date'],
+    ['bad-date-folder', 'blog', '2024-03-01-leap'],
+  ])('%s: its Mdx node as gatsby-plugin-mdx makes it, validated by onCreateNode', (fixture, source, folder) => {
+    jest.isolateModules(() => {
+      // gatsby-plugin-mdx's own frontmatter reader: js-yaml, which rolls the date over.
+      const { parseFrontmatter } = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { body: string; frontmatter: Record<string, unknown> } };
+      const { onCreateNode, collectedContentErrors } = require('../../build/content/gatsby') as typeof import('../../build/content/gatsby');
+      const absolutePath = path.join(__dirname, '../fixtures', fixture, 'content', source, folder, 'index.mdx');
+      const { body, frontmatter } = parseFrontmatter(fixture, readFileSync(absolutePath, 'utf8'));
+      expect(frontmatter.date).toEqual(new Date(Date.UTC(2024, 2, 1)));
+      const file = { id: 'file', sourceInstanceName: source, relativePath: `${folder}/index.mdx`, relativeDirectory: folder, absolutePath };
+      const node = { id: 'mdx', parent: 'file', internal: { type: 'Mdx' }, frontmatter, body };
+      const fields: string[] = [];
+      const args = { node, getNode: (id: string) => (id === 'file' ? file : undefined), actions: { createNodeField: ({ name }: { name: string }) => fields.push(name) } };
+      (onCreateNode as (a: unknown) => void)(args);
+      expect(collectedContentErrors().map((e) => e.message)).toEqual([`内容错误 content/${source}/${folder}/index.mdx: 字段 "date" 不是真实存在的日期：2024-02-30`]);
+      expect(fields).toEqual([]);
+    });
   });
 });

@@ -25,8 +25,9 @@ describe('validatePost', () => {
     expect(validatePost(goodPost, FILE, '2023-10-10-binder')).toEqual({ ...goodPost, image: undefined, unlisted: false, draft: false });
   });
 
-  it('accepts a Date parsed by the YAML loader', () => {
-    expect(validatePost({ ...goodPost, date: new Date('2023-10-10T00:00:00Z') }, FILE).date).toBe('2023-10-10');
+  it('refuses a Date object: a YAML loader that makes one has already rolled 2023-02-30 over to 03-02', () => {
+    const error = errorOf(() => validatePost({ ...goodPost, date: new Date(Date.UTC(2023, 1, 30)) }, FILE));
+    expect([error.field, error.message]).toEqual(['date', expect.stringContaining('2023-03-02T00:00:00.000Z')]);
   });
 
   it.each(['slug', 'title', 'date', 'tags', 'authors', 'description'])('names the file and the missing field %s', (field) => {
@@ -84,8 +85,11 @@ describe('helpers', () => {
     expect(parsePostFolder('2024-11-05-code-collider')).toEqual({ date: '2024-11-05', slug: 'code-collider' });
     expect(parsePostFolder('code-collider')).toBeNull();
   });
-  it('normalizes dates', () => {
-    expect(normalizeDate('2024-01-05T00:00:00.000Z', 'f')).toBe('2024-01-05');
+  it('takes dates exactly as yyyy-mm-dd text', () => {
+    expect(normalizeDate(' 2024-01-05 ', 'f')).toBe('2024-01-05');
+    expect(normalizeDate('2024-02-29', 'f')).toBe('2024-02-29');
+    expect(errorOf(() => normalizeDate('2023-02-29', 'f')).message).toBe('内容错误 f: 字段 "date" 不是真实存在的日期：2023-02-29');
+    expect(errorOf(() => normalizeDate('2024-01-05T00:00:00.000Z', 'f')).message).toContain('必须是 yyyy-mm-dd 格式的日期');
   });
   it('finds duplicate slugs case-insensitively and names both files', () => {
     const error = errorOf(() =>

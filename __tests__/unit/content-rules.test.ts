@@ -1,9 +1,10 @@
 /**
- * Editorial rules of build/content/rules.ts (quotes, placeholders, orphan posts) on tiny
+ * Editorial rules of build/content/rules.ts (quotes, placeholders, commit hashes, links to later
+ * posts, orphan posts) on tiny
  * inline samples. The same functions run over the real content in __tests__/content/rules.test.ts
  * and in `npm run check:content`.
  */
-import { checkMdxText, findOrphanPosts, formatProblem, scanMdx, slugLine } from '../../build/content/rules';
+import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, laterLinkZones, scanMdx, slugLine } from '../../build/content/rules';
 
 const problems = (source: string) => checkMdxText(source).map((p) => `${p.rule} ${p.line}:${p.column}`);
 
@@ -89,8 +90,8 @@ describe('links and orphan posts', () => {
   it('collects Markdown links and href attributes, not links inside code', () => {
     const { links } = scanMdx('见 [A](/blog/a#x) 和 <a href="/blog/b">B</a>。\n\n`[C](/blog/c)`\n');
     expect(links).toEqual([
-      { href: '/blog/a#x', line: 1 },
-      { href: '/blog/b', line: 1 },
+      { href: '/blog/a#x', line: 1, column: 7 },
+      { href: '/blog/b', line: 1, column: 29 },
     ]);
   });
 
@@ -101,8 +102,8 @@ describe('links and orphan posts', () => {
       { file: 'content/blog/2024-01-03-c/index.mdx', path: '/blog/c', line: 3 },
     ];
     const pages = [
-      { file: 'content/blog/2024-01-01-a/index.mdx', links: [{ href: '/blog/a', line: 5 }, { href: '/blog/b#intro', line: 6 }] },
-      { file: 'content/docs/intro.mdx', links: [{ href: '/blog/c', line: 9 }] },
+      { file: 'content/blog/2024-01-01-a/index.mdx', links: [{ href: '/blog/a', line: 5, column: 1 }, { href: '/blog/b#intro', line: 6, column: 1 }] },
+      { file: 'content/docs/intro.mdx', links: [{ href: '/blog/c', line: 9, column: 1 }] },
     ];
     const orphans = findOrphanPosts(posts, pages);
     expect(orphans.map((o) => o.path)).toEqual(['/blog/a']);
@@ -111,5 +112,86 @@ describe('links and orphan posts', () => {
 
   it('finds the slug line of a post', () => {
     expect(slugLine('---\ntitle: x\nslug: abc\n---\n')).toBe(3);
+  });
+});
+
+describe('commit hashes in prose', () => {
+  const hashes = (source: string, hashesAllowed = false) => checkMdxText(source, { hashesAllowed }).filter((p) => p.rule === 'commit-hash').map((p) => `${p.line}:${p.column}`);
+
+  it('reports 7–40 hex characters with a digit and a letter, word-bounded, in Chinese or English prose', () => {
+    expect(hashes('在提交 6c64780 里修正。\n\n见提交6c64780和 0123456789abcdef0123456789abcdef01234567。\n')).toEqual(['1:5', '3:4', '3:13']);
+    expect(hashes('Fixed in 8FFE9B3.\n')).toEqual(['1:10']);
+    expect(hashes('---\ntitle: 标题\ndescription: 按 6c64780 核对\n---\n\n正文。\n')).toEqual(['3:14']);
+  });
+
+  it('leaves alone what is not a hash: short, all digits, all letters, longer words, x-prefixed numbers', () => {
+    expect(hashes('版本 1.3.2，日期 20241104，单词 deadbeef 和 facade，x86 与 arm64-v8a，0x7fffffff，6c64780ab12345678901234567890123456789012 太长。\n')).toEqual([]);
+  });
+
+  it('exempts code, inline code and link addresses, but not link text', () => {
+    expect(hashes('```bash\ngit checkout 6c64780\n```\n\n运行 `git show 6c64780`，见[源码](https://github.com/iofomo/wing/blob/6c64780/wing.py)。\n')).toEqual([]);
+    expect(hashes('见 [6c64780](https://github.com/iofomo/wing/commit/6c64780)。\n')).toEqual(['1:4']);
+  });
+
+  it('allows hashes on Releases pages only', () => {
+    expect(hashes('最新提交 6c64780。\n', true)).toEqual([]);
+    expect(isReleasesPage('content/docs/desktop/wing/Releases.mdx')).toBe(true);
+    expect(isReleasesPage('content/docs/desktop/wing/User guide.mdx')).toBe(false);
+    expect(isReleasesPage('content/blog/2024-01-01-releases/index.mdx')).toBe(false);
+  });
+});
+
+describe('links to later posts', () => {
+  const dates: Record<string, string> = { '/blog/old': '2023-01-05', '/blog/same': '2024-03-01', '/blog/next': '2024-03-20', '/blog/late': '2024-11-05', '/blog/later': '2025-01-14' };
+  const check = (body: string, today = '2025-06-01') =>
+    findLaterPostLinks(`---\ntitle: 标题\ndate: 2024-03-01\n---\n${body}`, '2024-03-01', (path) => dates[path], today).map((p) => `${p.line}:${p.column} ${p.message}`);
+
+  it('reports a link to a later post in the body, with file line and column of the address', () => {
+    const problems = check('正文见 [下一篇](/blog/next#用法)。\n');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^5:11 链接到更晚的文章：本文写于 2024-03-01，\/blog\/next 发表于 2024-03-20/);
+  });
+
+  it('accepts links to earlier and same-day posts, docs, and later posts named only in code', () => {
+    expect(check('见 [旧文](/blog/old)、[同日](/blog/same)、[文档](/docs/intro) 和 `[代码](/blog/late)`。\n')).toEqual([]);
+  });
+
+  it('accepts later posts in an update note at the end, heading or paragraph form, also quoted or bold', () => {
+    expect(check('正文。\n\n## 2024 年 11 月补记\n\n后来写了 [这篇](/blog/late)。\n\n再补一句 [下一篇](/blog/next)。\n')).toEqual([]);
+    expect(check('正文。\n\n2024 年 11 月补记：见 [这篇](/blog/late)。\n\n还有 [下一篇](/blog/next)。\n')).toEqual([]);
+    expect(check('正文。\n\n> **2024 年 11 月补记**：见 [这篇](/blog/late)。\n')).toEqual([]);
+  });
+
+  it('accepts series navigation and further-reading lists, and only them', () => {
+    expect(check('本系列下一篇：[下一篇](/blog/next)。\n\n正文。\n')).toEqual([]);
+    expect(check('正文。\n\n延伸阅读：\n\n- [这篇](/blog/late)\n- [那篇](/blog/later)\n')).toEqual([]);
+    expect(check('## 延伸阅读\n\n- [这篇](/blog/late)\n\n### 小节\n\n[那篇](/blog/later)\n')).toEqual([]);
+    // the section ends at the next heading of its level; a paragraph marker covers itself and the list after it
+    expect(check('## 延伸阅读\n\n- [这篇](/blog/late)\n\n## 下一节\n\n[那篇](/blog/later)\n')).toHaveLength(1);
+    expect(check('延伸阅读：\n\n- [这篇](/blog/late)\n\n[那篇](/blog/later)\n')).toHaveLength(1);
+  });
+
+  it('does not take a marker in the middle of a paragraph or in a list item', () => {
+    expect(check('正文提到本系列：[下一篇](/blog/next)。\n')).toHaveLength(1);
+    expect(check('- 延伸阅读：[这篇](/blog/late)\n')).toHaveLength(1);
+    expect(check('第一行\n2024 年 11 月补记：[这篇](/blog/late)\n')).toHaveLength(1);
+  });
+
+  it('an update note ends at the next heading', () => {
+    expect(check('2024 年 11 月补记：见下文。\n\n## 新的一节\n\n[这篇](/blog/late)\n')).toHaveLength(1);
+  });
+
+  it('reports update notes dated before the post, after today, or before the post they link to', () => {
+    expect(check('2024 年 2 月补记：说明。\n')).toEqual([expect.stringMatching(/^5:1 补记日期：“2024 年 2 月补记”早于文章自己的日期 2024-03-01/)]);
+    expect(check('## 2025 年 7 月补记\n', '2025-06-01')).toEqual([expect.stringMatching(/^5:4 补记日期：“2025 年 7 月补记”晚于今天（2025-06-01）/)]);
+    expect(check('2024 年 11 月补记：见 [那篇](/blog/later)。\n')).toEqual([expect.stringMatching(/^5:22 链接到更晚的文章：“2024 年 11 月补记”写在 \/blog\/later（2025-01-14）发表之前/)]);
+    expect(check('2025 年 1 月补记：见 [那篇](/blog/later)。\n')).toEqual([]);
+  });
+
+  it('finds the zones of a body by line', () => {
+    expect(laterLinkZones('正文。\n\n本系列：\n\n1. [a](/blog/a)\n2. [b](/blog/b)\n\n## 2024 年 11 月补记\n\n说明。\n')).toEqual([
+      { kind: 'series', from: 3, to: 6, column: 1 },
+      { kind: 'update', from: 8, to: 10, column: 4, month: '2024-11' },
+    ]);
   });
 });

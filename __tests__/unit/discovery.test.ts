@@ -1,5 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { absoluteUrl, buildFeeds, robotsTxt, sitemapPaths } from '../../src/lib/discovery';
+import { writeDiscoveryFiles } from '../../build/postbuild/discovery';
+import { absoluteUrl, buildFeeds, robotsTxt, sitemapEntries, sitemapPaths } from '../../src/lib/discovery';
 import type { PostSummary } from '../../src/lib/routes';
 
 const site = { origin: 'https://www.iofomo.com', pathPrefix: '', title: 'iofomo', description: '开源工具', copyright: 'Copyright © iofomo' };
@@ -44,5 +48,49 @@ describe('sitemap and robots', () => {
 
   it('points robots.txt at the sitemap', () => {
     expect(robotsTxt({ ...site, pathPrefix: '/fomosite' })).toContain('Sitemap: https://www.iofomo.com/fomosite/sitemap.xml');
+  });
+});
+
+describe('sitemap <lastmod>', () => {
+  const changes = {
+    updated: new Map([
+      ['/docs/desktop/wing/Get start', { date: '2026-11-23' }],
+      ['/blog/binder', { date: '2026-11-20', author: 'Tiony.bo' }],
+    ]),
+    published: new Map([
+      ['/blog/binder', '2023-10-10'],
+      ['/blog/cos', '2023-09-01'],
+    ]),
+  };
+
+  it('gives a doc its last change, a post its last change or else its date, and lists none', () => {
+    const entries = sitemapEntries(site, ['/', '/blog', '/blog/binder', '/blog/cos', '/docs/desktop/wing/Get start', '/docs/intro'], changes);
+    expect(entries.map((e) => [e.url.replace(site.origin, ''), e.lastmod, e.changefreq])).toEqual([
+      ['/', undefined, 'monthly'],
+      ['/blog', undefined, 'monthly'],
+      ['/blog/binder', '2026-11-20', 'monthly'],
+      ['/blog/cos', '2023-09-01', 'monthly'],
+      ['/docs/desktop/wing/Get%20start', '2026-11-23', 'weekly'],
+      ['/docs/intro', undefined, 'weekly'],
+    ]);
+  });
+
+  it('writes them into sitemap.xml as calendar dates', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sitemap-'));
+    try {
+      await writeDiscoveryFiles(dir, site, { posts, allPaths: ['/blog/binder', '/blog/cos', '/docs/desktop/wing/Get start', '/docs/intro'], unlisted: new Set(), changes, authorName: () => 'Tiony.bo', authorsOf: () => [] });
+      const xml = readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const urls = new XMLParser().parse(xml).urlset.url as Array<{ loc: string; lastmod?: string }>;
+      expect(Object.fromEntries(urls.map((u) => [u.loc.replace(site.origin, ''), u.lastmod ?? null]))).toEqual({
+        '/': null,
+        '/blog/binder': '2026-11-20',
+        '/blog/cos': '2023-09-01',
+        '/docs/desktop/wing/Get%20start': '2026-11-23',
+        '/docs/intro': null,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,17 +1,241 @@
 /**
- * Canaries: each assumption build/gatsby/internals.ts makes about Gatsby's internals, checked
- * against the installed gatsby, one named test per assumption, so an upgrade that breaks one
- * fails that one test instead of silently changing what develop or the build does.
+ * The canary: each assumption build/gatsby/internals.ts makes about Gatsby's internals, checked
+ * against the installed gatsby — its functions run where they can be, its dist files read where
+ * they cannot. One named test per assumption, so a Gatsby upgrade that breaks one fails that one.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { DEVELOP_COMPILATION_DONE, isNodeEventOf, NODE_EVENTS, NODE_MUTATION_BATCH_FILE, NODE_MUTATION_BATCH_TIMEOUT_MS, nodeMutationBatchTimeout } from '../../build/gatsby/internals';
+import {
+  babelStage,
+  browserslist,
+  COMPILED_GATSBY_FILES,
+  DEVELOP_COMPILATION_DONE,
+  GATSBY_FOCUS_WRAPPER_ID,
+  GATSBY_JS_MINIMIZER,
+  GATSBY_NAVIGATE,
+  GATSBY_SHARED_CHUNK_GROUP,
+  GATSBY_UNUSED_RUNTIME_MODULES,
+  gatsbyBabelPluginPaths,
+  gatsbyCommand,
+  gatsbyRequiredBabelPlugins,
+  htmlFileOfPage,
+  IMAGE_JOB_NAME,
+  isGatsbyJsRule,
+  isGatsbyTypeScriptRule,
+  isNodeEventOf,
+  isPageTemplateIssuer,
+  NODE_EVENTS,
+  NODE_MUTATION_BATCH_FILE,
+  NODE_MUTATION_BATCH_TIMEOUT_MS,
+  nodeMutationBatchTimeout,
+  pageDataFile,
+  pageHtmlFile,
+  pageHtmlFiles,
+  pagePathOfHtmlFile,
+  pageQueries,
+  SHARP_WORKER_MODULE,
+  siteDirectory,
+  type WebpackStage,
+} from '../../build/gatsby/internals';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fromRoot = createRequire(path.join(ROOT, 'package.json'));
 const GATSBY_DIR = path.dirname(fromRoot.resolve('gatsby/package.json'));
+const fromGatsby = createRequire(path.join(GATSBY_DIR, 'package.json'));
 const gatsbyFile = (file: string) => readFileSync(path.join(GATSBY_DIR, file), 'utf8');
+const SAMPLE_PATHS = ['/', '/blog/binder', '/docs/desktop/wing/Get start', '/blog/tags/空壳/page/2', '/404', '/404.html'];
+
+describe('what Gatsby writes to public/', () => {
+  it('page data: page-data/<path>/page-data.json, "index" for / (gatsby-core-utils generatePageDataPath)', () => {
+    const { generatePageDataPath } = fromGatsby('gatsby-core-utils/page-data') as { generatePageDataPath(publicDir: string, pagePath: string): string };
+    for (const pagePath of SAMPLE_PATHS) expect([pagePath, pageDataFile('/site/public', pagePath)]).toEqual([pagePath, generatePageDataPath('/site/public', pagePath)]);
+  });
+
+  it('page data: the template as componentChunkName, the page query result under result (page-data-helpers constructPageDataString)', () => {
+    const { constructPageDataString } = fromGatsby('./dist/utils/page-data-helpers') as { constructPageDataString(page: object, result: string, byTemplate: Map<string, unknown>, slices: Map<string, unknown>): string };
+    const page = { componentChunkName: 'component---src-templates-doc-tsx', componentPath: '/t/doc.tsx', path: '/docs/intro', staticQueryHashes: [] };
+    const data = JSON.parse(constructPageDataString(page, JSON.stringify({ data: { mdx: { rendered: { html: '<p>x</p>', toc: [] } } } }), new Map(), new Map())) as { componentChunkName: string; result: { data: { mdx: { rendered: { html: string } } } } };
+    expect(data.componentChunkName).toBe('component---src-templates-doc-tsx');
+    expect(data.result.data.mdx.rendered.html).toBe('<p>x</p>');
+  });
+
+  it('page HTML: <path>/index.html, a path ending in .html is the file itself (gatsby-core-utils generateHtmlPath); pagePathOfHtmlFile is its inverse', () => {
+    const { generateHtmlPath } = fromGatsby('gatsby-core-utils/page-html') as { generateHtmlPath(dir: string, pagePath: string): string };
+    for (const pagePath of SAMPLE_PATHS) {
+      const file = generateHtmlPath('/site/public', pagePath);
+      expect([pagePath, pageHtmlFile('/site/public', pagePath)]).toEqual([pagePath, file]);
+      expect([pagePath, htmlFileOfPage(pagePath)]).toEqual([pagePath, path.relative('/site/public', file)]);
+      expect(pagePathOfHtmlFile(path.relative('/site/public', file))).toBe(pagePath);
+    }
+    // The 404 page is also written as /404.html (internal plugin prod-404-500): a page, with its own path.
+    expect(gatsbyFile('dist/internal-plugins/prod-404-500/gatsby-node.js')).toContain('path: `/${status}.html`');
+  });
+
+  it('not pages: slice fragments under _gatsby/slices (render-html), page data, static files', () => {
+    expect(gatsbyFile('dist/utils/worker/child/render-html.js')).toMatch(/path\.join\(publicDir, `_gatsby`, `slices`, `\$\{sliceId\}-\$\{index\}\.html`\)/);
+    for (const file of ['_gatsby/slices/_gatsby-scripts-1.html', 'page-data/x/index.html', 'static/abc/doc.html', 'blog/x/page-data.json', 'app.js']) expect([file, pagePathOfHtmlFile(file)]).toEqual([file, null]);
+    expect(pagePathOfHtmlFile('\\docs\\intro\\index.html')).toBe('/docs/intro');
+    const publicDir = mkdtempSync(path.join(os.tmpdir(), 'public-'));
+    for (const file of ['index.html', '404.html', '404/index.html', 'blog/a/index.html', '_gatsby/slices/_gatsby-scripts-1.html', 'page-data/index/page-data.json', 'static/x/a.html']) {
+      mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true });
+      writeFileSync(path.join(publicDir, file), '<html></html>');
+    }
+    expect(pageHtmlFiles(publicDir)).toEqual([
+      { file: '404.html', path: '/404.html' },
+      { file: '404/index.html', path: '/404' },
+      { file: 'blog/a/index.html', path: '/blog/a' },
+      { file: 'index.html', path: '/' },
+    ]);
+  });
+});
+
+describe('Gatsby’s environment', () => {
+  it('gatsby-cli puts the command it runs in process.env.gatsby_executing_command', () => {
+    const cli = readFileSync(fromGatsby.resolve('gatsby-cli/lib/create-cli.js'), 'utf8');
+    expect(cli).toContain('process.env.gatsby_executing_command = command;');
+    expect(gatsbyCommand({ gatsby_executing_command: 'build' })).toBe('build');
+  });
+});
+
+describe('Gatsby’s redux store', () => {
+  type Action = { type: string };
+  interface Redux {
+    store: { dispatch(action: Action | Action[]): void; getState(): unknown };
+  }
+  let redux: Redux;
+  let actions: { createPage(page: object, plugin: object): Action; setBabelPlugin(plugin: object, by: object): Action };
+  let internal: { queryExtracted(payload: object, plugin: object): Action; pageQueryRun(payload: object, plugin: object): Action };
+  const plugin = { name: 'default-site-plugin', id: 'canary' };
+
+  beforeAll(() => {
+    redux = fromGatsby('./dist/redux') as Redux;
+    actions = (fromGatsby('./dist/redux/actions') as { actions: typeof actions }).actions;
+    internal = fromGatsby('./dist/redux/actions/internal') as typeof internal;
+  });
+
+  it('pages (state.pages), each component’s query (state.components) and a dirty flag per page query (state.queries.trackedQueries)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-'));
+    const component = path.join(dir, 'post.js');
+    writeFileSync(component, 'export default function Post() { return null; }\n');
+    redux.store.dispatch(actions.createPage({ path: '/blog/canary', component, context: { id: 'mdx-1' } }, plugin));
+    redux.store.dispatch(internal.queryExtracted({ componentPath: component, query: 'query PostById { mdx { id } }' }, plugin));
+    const before = pageQueries(redux.store);
+    const page = before.pages.find((p) => p.context.id === 'mdx-1');
+    expect(page).toMatchObject({ componentPath: component, context: { id: 'mdx-1' } });
+    expect(before.queryOf(component)).toBe('query PostById { mdx { id } }');
+    expect(before.willRun(page as { path: string })).toBe(true);
+    // Once the query has run it is clean: a warm build does not run it again.
+    redux.store.dispatch(internal.pageQueryRun({ path: page?.path, componentPath: component, isPage: true }, plugin));
+    expect(pageQueries(redux.store).willRun(page as { path: string })).toBe(false);
+  });
+
+  it('the Babel plugins and presets Gatsby plugins register, per webpack stage (state.babelrc.stages)', () => {
+    redux.store.dispatch(actions.setBabelPlugin({ name: '@emotion/babel-plugin', options: { sourceMap: false } }, plugin));
+    for (const stage of ['develop', 'develop-html', 'build-javascript', 'build-html']) {
+      expect([stage, babelStage(redux.store, stage).plugins]).toEqual([stage, expect.arrayContaining([{ name: '@emotion/babel-plugin', options: { sourceMap: false } }])]);
+      expect([stage, Array.isArray(babelStage(redux.store, stage).presets)]).toEqual([stage, true]);
+    }
+  });
+
+  it('the site’s browserslist and folder (state.program, set by initialize with SET_PROGRAM)', () => {
+    const initialize = gatsbyFile('dist/services/initialize.js');
+    expect(initialize).toMatch(/const program = \{[^}]*browserslist: \(0, _browserslist\.getBrowsersList\)\(directory\),[^}]*directory\s*\};\s*_redux\.store\.dispatch\(\{\s*type: `SET_PROGRAM`,\s*payload: program/);
+    redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: '/site', browserslist: ['>0.25%', 'not dead'] } } as Action);
+    expect(browserslist(redux.store)).toEqual(['>0.25%', 'not dead']);
+    expect(siteDirectory(redux.store)).toBe('/site');
+  });
+});
+
+describe('Gatsby’s webpack configuration', () => {
+  const utils = (stage: WebpackStage) => (fromGatsby('./dist/utils/webpack-utils') as { createWebpackUtils(stage: string, program: object): { rules: { js(): unknown }; plugins: { minifyJs(): { constructor: { name: string; swcMinify?: unknown } } } } }).createWebpackUtils(stage, { directory: ROOT, browserslist: ['defaults'] });
+
+  it('its JavaScript rule and gatsby-plugin-typescript’s rule are the ones swc.ts rewrites and drops; async-requires marks a page template', () => {
+    const js = utils('build-javascript').rules.js();
+    expect(isGatsbyJsRule(js)).toBe(true);
+    const use = (js as { use(info: object): Array<{ options: { isPageTemplate: boolean } }> }).use;
+    for (const issuer of ['/site/.cache/_this_is_virtual_fs_path_/$virtual/async-requires.js', '/site/src/components/Layout.tsx']) {
+      expect([issuer, isPageTemplateIssuer(issuer)]).toEqual([issuer, use({ resourceQuery: '', issuer })[0]?.options.isPageTemplate]);
+    }
+    const rules: unknown[] = [];
+    const typescript = fromGatsby('gatsby-plugin-typescript/gatsby-node') as { onCreateWebpackConfig(args: object): void };
+    typescript.onCreateWebpackConfig({ actions: { setWebpackConfig: (config: { module: { rules: unknown[] } }) => rules.push(...config.module.rules) }, loaders: { js: () => ({}) } });
+    expect(rules.map(isGatsbyTypeScriptRule)).toEqual([true]);
+  });
+
+  it('the Babel plugins its babel-loader adds to every file are gatsbyRequiredBabelPlugins (babel-loader-helpers prepareOptions; React Refresh aside)', () => {
+    const helpers = fromGatsby('./dist/utils/babel-loader-helpers') as { prepareOptions(babel: object, options: object): unknown[][] };
+    const babel = { createConfigItem: ([name, options]: [string, Record<string, unknown>?]) => ({ name, options: options ?? {} }) };
+    // prepareOptions reads the plugins Gatsby plugins registered from <cwd>/.cache/babelState.json.
+    const site = mkdtempSync(path.join(os.tmpdir(), 'site-'));
+    mkdirSync(path.join(site, '.cache'));
+    const stages: WebpackStage[] = ['develop', 'develop-html', 'build-javascript', 'build-html'];
+    writeFileSync(path.join(site, '.cache', 'babelState.json'), JSON.stringify({ stages: Object.fromEntries(stages.map((s) => [s, { plugins: [], presets: [], options: {} }])) }));
+    const paths = gatsbyBabelPluginPaths(GATSBY_DIR, fromGatsby);
+    const cwd = process.cwd();
+    const env = process.env.NODE_ENV;
+    try {
+      process.chdir(site);
+      process.env.NODE_ENV = 'production';
+      for (const stage of stages) {
+        for (const isPageTemplate of [false, true]) {
+          for (const resourceQuery of ['', '?export=default', '?export=head']) {
+            const required = (helpers.prepareOptions(babel, { stage, isPageTemplate, resourceQuery })[3] as Array<{ name: string; options: Record<string, unknown> }>).filter((p) => !/react-refresh/.test(p.name));
+            const which = `${stage} ${isPageTemplate} ${resourceQuery}`;
+            expect([which, gatsbyRequiredBabelPlugins(stage, isPageTemplate, resourceQuery, paths)]).toEqual([which, required.map((p) => [p.name, p.options])]);
+          }
+        }
+      }
+    } finally {
+      process.chdir(cwd);
+      process.env.NODE_ENV = env;
+    }
+  });
+
+  it('the runtime modules the browser bundle drops are where GATSBY_UNUSED_RUNTIME_MODULES looks: internal-plugins/partytown/gatsby-browser.js, .cache/register-service-worker.js', () => {
+    expect(GATSBY_UNUSED_RUNTIME_MODULES.test(fromRoot.resolve('gatsby/dist/internal-plugins/partytown/gatsby-browser.js'))).toBe(true);
+    expect(gatsbyFile('dist/bootstrap/load-plugins/load-internal-plugins.js')).toContain('`../../internal-plugins/partytown`');
+    // cache-dir is copied into the site's .cache; the app requires the registration from there.
+    expect(gatsbyFile('cache-dir/production-app.js')).toContain('require(`./register-service-worker`)');
+    expect(gatsbyFile('cache-dir/register-service-worker.js').length).toBeGreaterThan(0);
+    expect(gatsbyFile('dist/services/initialize.js')).toContain('const srcDir = `${__dirname}/../../cache-dir`;');
+    expect(GATSBY_UNUSED_RUNTIME_MODULES.test(path.join(ROOT, '.cache', 'register-service-worker.js'))).toBe(true);
+    expect(GATSBY_UNUSED_RUNTIME_MODULES.test(fromRoot.resolve('gatsby/cache-dir/production-app.js'))).toBe(false);
+  });
+
+  it('code shared by templates goes to the "shared" split-chunks group; JavaScript is minified by TerserPlugin, which offers swcMinify', () => {
+    expect(gatsbyFile('dist/utils/webpack.config.js')).toMatch(new RegExp(`cacheGroups: \\{[\\s\\S]*\\b${GATSBY_SHARED_CHUNK_GROUP}: \\{[\\s\\S]*minChunks: 2`));
+    const minimizer = utils('build-javascript').plugins.minifyJs();
+    expect(minimizer.constructor.name).toBe(GATSBY_JS_MINIMIZER);
+    expect(typeof minimizer.constructor.swcMinify).toBe('function');
+  });
+
+  it('gatsby-config and gatsby-node are compiled into .cache/compiled (parcel/compile-gatsby-files)', () => {
+    expect(gatsbyFile('dist/utils/parcel/compile-gatsby-files.js')).toContain('const COMPILED_CACHE_DIR = `.cache/compiled`;');
+    expect(COMPILED_GATSBY_FILES).toEqual(['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js']);
+  });
+});
+
+describe('gatsby-plugin-sharp’s worker', () => {
+  it('Gatsby’s job manager runs every image job through the wrapper installImageCache puts on the worker module', () => {
+    expect(SHARP_WORKER_MODULE).toBe('gatsby-plugin-sharp/gatsby-worker.js');
+    expect(typeof (fromRoot(SHARP_WORKER_MODULE) as Record<string, unknown>)[IMAGE_JOB_NAME]).toBe('function');
+    // Two jobs with the same input and operations into two folders: the second is a copy from the cache.
+    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/image-jobs.mts')], { cwd: ROOT, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    const line = run.stdout.split('\n').find((l) => l.startsWith('{"stats"'));
+    expect(JSON.parse(line ?? 'null')).toEqual({ stats: { hits: 1, misses: 1 }, written: [true, true] });
+  }, 120_000);
+});
+
+describe('Gatsby’s browser runtime (src/lib/gatsby-runtime.ts)', () => {
+  it('renders every page into #gatsby-focus-wrapper and sets window.___navigate', () => {
+    for (const file of ['cache-dir/production-app.js', 'cache-dir/root.js']) expect([file, gatsbyFile(file)]).toEqual([file, expect.stringContaining(`id="${GATSBY_FOCUS_WRAPPER_ID}"`)]);
+    expect(gatsbyFile('cache-dir/navigation.js')).toContain(`window.${GATSBY_NAVIGATE} = (to, options) => navigate(to, options)`);
+  });
+});
 
 describe('gatsby develop (issue 25)', () => {
   it(`the node mutation batch waits ${NODE_MUTATION_BATCH_TIMEOUT_MS} ms: patches/gatsby+<version>.patch is applied to the installed gatsby`, () => {

@@ -1,4 +1,4 @@
-import { checkInternalLink, describeVerdict, splitInternalHref, type LinkTarget } from '../../src/lib/links';
+import { checkInternalLink, checkPageLinks, describeVerdict, splitInternalHref, type LinkTarget } from '../../src/lib/links';
 import { headingIds, markdownHeadings, slugifyHeading } from '../../src/lib/slug';
 
 describe('heading ids', () => {
@@ -43,5 +43,33 @@ describe('internal links', () => {
     const anchor = checkInternalLink('/docs/desktop/wing/Get%20start#卸载', pages);
     expect(anchor).toEqual({ ok: false, reason: 'missing-anchor', path: '/docs/desktop/wing/Get start', anchor: '卸载' });
     expect(describeVerdict(anchor)).toContain('#卸载');
+  });
+});
+
+describe('the links of a set of pages (checkPageLinks)', () => {
+  const site = (links: string[]) =>
+    new Map([
+      ['/docs/desktop/wing/Get start', { anchors: new Set(['安装']), links: links.map((href) => ({ href, line: 7 })) }],
+      ['/blog/binder', { anchors: new Set<string>(), links: [] }],
+    ]);
+
+  it('checks pages and anchors, #id within its own page, and skips other sites and files', () => {
+    const links = ['#安装', '#卸载', '/blog/binder', '/blog/nope', 'https://example.com/x', '//cdn.example.com/x', './img/a.png', '/static/a/b', '/rss.xml'];
+    const problems = checkPageLinks(site(links), { isFile: (p) => p.startsWith('/static/') });
+    expect(problems.map((p) => [p.page, p.link.href, p.link.line, p.message])).toEqual([
+      ['/docs/desktop/wing/Get start', '#卸载', 7, '目标页面 /docs/desktop/wing/Get start 没有锚点 #卸载'],
+      ['/docs/desktop/wing/Get start', '/blog/nope', 7, '目标页面不存在：/blog/nope'],
+    ]);
+    // Without isFile, a file folder's path is a page that does not exist.
+    expect(checkPageLinks(site(['/static/a/b'])).map((p) => p.message)).toEqual(['目标页面不存在：/static/a/b']);
+  });
+
+  it('under a path prefix, requires it on every site link and strips it before checking', () => {
+    const problems = checkPageLinks(site(['/fomosite/blog/binder', '/fomosite', '/blog/binder', '/fomosite/docs/desktop/wing/Get%20start#卸载', '#安装']), { pathPrefix: '/fomosite' });
+    expect(problems.map((p) => [p.link.href, p.message])).toEqual([
+      ['/fomosite', '目标页面不存在：/'],
+      ['/blog/binder', '链接没有带上站点基础路径 /fomosite'],
+      ['/fomosite/docs/desktop/wing/Get%20start#卸载', '目标页面 /docs/desktop/wing/Get start 没有锚点 #卸载'],
+    ]);
   });
 });

@@ -7,7 +7,8 @@
 import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../src/lib/markdown/code-blocks';
 import { h, text, textContent, type Element, type Root } from '../../src/lib/markdown/hast';
 import { remarkCoverOnce } from '../../src/lib/markdown/cover';
-import { callout, mdxHandlers, MdxSyntaxError, stringLiteral } from '../../src/lib/markdown/jsx';
+import { calloutElement } from '../../src/lib/markdown/callouts';
+import { mdxHandlers, stringLiteral } from '../../src/lib/markdown/jsx';
 import { rehypeLinks, withBase } from '../../src/lib/markdown/links';
 import { rehypeScrollTables, tableRegionNames } from '../../src/lib/markdown/tables';
 import { tocFromHast } from '../../src/lib/markdown/toc';
@@ -145,13 +146,14 @@ describe('table of contents', () => {
 describe('MDX syntax in content', () => {
   const state = { all: (node: unknown) => ((node as { children?: unknown[] }).children ?? []).map((c) => text(String(c))) };
   const handlers = mdxHandlers('content/docs/x.mdx');
-  const at = { start: { line: 7 } };
+  const at = { start: { line: 7, column: 3 } };
 
   it('renders <Callout> with its type, default or given title, and role note', () => {
     const aside = handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'type', value: 'warning' }], children: ['小心'] }) as Element;
     expect(aside).toMatchObject({ tagName: 'aside', properties: { className: ['callout', 'callout-warning'], role: 'note', ariaLabel: '注意' } });
     expect(textContent(aside)).toBe('注意小心');
-    expect(callout('nope', '自定义', []).properties).toMatchObject({ className: ['callout', 'callout-info'], ariaLabel: '自定义' });
+    expect(calloutElement('info', [text('自定义')], []).properties).toMatchObject({ className: ['callout', 'callout-info'], ariaLabel: '自定义' });
+    expect(() => handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'type', value: 'nope' }], position: at })).toThrow('x.mdx:7:3 未知的提示框类型');
   });
 
   it('keeps lowercase HTML elements with string attributes', () => {
@@ -168,9 +170,9 @@ describe('MDX syntax in content', () => {
   });
 
   it('stops the build on what needs JavaScript, naming file and line', () => {
-    expect(() => handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [], position: at })).toThrow(new MdxSyntaxError('content/docs/x.mdx:7：未知的 MDX 组件 <Tabs>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）'));
-    expect(() => handlers.mdxTextExpression(state, { type: 'mdxTextExpression', value: 'new Date()', position: at })).toThrow(/x\.mdx:7：表达式 \{new Date\(\)\}/);
-    expect(() => handlers.mdxjsEsm(state, { type: 'mdxjsEsm', value: "import X from './x'", position: at })).toThrow(/x\.mdx:7：内容中不支持 import/);
+    expect(() => handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Tabz', attributes: [], position: at })).toThrow('content/docs/x.mdx:7:3 未知的 MDX 组件 <Tabz>');
+    expect(() => handlers.mdxTextExpression(state, { type: 'mdxTextExpression', value: 'new Date()', position: at })).toThrow(/x\.mdx:7:3 表达式 \{new Date\(\)\}/);
+    expect(() => handlers.mdxjsEsm(state, { type: 'mdxjsEsm', value: "import X from './x'", position: at })).toThrow(/x\.mdx:7:3 内容中不支持 import/);
     expect(() =>
       handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'title', value: { type: 'mdxJsxAttributeValueExpression', value: 'title' } }], position: at }),
     ).toThrow(/只能使用字符串/);

@@ -14,6 +14,7 @@ interface Case {
   basePath?: string;
   file?: string;
   cover?: string;
+  lastUpdated?: { date: string; author?: string };
 }
 
 /** All cases of this file go through one tsx process (a few seconds), keyed by name. */
@@ -37,8 +38,10 @@ const CASES: Record<string, Case> = {
   gfm: { source: '- [x] 已完成\n- [ ] 未完成\n\n~~过时~~ 的说法[^1]。\n\n1. 一\n2. 二\n\n> 引用\n\n[^1]: 脚注内容。\n' },
   cover: { source: '![调用路径示意](./cover.png)\n\n正文。\n', cover: './cover.png', title: '深入 Binder 拦截' },
   coverNotInBody: { source: '正文。\n', cover: './cover.png', title: '没有正文图片' },
+  lastUpdated: { source: '正文。\n', lastUpdated: { date: '2026-11-23' } },
+  lastUpdatedPost: { source: '正文。\n', cover: './cover.png', title: '改过的文章', lastUpdated: { date: '2026-01-05', author: 'Tiony.bo' } },
   esm: { source: "import X from './x'\n\n正文\n", file: 'content/docs/bad.mdx' },
-  unknownComponent: { source: '正文\n\n<Tabs>\n内容\n</Tabs>\n', file: 'content/docs/bad.mdx' },
+  unknownComponent: { source: '正文\n\n<Tabz>\n内容\n</Tabz>\n', file: 'content/docs/bad.mdx' },
   computed: { source: '值是 {1 + 1}。\n', file: 'content/docs/bad.mdx' },
 };
 
@@ -120,9 +123,15 @@ describe('Markdown twin of each MDX construct', () => {
     expect(md('coverNotInBody')).toBe('# 没有正文图片\n\n![没有正文图片：封面图](https://www.iofomo.com/static/h/cover.png)\n\n正文。\n');
   });
 
+  it('the last-updated line follows the title, before a cover, as on the page', () => {
+    expect(md('lastUpdated')).toBe('# 页面标题\n\n最后更新于 2026年11月23日\n\n正文。\n');
+    expect(md('lastUpdatedPost')).toBe('# 改过的文章\n\n最后更新于 2026年1月5日（Tiony.bo）\n\n![改过的文章：封面图](https://www.iofomo.com/static/h/cover.png)\n\n正文。\n');
+    expect(md('title')).not.toContain('最后更新于');
+  });
+
   it('what needs JavaScript stops with the file and line, as in the HTML renderer', () => {
-    expect(results.esm?.error).toMatch(/content\/docs\/bad\.mdx:1：内容中不支持 import/);
-    expect(results.unknownComponent?.error).toMatch(/content\/docs\/bad\.mdx:3：未知的 MDX 组件 <Tabs>/);
-    expect(results.computed?.error).toMatch(/content\/docs\/bad\.mdx:1：表达式 \{1 \+ 1\}/);
+    expect(results.esm?.error).toMatch(/content\/docs\/bad\.mdx:1:1 内容中不支持 import/);
+    expect(results.unknownComponent?.error).toMatch(/content\/docs\/bad\.mdx:3:1 未知的 MDX 组件 <Tabz>/);
+    expect(results.computed?.error).toMatch(/content\/docs\/bad\.mdx:1:4 表达式 \{1 \+ 1\}/);
   });
 });

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { contentHasImages, pagesToPrewarm } from '../../build/gatsby/images/prewarm';
 import { FingerprintBuildDependencies, fingerprint, writeFingerprint } from '../../build/gatsby/webpack/cache';
-import { babelOptions, babelPlugins, isGatsbyJsRule, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf, type BabelItem, type WebpackStage } from '../../build/gatsby/webpack/swc';
+import { isGatsbyJsRule, type BabelItem, type WebpackStage } from '../../build/gatsby/internals';
+import { babelOptions, babelPlugins, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf } from '../../build/gatsby/webpack/swc';
 
 const root = path.resolve(__dirname, '../..');
 const browsers = ['>0.25% and supports es6-module', 'not dead and supports es6-module'];

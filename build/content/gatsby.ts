@@ -4,11 +4,13 @@
  * collected and reported together by createPages), and the one query that turns the Mdx nodes into
  * the site plan's posts and docs.
  */
+import { readFileSync } from 'node:fs';
 import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
 import { ContentError, validateDoc, validatePost } from '../../src/lib/content-model';
 import { docIdFromRelativePath } from '../../src/lib/docs';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
+import { readFrontmatter } from './frontmatter';
 
 /** Content errors found while nodes are created; reported together before pages are made. */
 const contentErrors: ContentError[] = [];
@@ -46,26 +48,38 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
 };
 
 interface MdxNode extends Node {
-  frontmatter?: Record<string, unknown>;
   body?: string;
 }
 
+/** What gatsby-source-filesystem gives an Mdx node as its parent. */
+interface ContentFile extends Node {
+  sourceInstanceName: string;
+  relativePath: string;
+  relativeDirectory: string;
+  absolutePath: string;
+}
+
+/**
+ * Each content file validated as its Mdx node is created. The frontmatter is read from the file
+ * with the site's own reader (build/content/frontmatter.ts), not taken from the node:
+ * gatsby-plugin-mdx parses it with js-yaml, which turns `date: 2024-02-30` into 2024-03-01.
+ */
 export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions }: CreateNodeArgs<MdxNode>) => {
   if (node.internal.type !== 'Mdx' || !node.parent) return;
-  const file = getNode(node.parent) as (Node & { sourceInstanceName: string; relativePath: string; relativeDirectory: string }) | undefined;
+  const file = getNode(node.parent) as ContentFile | undefined;
   if (!file) return;
   const display = `content/${file.sourceInstanceName}/${file.relativePath}`;
-  const raw = node.frontmatter ?? {};
   try {
+    const { data } = readFrontmatter(readFileSync(file.absolutePath, 'utf8'));
     if (file.sourceInstanceName === 'blog') {
       if (file.relativeDirectory.includes('/') || !/index\.mdx$/.test(file.relativePath)) {
         throw new ContentError(display, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
       }
-      validatePost(raw, display, file.relativeDirectory);
+      validatePost(data, display, file.relativeDirectory);
       actions.createNodeField({ node, name: 'kind', value: 'post' });
       actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(node.body ?? '') });
     } else if (file.sourceInstanceName === 'docs') {
-      validateDoc(raw, display);
+      validateDoc(data, display);
       actions.createNodeField({ node, name: 'kind', value: 'doc' });
       actions.createNodeField({ node, name: 'docId', value: docIdFromRelativePath(file.relativePath) });
     }

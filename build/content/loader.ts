@@ -5,16 +5,19 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { validateDoc, validatePost, ContentError, type DocFrontmatter, type PostFrontmatter } from '../../src/lib/content-model';
 import { docIdFromRelativePath, docPath } from '../../src/lib/docs';
+import { bodyFirstLine } from '../../src/lib/markdown/errors';
 import { postPath } from '../../src/lib/routes';
+import { readFrontmatter } from './frontmatter';
 
 export interface LoadedPost {
   file: string;
   dir: string;
   frontmatter: PostFrontmatter;
   body: string;
+  /** The line of the file the body starts on (after the frontmatter). */
+  bodyLine: number;
   path: string;
 }
 
@@ -23,6 +26,8 @@ export interface LoadedDoc {
   docId: string;
   frontmatter: DocFrontmatter;
   body: string;
+  /** The line of the file the body starts on (after the frontmatter). */
+  bodyLine: number;
   path: string;
 }
 
@@ -57,9 +62,10 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
       if (relInBlog.length !== 2 || relInBlog[1] !== 'index.mdx') {
         throw new ContentError(rel, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
       }
-      const parsed = matter(readFileSync(file, 'utf8'));
+      const raw = readFileSync(file, 'utf8');
+      const parsed = readFrontmatter(raw);
       const frontmatter = validatePost(parsed.data, rel, relInBlog[0]);
-      posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.content, path: postPath(frontmatter.slug) });
+      posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: postPath(frontmatter.slug) });
     } catch (error) {
       errors.push(asContentError(error, rel));
     }
@@ -68,10 +74,11 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
   for (const file of walk(docsDir)) {
     const rel = path.relative(root, file);
     try {
-      const parsed = matter(readFileSync(file, 'utf8'));
+      const raw = readFileSync(file, 'utf8');
+      const parsed = readFrontmatter(raw);
       const frontmatter = validateDoc(parsed.data, rel);
       const docId = docIdFromRelativePath(path.relative(docsDir, file));
-      docs.push({ file: rel, docId, frontmatter, body: parsed.content, path: docPath(docId) });
+      docs.push({ file: rel, docId, frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: docPath(docId) });
     } catch (error) {
       errors.push(asContentError(error, rel));
     }

@@ -1,23 +1,190 @@
 /**
  * Every assumption this site makes about Gatsby's internals, in one place. Gatsby 5 is in
  * maintenance mode: an upgrade that changes one of these should fail one named canary test
- * (__tests__/unit/gatsby-internals.test.ts), not silently change what the build does.
+ * (__tests__/unit/gatsby-internals.test.ts, which checks each against the installed gatsby), not
+ * silently change what the build does. Other files import from here instead of repeating a rule.
+ *
+ * - what Gatsby writes to public/: page-data paths, page HTML files, which HTML files are pages
+ *   (output.cjs, plain CommonJS so the .mjs post-build passes and bench/ share it);
+ * - its environment: the command it runs;
+ * - its redux store: the pages, their components' queries and dirty flags, the Babel state, the
+ *   browserslist and the site directory;
+ * - its webpack configuration: its JavaScript rule, gatsby-plugin-typescript's rule, how a page
+ *   template is told apart, the Babel plugins its babel-loader always adds, its runtime modules;
+ * - gatsby-plugin-sharp's worker, which its job manager calls for every image;
+ * - names in its browser runtime (src/lib/gatsby-runtime.ts: browser code cannot import build/).
  */
 import path from 'node:path';
+import { htmlFileOfPage, pageDataPath } from './output.cjs';
 
-/**
- * Where Gatsby writes a page's data: public/page-data/<path>/page-data.json, with 'index' for `/`
- * (gatsby/dist/utils/page-data.js, generatePageDataPath / fixedPagePath).
- */
+export { htmlFileOfPage, NOT_PAGE_FOLDERS, pageDataPath, pageHtmlFiles, pagePathOfHtmlFile } from './output.cjs';
+export { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from '../../src/lib/gatsby-runtime';
+
+// ---------- public/ ----------
+
+/** A page's page-data.json in publicDir (output.cjs pageDataPath). */
 export function pageDataFile(publicDir: string, pagePath: string): string {
-  const fixed = pagePath === '/' ? 'index' : pagePath.replace(/^\/+|\/+$/g, '');
-  return path.join(publicDir, 'page-data', fixed, 'page-data.json');
+  return path.join(publicDir, ...pageDataPath(pagePath).split('/'));
 }
 
-/** The command Gatsby is running ('build', 'develop' …), which it puts in the environment. */
+/** A page's HTML file in publicDir (output.cjs htmlFileOfPage). */
+export function pageHtmlFile(publicDir: string, pagePath: string): string {
+  return path.join(publicDir, ...htmlFileOfPage(pagePath).split('/'));
+}
+
+// ---------- the environment ----------
+
+/** The command Gatsby is running ('build', 'develop' …): gatsby-cli puts it in the environment. */
 export function gatsbyCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.gatsby_executing_command;
 }
+
+// ---------- the redux store ----------
+
+/** Gatsby's store as its API hands it to a hook (typed there with getState: Function). */
+interface StoreLike {
+  getState: Function;
+}
+
+/** A page as Gatsby's store keeps it (state.pages). */
+export interface StorePage {
+  path: string;
+  componentPath: string;
+  context: Record<string, unknown>;
+}
+
+interface StoreState {
+  pages?: Map<string, StorePage>;
+  components?: Map<string, { query?: string }>;
+  queries?: { trackedQueries?: Map<string, { dirty: number }> };
+  program?: { directory?: string; browserslist?: string[] };
+  babelrc?: { stages?: Record<string, { plugins: BabelItem[]; presets: BabelItem[] }> };
+}
+
+const stateOf = (store: StoreLike) => (store.getState as () => StoreState)();
+
+/**
+ * The pages Gatsby knows, the query text of each page component (state.components, '' when it has
+ * none) and whether a page's query will run in this build: Gatsby keeps a dirty flag per tracked
+ * query (state.queries.trackedQueries), 0 once the result is up to date.
+ */
+export function pageQueries(store: StoreLike): { pages: StorePage[]; queryOf(componentPath: string): string | undefined; willRun(page: { path: string }): boolean } {
+  const state = stateOf(store);
+  return {
+    pages: [...(state.pages?.values() ?? [])],
+    queryOf: (componentPath) => state.components?.get(componentPath)?.query,
+    willRun: (page) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0,
+  };
+}
+
+/** A Babel plugin or preset as Gatsby keeps it (state.babelrc.stages[stage]). */
+export interface BabelItem {
+  name: string;
+  options?: Record<string, unknown>;
+}
+
+/** The Babel plugins and presets Gatsby plugins registered for a webpack stage (setBabelPlugin / setBabelPreset). */
+export function babelStage(store: StoreLike, stage: string): { plugins: BabelItem[]; presets: BabelItem[] } {
+  return stateOf(store).babelrc?.stages?.[stage] ?? { plugins: [], presets: [] };
+}
+
+/** The site's browserslist as Gatsby resolved it (state.program.browserslist). */
+export function browserslist(store: StoreLike): string[] {
+  return stateOf(store).program?.browserslist ?? [];
+}
+
+/** The site's root folder (state.program.directory). */
+export function siteDirectory(store: StoreLike): string {
+  return stateOf(store).program?.directory ?? process.cwd();
+}
+
+// ---------- webpack ----------
+
+/** The webpack stages Gatsby builds. */
+export type WebpackStage = 'develop' | 'develop-html' | 'build-javascript' | 'build-html';
+
+/** A webpack rule as Gatsby and its plugins write them. */
+export interface WebpackRule {
+  test?: unknown;
+  include?: unknown;
+  type?: string;
+  use?: unknown;
+}
+
+const hasFunctionUse = (rule: unknown, test: RegExp): rule is WebpackRule =>
+  typeof rule === 'object' && rule !== null && String((rule as WebpackRule).test) === String(test) && typeof (rule as WebpackRule).use === 'function';
+
+/** Gatsby's rule for the site's JavaScript and TypeScript (webpack-utils rules.js()). */
+export const isGatsbyJsRule = (rule: unknown): rule is WebpackRule => hasFunctionUse(rule, /\.(js|mjs|jsx|ts|tsx)$/);
+
+/** gatsby-plugin-typescript's rule: a second Babel pass over .ts/.tsx. */
+export const isGatsbyTypeScriptRule = (rule: unknown): rule is WebpackRule => hasFunctionUse(rule, /\.tsx?$/);
+
+/** Gatsby imports page components from its async-requires module: that issuer marks a page template. */
+export const isPageTemplateIssuer = (issuer: string | undefined): boolean => /async-requires/.test(issuer ?? '');
+
+/** Paths of the Babel plugins Gatsby's babel-loader adds itself, resolved from the installed gatsby. */
+export interface GatsbyBabelPluginPaths {
+  removeGraphqlQueries: string;
+  removeApi: string;
+  slicePlaceholder: string;
+}
+
+export function gatsbyBabelPluginPaths(gatsbyDir: string, fromGatsby: NodeJS.Require): GatsbyBabelPluginPaths {
+  return {
+    removeGraphqlQueries: fromGatsby.resolve('babel-plugin-remove-graphql-queries'),
+    removeApi: path.join(gatsbyDir, 'dist/utils/babel/babel-plugin-remove-api.js'),
+    slicePlaceholder: path.join(gatsbyDir, 'dist/utils/babel/babel-plugin-add-slice-placeholder-location.js'),
+  };
+}
+
+export type BabelPluginEntry = [string, Record<string, unknown>?];
+
+/**
+ * The Babel plugins Gatsby's babel-loader adds to every file of a stage, with their options
+ * (gatsby/dist/utils/babel-loader-helpers.js prepareOptions, less React Refresh, which SWC does):
+ * remove-graphql-queries always; remove-api for page templates of the browser stages (with Head
+ * or the page itself removed from the ?export= halves); the slice placeholder outside the browser
+ * bundle. build/gatsby/webpack/swc.ts keeps of these only what a file's source needs.
+ */
+export function gatsbyRequiredBabelPlugins(stage: WebpackStage, isPageTemplate: boolean, resourceQuery: string, paths: GatsbyBabelPluginPaths): BabelPluginEntry[] {
+  const plugins: BabelPluginEntry[] = [[paths.removeGraphqlQueries, { stage, staticQueryDir: 'page-data/sq/d' }]];
+  if ((stage === 'develop' || stage === 'build-javascript') && isPageTemplate) {
+    const apis = ['getServerData', 'config'];
+    if (/[?&]export=default/.test(resourceQuery)) apis.push('Head');
+    if (/[?&]export=head/.test(resourceQuery)) apis.push('default');
+    plugins.push([paths.removeApi, { apis }]);
+  }
+  if (stage !== 'build-javascript') plugins.push([paths.slicePlaceholder, {}]);
+  return plugins;
+}
+
+/**
+ * Gatsby runtime modules the browser bundle can do without (build/gatsby/webpack/trim.ts says
+ * why): the internal Partytown plugin's gatsby-browser and the service-worker registration that
+ * Gatsby copies from cache-dir into .cache. Requests and resolved paths (webpack tests both).
+ */
+export const GATSBY_UNUSED_RUNTIME_MODULES = /[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$|[\\/]\.cache[\\/]register-service-worker\.js$/;
+
+/** Gatsby's split-chunks group for code two or more templates share (webpack.config.js). */
+export const GATSBY_SHARED_CHUNK_GROUP = 'shared';
+
+/** Gatsby's JavaScript minimizer: terser-webpack-plugin, whose class carries swcMinify. */
+export const GATSBY_JS_MINIMIZER = 'TerserPlugin';
+
+/** Where Gatsby compiles gatsby-config and gatsby-node with Parcel (relative to the site). */
+export const COMPILED_GATSBY_FILES = ['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js'];
+
+// ---------- gatsby-plugin-sharp ----------
+
+/**
+ * gatsby-plugin-sharp's worker module and the export Gatsby's job manager calls for each image job:
+ * the manager import()s `<plugin>/gatsby-worker` (the CommonJS module object Node caches for
+ * require too) and calls worker[job.name] in the main process, also for jobs that page-query
+ * workers hand back; replacing that export puts a wrapper in front of every job.
+ */
+export const SHARP_WORKER_MODULE = 'gatsby-plugin-sharp/gatsby-worker.js';
+export const IMAGE_JOB_NAME = 'IMAGE_PROCESSING';
 
 // ---------- gatsby develop (issue 25) ----------
 

@@ -4,10 +4,13 @@
  * responsive widths, WebP, known dimensions) and linked-file copying as remark plugins. Used by
  * the `Mdx.rendered` field that the post and doc templates query.
  */
+import { readFileSync } from 'node:fs';
 import type { GatsbyCache, Node, NodePluginArgs, Reporter } from 'gatsby';
 import remarkImages from 'gatsby-remark-images';
 import copyLinkedFiles from 'gatsby-remark-copy-linked-files';
+import { bodyFirstLine, contentErrorMessage } from '../../src/lib/markdown/errors';
 import { renderMdx, type RenderedMdx } from '../../src/lib/markdown/render';
+import { buildDrawDiagram } from './diagrams';
 
 /** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
 export const IMAGE_OPTIONS = {
@@ -39,21 +42,32 @@ export interface MdxSource extends Node {
   fields?: { kind?: string | null } | null;
 }
 
-function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): string {
-  const file = node.parent ? (getNode(node.parent) as (Node & { sourceInstanceName?: string; relativePath?: string }) | undefined) : undefined;
-  return file?.relativePath ? `content/${file.sourceInstanceName}/${file.relativePath}` : node.id;
+/** The content file as editors know it, and the line of it the body starts on. */
+function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { file: string; firstLine: number } {
+  const file = node.parent ? (getNode(node.parent) as (Node & { sourceInstanceName?: string; relativePath?: string; absolutePath?: string }) | undefined) : undefined;
+  if (!file?.relativePath) return { file: node.id, firstLine: 1 };
+  let firstLine = 1;
+  try {
+    if (file.absolutePath) firstLine = bodyFirstLine(readFileSync(file.absolutePath, 'utf8'), node.body ?? '');
+  } catch {
+    /* the file went away meanwhile (develop): lines count from the body */
+  }
+  return { file: `content/${file.sourceInstanceName}/${file.relativePath}`, firstLine };
 }
 
 export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Promise<RenderedMdx> {
   const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix } = helpers;
-  const file = contentFileOf(node, getNode);
+  const { file, firstLine } = contentFileOf(node, getNode);
   const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>) => () => async (markdownAST: unknown) => {
     await plugin({ markdownAST, markdownNode: node, files: getNodesByType('File'), getNode, reporter, cache, pathPrefix: assetPrefix }, options);
   };
   try {
     return await renderMdx(node.body ?? '', {
       file,
+      firstLine,
       pathPrefix: basePath,
+      // ```mermaid diagrams: drawn once per content, kept in the build cache (build/markdown/diagrams.ts).
+      drawDiagram: buildDrawDiagram(),
       // Only posts show their frontmatter image as a cover.
       cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
       remarkPlugins: [
@@ -62,9 +76,8 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
       ],
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const located = message.includes(file) ? message : `${file}：${message}`;
-    reporter.panicOnBuild(`内容无法渲染：${located}`);
+    // One message, the file's own line: the same as check:content's and the develop server's.
+    reporter.panicOnBuild(contentErrorMessage(error, file));
     throw error;
   }
 }

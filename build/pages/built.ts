@@ -1,4 +1,5 @@
 /** What createPages planned, kept in memory for the post-build pass of the same process. */
+import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry } from '../../src/lib/routes';
 import type { PlannedCard } from '../travel/share-cards';
 
@@ -9,6 +10,8 @@ export interface BuiltSite {
   /** Paths two planned pages share (reported by the link report). */
   duplicates: string[];
   cards: Map<string, PlannedCard>;
+  /** “最后更新于” of the posts and docs that show one, by page path (build/content/git-history.ts). */
+  lastUpdated: Map<string, LastUpdated>;
 }
 
 let built: BuiltSite | null = null;

@@ -10,10 +10,11 @@
 // recomputed from its current scripts.
 //   node build/postbuild/csp-meta.mjs [--public public]
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { metaCsp } from '../../deploy/http-rules.mjs';
+import { pageHtmlFiles } from '../gatsby/output.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -61,20 +62,13 @@ export function withCspMeta(html) {
   return clean.slice(0, at) + meta + clean.slice(at);
 }
 
-export function* htmlFiles(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.isFile() && entry.name.endsWith('.html')) yield full;
-  }
-}
-
-/** Writes the meta into every page of publicDir; returns what it did. */
+/** Writes the meta into every page of publicDir (build/gatsby/output.cjs says which files are pages); returns what it did. */
 export function injectCspMeta(publicDir) {
   let pages = 0;
   let skipped = 0;
   const distinct = new Set();
-  for (const file of htmlFiles(publicDir)) {
+  for (const { file: relative } of pageHtmlFiles(publicDir)) {
+    const file = path.join(publicDir, relative);
     const html = readFileSync(file, 'utf8');
     const updated = withCspMeta(html);
     if (updated === null) {

@@ -2,16 +2,17 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { absoluteUrl, buildFeeds, FEED_PATHS, robotsTxt, sitemapPaths, type SiteIdentity } from '../../src/lib/discovery';
+import { buildFeeds, FEED_PATHS, robotsTxt, sitemapEntries, sitemapPaths, type LastChanges, type SiteIdentity } from '../../src/lib/discovery';
 import type { PostSummary } from '../../src/lib/routes';
 
-export async function writeDiscoveryFiles(publicDir: string, site: SiteIdentity, input: { posts: PostSummary[]; allPaths: string[]; unlisted: Set<string>; authorName: (id: string) => string; authorsOf: (slug: string) => string[] }): Promise<number> {
+export async function writeDiscoveryFiles(publicDir: string, site: SiteIdentity, input: { posts: PostSummary[]; allPaths: string[]; unlisted: Set<string>; changes: LastChanges; authorName: (id: string) => string; authorsOf: (slug: string) => string[] }): Promise<number> {
   const { rss, atom } = buildFeeds(input.posts, site, input.authorName, input.authorsOf);
   writeFileSync(path.join(publicDir, FEED_PATHS.rss.slice(1)), rss);
   writeFileSync(path.join(publicDir, FEED_PATHS.atom.slice(1)), atom);
   const paths = sitemapPaths(input.allPaths, input.unlisted);
-  const stream = new SitemapStream();
-  for (const p of paths) stream.write({ url: absoluteUrl(site, p), changefreq: p.startsWith('/docs') ? 'weekly' : 'monthly' });
+  // lastmod as written (a calendar date), not turned into a UTC timestamp.
+  const stream = new SitemapStream({ lastmodDateOnly: true });
+  for (const entry of sitemapEntries(site, paths, input.changes)) stream.write(entry);
   stream.end();
   writeFileSync(path.join(publicDir, 'sitemap.xml'), (await streamToPromise(stream)).toString());
   writeFileSync(path.join(publicDir, 'robots.txt'), robotsTxt(site));

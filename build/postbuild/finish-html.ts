@@ -2,8 +2,9 @@
  * The last pass over every HTML file Gatsby wrote (onPostBuild): repairs and moves that need the
  * finished page, each a pure function of the file's bytes.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pageHtmlFiles } from '../gatsby/internals';
 import { hoistEmotionStyles } from './emotion-styles';
 
 /**
@@ -57,28 +58,26 @@ export interface FinishOptions {
 }
 
 /**
- * One pass over every .html file under `dir` (not static/ or page-data/): read once, finishPage,
- * the extra steps, `onPage`, written once if anything changed.
+ * One pass over every page's HTML file in publicDir (pageHtmlFiles: not slice fragments, page
+ * data or static files): read once, finishPage, the extra steps, `onPage`, written once if
+ * anything changed.
  */
-export function finishHtmlFiles(dir: string, options: FinishOptions = {}, report: FinishReport = { pages: 0, nulStripped: 0, stylesHoisted: 0, written: 0 }): FinishReport {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) {
-      if (name !== 'static' && name !== 'page-data') finishHtmlFiles(full, options, report);
-    } else if (name.endsWith('.html')) {
-      const raw = readFileSync(full);
-      const page = finishPage(raw);
-      report.pages += 1;
-      if (page.nulStripped) report.nulStripped += 1;
-      if (page.stylesHoisted) report.stylesHoisted += 1;
-      let html = (page.html ?? raw).toString('utf8');
-      for (const step of options.steps ?? []) html = step.apply(html, full);
-      options.onPage?.(full, html);
-      const bytes = Buffer.from(html, 'utf8');
-      if (!bytes.equals(raw)) {
-        writeFileSync(full, bytes);
-        report.written += 1;
-      }
+export function finishHtmlFiles(publicDir: string, options: FinishOptions = {}): FinishReport {
+  const report: FinishReport = { pages: 0, nulStripped: 0, stylesHoisted: 0, written: 0 };
+  for (const { file } of pageHtmlFiles(publicDir)) {
+    const full = path.join(publicDir, file);
+    const raw = readFileSync(full);
+    const page = finishPage(raw);
+    report.pages += 1;
+    if (page.nulStripped) report.nulStripped += 1;
+    if (page.stylesHoisted) report.stylesHoisted += 1;
+    let html = (page.html ?? raw).toString('utf8');
+    for (const step of options.steps ?? []) html = step.apply(html, full);
+    options.onPage?.(full, html);
+    const bytes = Buffer.from(html, 'utf8');
+    if (!bytes.equals(raw)) {
+      writeFileSync(full, bytes);
+      report.written += 1;
     }
   }
   return report;

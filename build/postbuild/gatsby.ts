@@ -77,20 +77,20 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   {
     name: 'travel',
     needsPlan: true,
-    run: ({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, cards }) => writeTravelFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, cards }),
+    run: ({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, cards, lastUpdated }) => writeTravelFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, cards, lastUpdated }),
   },
   // Feeds and sitemap take the listed posts from the archive's plan (newest first).
   {
     name: 'discovery',
     needsPlan: true,
-    async run({ reporter, publicDir, pathPrefix }, { plan, posts, docs }) {
+    async run({ reporter, publicDir, pathPrefix }, { plan, posts, docs, lastUpdated }) {
       const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
       const listed = plan.flatMap((p) => (p.kind === 'archive' ? p.context.years.flatMap((y) => y.posts) : []));
       const slugAuthors = new Map(posts.map((p) => [p.slug, p.authors]));
       const count = await writeDiscoveryFiles(
         publicDir,
         { origin: siteConfig.url, pathPrefix, title: siteConfig.title, description: siteConfig.description, copyright: siteConfig.footer.copyright },
-        { posts: listed, allPaths: plan.map((p) => p.path), unlisted, authorName: (id) => authorTable[id]?.name ?? id, authorsOf: (slug) => slugAuthors.get(slug) ?? [] },
+        { posts: listed, allPaths: plan.map((p) => p.path), unlisted, changes: { updated: lastUpdated, published: new Map(posts.map((p) => [`/blog/${p.slug}`, p.date])) }, authorName: (id) => authorTable[id]?.name ?? id, authorsOf: (slug) => slugAuthors.get(slug) ?? [] },
       );
       reporter.info(`已写出 rss.xml、atom.xml、robots.txt 和 sitemap.xml（${count} 个网址）`);
     },

@@ -15,6 +15,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CACHE_RULES, CONTENT_TYPES, HOST_FILES, NOT_FOUND_PAGE, REDIRECTS, REDIRECT_STATUS, commonHeaders, globToRegExpSource } from '../../deploy/http-rules.mjs';
+import { pagePathOfHtmlFile } from '../gatsby/output.cjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,11 +41,13 @@ export function listFiles(publicDir, dir = publicDir) {
   return out.filter((f) => !HOST_FILES.includes(f.slice(1))).sort();
 }
 
-/** The page routes of a build: "/x" for x/index.html, "/" for index.html (404.html is not a route). */
+/**
+ * The page routes of a build: "/x" for x/index.html, "/" for index.html. Which files are pages is
+ * Gatsby's rule (build/gatsby/output.cjs); pages whose path ends in .html (Gatsby's /404.html copy
+ * of the 404 page) are files, not routes.
+ */
 export function pageRoutes(files) {
-  return files
-    .filter((f) => f.endsWith('/index.html') && !f.startsWith('/_gatsby/') && !f.startsWith('/page-data/') && !f.startsWith('/static/'))
-    .map((f) => f.slice(0, -'/index.html'.length) || '/');
+  return files.map(pagePathOfHtmlFile).filter((route) => route !== null && !route.endsWith('.html'));
 }
 
 /** Every URL a reader or the runtime requests: the files, plus the page routes (canonical form). */

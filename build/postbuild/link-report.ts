@@ -4,8 +4,8 @@
  * readers get — navbar, footer and templates included — and anchors as actually rendered.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { checkInternalLink, describeVerdict, type LinkTarget } from '../../src/lib/links';
+import { checkPageLinks, type PageWithLinks } from '../../src/lib/links';
+import { NOT_PAGE_FOLDERS, pageHtmlFile } from '../gatsby/internals';
 
 export interface LinkProblem {
   /** The content file (or page path) the link was found on. */
@@ -18,10 +18,6 @@ function decodeEntities(value: string): string {
   return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 }
 
-export function htmlFileFor(publicDir: string, pagePath: string): string {
-  return pagePath === '/' ? path.join(publicDir, 'index.html') : path.join(publicDir, pagePath, 'index.html');
-}
-
 export function extractIds(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string)));
 }
@@ -31,13 +27,13 @@ export function extractLinks(html: string): string[] {
   return [...body.matchAll(/<a\s[^>]*?href="([^"]+)"/g)].map((m) => decodeEntities(m[1] as string));
 }
 
-/** What the report needs from one page: its element ids and the links in its body. */
+/** What the report needs from one page: its element ids and the (distinct) links in its body. */
 export interface PageLinks {
   ids: Set<string>;
   links: string[];
 }
 
-export const pageLinks = (html: string): PageLinks => ({ ids: extractIds(html), links: extractLinks(html) });
+export const pageLinks = (html: string): PageLinks => ({ ids: extractIds(html), links: [...new Set(extractLinks(html))] });
 
 /**
  * @param pages built page paths (decoded, no prefix) → the content file that produced them
@@ -45,33 +41,13 @@ export const pageLinks = (html: string): PageLinks => ({ ids: extractIds(html), 
  *   (finishHtmlFiles' onPage); pages missing from it are read from publicDir
  */
 export function linkReport(publicDir: string, pages: Map<string, string>, pathPrefix: string, collected: Map<string, PageLinks> = new Map()): LinkProblem[] {
-  const targets = new Map<string, LinkTarget>();
-  const linksByPage = new Map<string, string[]>();
+  const built = new Map<string, PageWithLinks<{ href: string }>>();
   for (const page of pages.keys()) {
-    const file = htmlFileFor(publicDir, page);
+    const file = pageHtmlFile(publicDir, page);
     const facts = collected.get(file) ?? pageLinks(readFileSync(file, 'utf8'));
-    linksByPage.set(page, facts.links);
-    targets.set(page, { anchors: facts.ids });
+    built.set(page, { anchors: facts.ids, links: facts.links.map((href) => ({ href })) });
   }
-  const problems: LinkProblem[] = [];
-  for (const [page, links] of linksByPage) {
-    const seen = new Set<string>();
-    for (const raw of links) {
-      if (seen.has(raw)) continue;
-      seen.add(raw);
-      let href = raw.startsWith('#') ? `${pathPrefix}${encodeURI(page)}${raw}` : raw;
-      if (!href.startsWith('/') || href.startsWith('//')) continue;
-      if (pathPrefix) {
-        if (!href.startsWith(`${pathPrefix}/`) && href !== pathPrefix) {
-          problems.push({ source: pages.get(page) ?? page, link: raw, message: `链接没有带上站点基础路径 ${pathPrefix}` });
-          continue;
-        }
-        href = href.slice(pathPrefix.length) || '/';
-      }
-      if (/^\/(static|page-data)\//.test(href)) continue;
-      const verdict = checkInternalLink(href, targets);
-      if (!verdict.ok) problems.push({ source: pages.get(page) ?? page, link: raw, message: describeVerdict(verdict) });
-    }
-  }
-  return problems;
+  // Gatsby's folders of files (/static, /page-data …) hold no pages.
+  const isFile = (href: string) => NOT_PAGE_FOLDERS.includes(href.split('/')[1] as string);
+  return checkPageLinks(built, { pathPrefix, isFile }).map((p) => ({ source: pages.get(p.page) ?? p.page, link: p.link.href, message: p.message }));
 }

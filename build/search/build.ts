@@ -15,7 +15,9 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { allTools, toolNameForKey } from '../../src/config/site';
 import { AREA_LABELS } from '../../src/lib/breadcrumbs';
 import { sidebarKey } from '../../src/lib/docs';
+import { contentErrorMessage } from '../../src/lib/markdown/errors';
 import { renderMdx } from '../../src/lib/markdown/render';
+import { buildDrawDiagram } from '../markdown/diagrams';
 import { buildSearchRecords, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
 import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
@@ -79,6 +81,7 @@ export function planSearchPages(root: string, contentDir = path.join(root, 'cont
     .map((d): SearchPagePlan => ({
       file: d.file,
       body: d.body,
+      firstLine: d.bodyLine,
       meta: { kind: 'doc', url: d.path, title: d.frontmatter.title, description: d.frontmatter.description, ...docCrumb(d.docId), product: products.get(d.docId) },
     }));
   const postPages = posts
@@ -86,6 +89,7 @@ export function planSearchPages(root: string, contentDir = path.join(root, 'cont
     .map((p): SearchPagePlan => ({
       file: p.file,
       body: p.body,
+      firstLine: p.bodyLine,
       meta: {
         kind: 'post',
         url: p.path,
@@ -115,21 +119,20 @@ export function sectionsOfRendered({ html, toc }: RenderedHtml): RenderedSection
 }
 
 /** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
-export async function renderSearchSections(file: string, body: string): Promise<RenderedSections> {
+export async function renderSearchSections(file: string, body: string, firstLine?: number): Promise<RenderedSections> {
   try {
-    return sectionsOfRendered(await renderMdx(body, { file }));
+    return sectionsOfRendered(await renderMdx(body, { file, firstLine, drawDiagram: buildDrawDiagram() }));
   } catch (error) {
-    // The message names the file, as the page build's does (build/markdown/render-node.ts).
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ContentRenderError(`内容无法渲染：${message.includes(file) ? message : `${file}：${message}`}`, { cause: error });
+    // The same message as the page build's (build/markdown/render-node.ts) and check:content's.
+    throw new ContentRenderError(contentErrorMessage(error, file), { cause: error });
   }
 }
 
 /** Listed posts and docs of a content folder, rendered and cut into sections (docs first). Uncached. */
 export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false } = {}): Promise<RenderedSearchPage[]> {
   return Promise.all(
-    planSearchPages(root, contentDir).map(async ({ file, body, meta }): Promise<RenderedSearchPage> => {
-      const { sections, htmlIds, tocIds } = await renderSearchSections(file, body);
+    planSearchPages(root, contentDir).map(async ({ file, body, firstLine, meta }): Promise<RenderedSearchPage> => {
+      const { sections, htmlIds, tocIds } = await renderSearchSections(file, body, firstLine);
       return { ...meta, sections, ...(withToc ? { htmlIds, tocIds } : {}) };
     }),
   );
@@ -199,7 +202,7 @@ export async function writeSiteSearchFiles({
   let fromBuild = 0;
   const render = (page: SearchPagePlan) => {
     const html = rendered?.(page.meta.url);
-    if (!html) return renderSearchSections(page.file, page.body);
+    if (!html) return renderSearchSections(page.file, page.body, page.firstLine);
     fromBuild += 1;
     return sectionsOfRendered(html);
   };

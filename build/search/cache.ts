@@ -160,6 +160,8 @@ export class SectionCache {
 export interface PlannedPage<M> {
   file: string;
   body: string;
+  /** The line of the file the body starts on (for error messages). */
+  firstLine?: number;
   meta: M;
 }
 

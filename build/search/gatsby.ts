@@ -55,9 +55,21 @@ export function pageDataRendered(publicDir: string, url: string): RenderedHtml |
   }
 }
 
-/** The post-build step: the search files from the page data `gatsby build` just wrote. */
+/**
+ * The post-build step: the search files from the page data `gatsby build` just wrote. A page it
+ * has to render whose page data holds no rendered body is rendered from its source, and said:
+ * every listed page is built, so that means the page data moved or the template's query changed.
+ */
 export async function writeSearchFiles(reporter: Reporter, publicDir: string): Promise<void> {
-  await writeSearchFilesAndReport(reporter, (url) => pageDataRendered(publicDir, url));
+  const missing: string[] = [];
+  await writeSearchFilesAndReport(reporter, (url) => {
+    const rendered = pageDataRendered(publicDir, url);
+    if (!rendered) missing.push(url);
+    return rendered;
+  });
+  if (missing.length) {
+    reporter.warn(`搜索：${missing.length} 个页面的页面数据里没有渲染好的正文（${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}），改为从源文件渲染；页面数据的位置（build/gatsby/internals.ts）或模板查询的 mdx.rendered 可能变了`);
+  }
 }
 
 async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {

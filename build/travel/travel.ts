@@ -4,11 +4,14 @@
  *     handed to the post/doc templates in the page context;
  *   - writeTravelFiles (onPostBuild): Markdown twins, llms.txt, llms-full.txt and the card PNGs.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { siteConfig, toolNameForKey } from '../../src/config/site';
 import { docPath, sidebarKey } from '../../src/lib/docs';
 import { llmsSections, type LlmsOptions } from '../../src/lib/llms';
+import { bodyFirstLine } from '../../src/lib/markdown/errors';
+import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
 import type { ShareCard } from '../../src/lib/share-card';
@@ -127,10 +130,12 @@ export interface TravelInput {
   posts: readonly PostEntry[];
   docs: readonly DocEntry[];
   cards: ReadonlyMap<string, PlannedCard>;
+  /** “最后更新于” by page path (build/pages/gatsby.ts). */
+  lastUpdated: ReadonlyMap<string, LastUpdated>;
 }
 
 /** Twins of the listed pages, llms.txt, llms-full.txt and the share cards, into public/. */
-export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, cards }: TravelInput): Promise<void> {
+export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, cards, lastUpdated }: TravelInput): Promise<void> {
   const result = await graphql<SourceQuery>(`
     query TwinSources {
       allMdx {
@@ -158,7 +163,8 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
     const node = nodes.get(id);
     if (!node?.parent?.absolutePath) throw new Error(`Markdown 版本：找不到 ${file} 的内容`);
     const cover = withCover ? node.frontmatter?.image?.absolutePath : undefined;
-    sources.push({ path: pagePath, file, absolutePath: node.parent.absolutePath, title, body: node.body, cover });
+    const firstLine = bodyFirstLine(readFileSync(node.parent.absolutePath, 'utf8'), node.body);
+    sources.push({ path: pagePath, file, absolutePath: node.parent.absolutePath, title, body: node.body, firstLine, cover, lastUpdated: lastUpdated.get(pagePath) });
   };
   const postById = new Map(posts.map((p) => [p.slug, p]));
   for (const summary of listedPosts) {

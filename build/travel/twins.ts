@@ -10,6 +10,7 @@ import path from 'node:path';
 import { withBase } from '../../src/lib/markdown/links';
 import { stableKey, type JsonCache } from '../cache';
 import { renderTwin } from '../../src/lib/markdown/twin';
+import type { LastUpdated } from '../../src/lib/last-updated';
 import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, twinPath, type LlmsSection } from '../../src/lib/llms';
 
 export interface TwinSource {
@@ -21,8 +22,12 @@ export interface TwinSource {
   absolutePath: string;
   title: string;
   body: string;
+  /** The file's line the body starts on (after the frontmatter), so errors name the file's own line. */
+  firstLine?: number;
   /** A post's cover image, absolute path. */
   cover?: string;
+  /** The page's “最后更新于” (build/content/git-history.ts), when it shows one. */
+  lastUpdated?: LastUpdated;
 }
 
 export interface TwinSite {
@@ -100,7 +105,9 @@ export async function twinMarkdown(source: TwinSource, publicDir: string, site: 
   };
   const markdown = await renderTwin(source.body, {
     file: source.file,
+    firstLine: source.firstLine,
     title: source.title,
+    lastUpdated: source.lastUpdated,
     basePath: site.basePath,
     imageUrl,
     cover: source.cover ? { src: `./${path.relative(path.dirname(source.absolutePath), source.cover).split(path.sep).join('/')}`, fallbackAlt: `${source.title}：封面图` } : undefined,

@@ -81,18 +81,19 @@ function stringList(raw: Raw, field: string, file: string): string[] {
   });
 }
 
-/** Accepts `2024-01-05` (string) or a Date parsed by a YAML loader; returns yyyy-mm-dd. */
+/**
+ * A date as the editor wrote it, `yyyy-mm-dd`, that exists in the calendar. Only text is accepted:
+ * a Date object means the file was read by a YAML loader that already rolled an impossible date
+ * like 2024-02-30 over to 2024-03-01 (build/content/frontmatter.ts reads dates as written).
+ */
 export function normalizeDate(value: unknown, file: string, field = 'date'): string {
-  let iso: string | undefined;
-  if (value instanceof Date && !Number.isNaN(value.getTime())) {
-    iso = value.toISOString().slice(0, 10);
-  } else if (typeof value === 'string') {
-    const trimmed = value.trim();
-    const m = DATE_RE.exec(trimmed.slice(0, 10));
-    if (m && (trimmed.length === 10 || /^T/.test(trimmed.slice(10)))) iso = trimmed.slice(0, 10);
+  if (value instanceof Date) {
+    throw new ContentError(file, field, `读到的是已换算的日期对象 ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}，无法检查原文；frontmatter 须用 build/content/frontmatter.ts 读取`);
   }
-  if (!iso) throw new ContentError(file, field, `必须是 yyyy-mm-dd 格式的日期，实际为 ${JSON.stringify(value)}`);
-  const [y, mo, d] = iso.split('-').map(Number) as [number, number, number];
+  const iso = typeof value === 'string' ? value.trim() : '';
+  const m = DATE_RE.exec(iso);
+  if (!m) throw new ContentError(file, field, `必须是 yyyy-mm-dd 格式的日期，实际为 ${JSON.stringify(value)}`);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const check = new Date(Date.UTC(y, mo - 1, d));
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) {
     throw new ContentError(file, field, `不是真实存在的日期：${iso}`);

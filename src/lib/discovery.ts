@@ -55,6 +55,29 @@ export function sitemapPaths(planPaths: string[], unlisted: ReadonlySet<string>)
   return ['/', ...planPaths.filter((p) => !unlisted.has(p))].filter((p, i, all) => all.indexOf(p) === i);
 }
 
+export interface SitemapEntry {
+  url: string;
+  changefreq: 'weekly' | 'monthly';
+  /** yyyy-mm-dd: a doc's last change, a post's last change after its date or else its date (none for lists). */
+  lastmod?: string;
+}
+
+export interface LastChanges {
+  /** Pages' “最后更新于” dates by path (src/lib/last-updated.ts). */
+  updated: ReadonlyMap<string, { date: string }>;
+  /** Posts' own dates by path. */
+  published: ReadonlyMap<string, string>;
+}
+
+/** sitemap.xml's entries: the paths of sitemapPaths() with their absolute URL and <lastmod>. */
+export function sitemapEntries(site: SiteIdentity, paths: readonly string[], changes: LastChanges): SitemapEntry[] {
+  return paths.map((p) => {
+    const lastmod = changes.updated.get(p)?.date ?? changes.published.get(p);
+    const entry: SitemapEntry = { url: absoluteUrl(site, p), changefreq: p.startsWith('/docs') ? 'weekly' : 'monthly' };
+    return lastmod ? { ...entry, lastmod } : entry;
+  });
+}
+
 export function robotsTxt(site: SiteIdentity): string {
   return ['User-agent: *', 'Allow: /', `Disallow: ${site.pathPrefix}/404`, '', `Sitemap: ${site.origin}${site.pathPrefix}/sitemap.xml`, ''].join('\n');
 }

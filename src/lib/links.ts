@@ -55,3 +55,45 @@ export function describeVerdict(verdict: LinkVerdict): string {
     ? `目标页面不存在：${verdict.path}`
     : `目标页面 ${verdict.path} 没有锚点 #${verdict.anchor}`;
 }
+
+/** A page's element ids and the links it holds (each with whatever its caller needs to report it). */
+export interface PageWithLinks<L extends { href: string }> {
+  anchors: ReadonlySet<string>;
+  links: readonly L[];
+}
+
+export interface LinkProblem<L> {
+  /** The page the link is on. */
+  page: string;
+  link: L;
+  message: string;
+}
+
+/**
+ * The one internal-link check, over a set of pages and the links on them: a link to a page of
+ * the set (and to one of its anchors) is fine, `#id` alone points into its own page; links to
+ * other sites, protocol-relative ones and files (isAssetPath, or `isFile` for folders the caller
+ * knows hold files) are not checked. With a path prefix (a site served under /fomosite) every site
+ * link must carry it. Used by the content check (npm run check:content), the content tests and the
+ * post-build link report of the built HTML.
+ */
+export function checkPageLinks<L extends { href: string }>(pages: ReadonlyMap<string, PageWithLinks<L>>, { pathPrefix = '', isFile = () => false }: { pathPrefix?: string; isFile?: (path: string) => boolean } = {}): Array<LinkProblem<L>> {
+  const problems: Array<LinkProblem<L>> = [];
+  for (const [page, { links }] of pages) {
+    for (const link of links) {
+      let href = link.href.startsWith('#') ? `${pathPrefix}${encodeURI(page)}${link.href}` : link.href;
+      if (!href.startsWith('/') || href.startsWith('//')) continue;
+      if (pathPrefix) {
+        if (!href.startsWith(`${pathPrefix}/`) && href !== pathPrefix) {
+          problems.push({ page, link, message: `链接没有带上站点基础路径 ${pathPrefix}` });
+          continue;
+        }
+        href = href.slice(pathPrefix.length) || '/';
+      }
+      if (isFile(href)) continue;
+      const verdict = checkInternalLink(href, pages);
+      if (!verdict.ok) problems.push({ page, link, message: describeVerdict(verdict) });
+    }
+  }
+  return problems;
+}

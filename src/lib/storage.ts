@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   announcementDismissed: 'announcement-dismissed',
   docsVersion: 'docs-preferred-version',
+  /** The tab chosen in each tab group, JSON (src/lib/tabs.ts). */
+  tabChoices: 'tab-choices',
 } as const;
 
 export function readStorage(key: string): string | null {

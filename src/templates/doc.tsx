@@ -11,11 +11,13 @@ import { Layout } from '../components/layout/Layout';
 import { Seo, sitePath } from '../components/layout/Seo';
 import { Markdown } from '../components/mdx/Markdown';
 import { TwinLinks } from '../components/mdx/TwinLinks';
+import { LastUpdated } from '../components/LastUpdated';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import { siteConfig, toolNameForKey } from '../config/site';
 import { breadcrumbJsonLd } from '../lib/breadcrumbs';
 import { docPath, sidebarKey } from '../lib/docs';
+import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
 import type { ShareCard } from '../lib/share-card';
 import type { PagePlan } from '../lib/routes';
 import type { TocEntry } from '../lib/markdown/toc';
@@ -28,8 +30,8 @@ interface DocData {
   };
 }
 
-/** The plan's context plus the generated share card (build/travel/travel.ts). */
-type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null };
+/** The plan's context plus the generated share card (build/travel/travel.ts) and the last change (build/pages/gatsby.ts). */
+type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null };
 
 const grid = css`
   max-width: 1440px;
@@ -140,6 +142,7 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
             <Markdown html={data.mdx.rendered.html} />
           </article>
           <EditLink docId={docId} />
+          {pageContext.lastUpdated ? <LastUpdated value={pageContext.lastUpdated} block /> : null}
           <DocPager previous={pageContext.previous} next={pageContext.next} />
         </div>
         <div className="toc-col">

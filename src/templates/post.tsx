@@ -10,8 +10,10 @@ import { Markdown } from '../components/mdx/Markdown';
 import { TwinLinks } from '../components/mdx/TwinLinks';
 import { NeighbourLinks } from '../components/NeighbourLinks';
 import { StaticPicture } from '../components/StaticPicture';
+import { LastUpdated } from '../components/LastUpdated';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
+import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
 import type { NavLink, PagePlan } from '../lib/routes';
 import type { TocEntry } from '../lib/markdown/toc';
 import type { ShareCard } from '../lib/share-card';
@@ -32,8 +34,8 @@ interface PostData {
   };
 }
 
-/** The plan's context plus the generated share card (posts without a cover, see build/travel/travel.ts). */
-type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null };
+/** The plan's context plus the generated share card (posts without a cover, see build/travel/travel.ts) and the last change when it was edited after its date (build/pages/gatsby.ts). */
+type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;
 
@@ -106,7 +108,9 @@ export default function PostTemplate({ data, pageContext, location }: PageProps<
         <article>
           <header className="post-head">
             <h1>{fm.title}</h1>
-            <PostMeta date={fm.date} readingMinutes={pageContext.readingMinutes} author={author} />
+            <PostMeta date={fm.date} readingMinutes={pageContext.readingMinutes} author={author}>
+              {pageContext.lastUpdated ? <LastUpdated value={pageContext.lastUpdated} /> : null}
+            </PostMeta>
             <TagLinks tags={fm.tags} />
           </header>
           {fm.unlisted ? null : <TwinLinks pagePath={`/blog/${pageContext.slug}`} />}

@@ -5,6 +5,7 @@
  * paired here or listed as decorative.
  */
 import type { ColorTokens } from './tokens';
+import { DIAGRAM_COLORS as D } from '../lib/markdown/diagram-colors';
 
 export type Rgba = { r: number; g: number; b: number; a: number };
 
@@ -61,6 +62,7 @@ export const COLOR_PAIRS: readonly ColorPair[] = [
   ...text('text', ['bg', 'bgSoft', 'bgMute', 'surface', 'primarySoft', 'navbarBg'], 'body text, menus, cards, announcement bar, navbar'),
   ...text('textSoft', ['bg', 'bgSoft', 'bgMute', 'surface', 'primarySoft'], 'secondary text: sidebar, TOC, blockquotes, footer, copy button, announcement close'),
   ...text('textMute', ['bg', 'bgSoft', 'surface', 'codeBg'], 'meta text: dates, descriptions, code block header, search hints'),
+  ...text('textSoft', ['codeBg'], 'code block titles'),
   ...text('link', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'links in text, blockquotes, the announcement'),
   ...text('primary', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'current sidebar and TOC entries, tags'),
   ...text('onPrimary', ['primary'], 'text on primary buttons, current page number, skip link'),
@@ -68,9 +70,20 @@ export const COLOR_PAIRS: readonly ColorPair[] = [
   { fg: 'text', bg: 'inlineCodeBg', base: 'bgSoft', min: 4.5, where: 'inline code in callouts and blockquotes' },
   ...text('codeText', ['codeBg'], 'code blocks'),
   ...(['codeComment', 'codeKeyword', 'codeString', 'codeNumber', 'codeFunction', 'codeTag', 'codePunctuation', 'codeAttr'] as const).flatMap((t) => text(t, ['codeBg'], 'highlighted code')),
-  ...(['info', 'tip', 'warning', 'danger'] as const).flatMap((t) => text(t, ['bgSoft'], 'callout titles')),
+  ...(['codeText', 'codeComment', 'codeKeyword', 'codeString', 'codeNumber', 'codeFunction', 'codeTag', 'codePunctuation', 'codeAttr', 'textMute'] as const).flatMap((t) =>
+    text(t, ['codeHighlightBg', 'codeAddBg', 'codeRemoveBg'], 'code and line numbers on highlighted, added and removed lines'),
+  ),
+  ...ui('primary', ['codeHighlightBg'], 'the bar beside a highlighted code line'),
+  ...(['info', 'tip', 'important', 'warning', 'danger'] as const).flatMap((t) => text(t, ['bgSoft'], 'callout titles')),
   ...ui('focus', ['bg', 'bgSoft', 'surface', 'primarySoft'], 'keyboard focus ring'),
   ...ui('primary', ['bg', 'surface'], 'current page number and focused search field borders, TOC marker, progress bar'),
+  // Diagrams (```mermaid, src/lib/markdown/diagram-colors.ts): each text and line colour on what the renderer draws it on.
+  ...text(D['--_text'], [D['--_node-fill'], D['--_group-fill']], 'diagram node and participant names'),
+  ...text(D['--_text-sec'], [D['--bg'], D['--_group-hdr']], 'diagram link labels (on a --bg box), group and block titles'),
+  ...text(D['--_text-muted'], [D['--bg'], D['--_inner-stroke']], 'diagram message text, notes'),
+  ...ui(D['--_line'], [D['--bg'], D['--_node-fill']], 'diagram links and lifelines'),
+  ...ui(D['--_node-stroke'], [D['--bg'], D['--_group-fill']], 'diagram node outlines'),
+  ...ui(D['--_arrow'], [D['--bg']], 'diagram arrow heads'),
 ];
 
 /** Tokens that carry no information by colour: borders beside text, shadows, tinted panels. */

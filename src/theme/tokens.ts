@@ -53,10 +53,16 @@ export interface ColorTokens {
   codeTag: string;
   codePunctuation: string;
   codeAttr: string;
+  /** Backgrounds of marked code lines: highlighted ({1,3} / highlight-*), added and removed (diff). */
+  codeHighlightBg: string;
+  codeAddBg: string;
+  codeRemoveBg: string;
   shadow: string;
   focus: string;
   info: string;
   tip: string;
+  /** Callouts of kind important (重要). */
+  important: string;
   warning: string;
   danger: string;
   navbarBg: string;
@@ -80,7 +86,7 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeBg: '#f6f8fa',
     codeText: '#1f2328',
     inlineCodeBg: 'rgba(175, 184, 193, 0.22)',
-    codeComment: '#6a737d',
+    codeComment: '#59636e',
     codeKeyword: '#cf222e',
     codeString: '#0a3069',
     codeNumber: '#0550ae',
@@ -88,10 +94,14 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeTag: '#116329',
     codePunctuation: '#57606a',
     codeAttr: '#953800',
+    codeHighlightBg: '#fff8c5',
+    codeAddBg: '#e6ffec',
+    codeRemoveBg: '#fff0ee',
     shadow: '0 8px 28px rgba(27, 31, 36, 0.14)',
     focus: '#0b63c9',
     info: '#0b63c9',
     tip: '#1a7f37',
+    important: '#8250df',
     warning: '#9a6700',
     danger: '#cf222e',
     navbarBg: 'rgba(255, 255, 255, 0.94)',
@@ -121,10 +131,14 @@ export const colors: Record<ColorMode, ColorTokens> = {
     codeTag: '#7ee787',
     codePunctuation: '#c9d1d9',
     codeAttr: '#ffa657',
+    codeHighlightBg: '#2d2a1e',
+    codeAddBg: '#12261e',
+    codeRemoveBg: '#2c1619',
     shadow: '0 8px 28px rgba(0, 0, 0, 0.5)',
     focus: '#79b8ff',
     info: '#58a6ff',
     tip: '#3fb950',
+    important: '#bc8cff',
     warning: '#d29922',
     danger: '#f85149',
     navbarBg: 'rgba(15, 20, 25, 0.94)',

@@ -1,6 +1,7 @@
 /**
  * Which built page is audited in which mode (issue 17). Pure functions over file names and HTML
- * text, unit-tested in __tests__/unit/audit-plan.test.ts; builtPages() in ./axe.ts reads public/.
+ * text, unit-tested in __tests__/unit/audit-plan.test.ts; builtPages() in ./axe.ts reads public/
+ * (which files are pages: build/gatsby/internals.ts).
  *
  * Every page is audited in the first mode (light, 1440 px). The other modes sample every n-th
  * page, and in addition one page of every kind, so each template and each kind of content
@@ -37,27 +38,19 @@ export interface BuiltPage {
 /** Requested to see the not-found page the server gives for any unknown path. */
 export const MISSING_PATH = '/a11y-audit/no-such-page';
 
-/**
- * The site path of an HTML file under public/, or null when the file is not a page: fragments
- * without <html> (Gatsby's slices), and anything under page-data/ or _gatsby/.
- */
-export function pagePathOf(file: string, html: string): string | null {
-  const normalized = file.split('\\').join('/');
-  if (/^(page-data|_gatsby|static)\//.test(normalized) || !/<html[\s>]/i.test(html)) return null;
-  if (normalized === '404.html') return '/404.html';
-  if (normalized === 'index.html') return '/';
-  if (normalized.endsWith('/index.html')) return `/${normalized.slice(0, -'/index.html'.length)}`;
-  return `/${normalized.replace(/\.html$/, '')}`;
-}
-
 /** Markup features of a server-rendered page that bring their own ARIA, landmarks or colours. */
 const FEATURES: ReadonlyArray<[string, RegExp]> = [
   ['sidebar', /data-testid="doc-sidebar"/],
   ['toc', /data-testid="toc"/],
   ['table', /<table[\s>]/],
   ['code', /class="code-block"/],
+  // Code with a title or line marks (highlights, numbers, diff): their own colours and generated content.
+  ['code-marks', /class="code-title"|class="code-lines[\s"]/],
   ['callout', /class="callout[\s"]/],
+  // Tab sets: the script turns them into a WAI-ARIA tab widget.
+  ['tabs', /class="tabs" data-tabs=/],
   ['image', /<(img|picture)[\s>]/],
+  ['diagram', /<figure class="diagram"/],
   ['pagination', /data-testid="pagination"/],
   ['unlisted', /data-testid="unlisted-notice"/],
 ];

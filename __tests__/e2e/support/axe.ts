@@ -2,11 +2,12 @@
  * axe-core in the page (issue 17): injects the engine shipped by the axe-core package and runs the
  * WCAG 2.1 A/AA rules plus axe's best practices, and lists the built pages to audit.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { builtPage, pageKind, pagePathOf, type BuiltPage } from './audit-plan';
+import { pageDataFile, pageHtmlFiles } from '../../../build/gatsby/internals';
+import { builtPage, pageKind, type BuiltPage } from './audit-plan';
 
 export const PUBLIC_DIR = path.resolve(__dirname, '../../../public');
 
@@ -69,23 +70,12 @@ export function formatFindings(findings: readonly Finding[]): string {
   return `${findings.length} axe violation(s)\n${counts}\n${lines.join('\n')}`;
 }
 
-function htmlFiles(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full, base);
-    return entry.isFile() && entry.name.endsWith('.html') ? [path.relative(base, full)] : [];
-  });
-}
-
-/** Every page of the build in public/: each HTML document with its template from page-data. */
+/** Every page of the build in public/: each page's HTML with its template from page-data. */
 export function builtPages(publicDir = PUBLIC_DIR): BuiltPage[] {
-  return htmlFiles(publicDir).flatMap((file) => {
+  return pageHtmlFiles(publicDir).map(({ file, path: sitePath }) => {
     const html = readFileSync(path.join(publicDir, file), 'utf8');
-    const sitePath = pagePathOf(file, html);
-    if (sitePath === null) return [];
-    const dataFile = path.join(publicDir, 'page-data', sitePath === '/' ? 'index' : sitePath.slice(1), 'page-data.json');
-    const { componentChunkName } = JSON.parse(readFileSync(dataFile, 'utf8')) as { componentChunkName: string };
-    return [builtPage(file, sitePath, pageKind(componentChunkName, html))];
+    const { componentChunkName } = JSON.parse(readFileSync(pageDataFile(publicDir, sitePath), 'utf8')) as { componentChunkName: string };
+    return builtPage(file, sitePath, pageKind(componentChunkName, html));
   });
 }
 

@@ -39,7 +39,8 @@ export async function articleTextPieces(page: Page): Promise<string[]> {
     const body = document.querySelector('article .markdown');
     if (!body) return [];
     const clone = body.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('.heading-anchor, .code-header, [data-footnote-backref], #footnote-label').forEach((el) => el.remove());
+    // A diagram's 文字版 is generated from its Mermaid source, which the twin keeps as written.
+    clone.querySelectorAll('.heading-anchor, .code-header, [data-footnote-backref], #footnote-label, .diagram-text').forEach((el) => el.remove());
     return [...clone.querySelectorAll('p, li, th, td, h2, h3, h4, h5, h6, pre, summary, dt, dd')].map((el) => el.textContent ?? '').filter((t) => t.trim() !== '');
   });
 }

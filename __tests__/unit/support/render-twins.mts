@@ -1,6 +1,6 @@
 /**
  * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Reads
- * [{ source, title, basePath, cover? }] as JSON on stdin and prints each case's Markdown twin, or the
+ * [{ source, title, basePath, cover?, lastUpdated? }] as JSON on stdin and prints each case's Markdown twin, or the
  * error it stopped with. Images are "served" at https://www.iofomo.com<base>/static/h/<file name>.
  */
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ interface Case {
   basePath?: string;
   file?: string;
   cover?: string;
+  lastUpdated?: { date: string; author?: string };
 }
 
 const cases = JSON.parse(readFileSync(0, 'utf8')) as Case[];
@@ -21,7 +22,7 @@ for (const c of cases) {
   const imageUrl = (src: string) => (/^https?:/.test(src) ? src : `https://www.iofomo.com${basePath}/static/h/${src.split('/').pop()}`);
   try {
     results.push({
-      markdown: await renderTwin(c.source, { file: c.file ?? 'content/docs/x.mdx', title: c.title, basePath, imageUrl, cover: c.cover ? { src: c.cover, fallbackAlt: `${c.title}：封面图` } : undefined }),
+      markdown: await renderTwin(c.source, { file: c.file ?? 'content/docs/x.mdx', title: c.title, basePath, imageUrl, cover: c.cover ? { src: c.cover, fallbackAlt: `${c.title}：封面图` } : undefined, lastUpdated: c.lastUpdated }),
     });
   } catch (error) {
     results.push({ error: error instanceof Error ? error.message : String(error) });

@@ -7,15 +7,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { GatsbyNode, Node, Reporter } from 'gatsby';
 import { buildCacheDir, cacheEntries } from '../../cache';
+import { pageQueries, SHARP_WORKER_MODULE } from '../internals';
 import { installImageCache, type ImageCacheStats } from './image-cache';
-import { pagesToPrewarm, type PrewarmPage } from './prewarm';
+import { pagesToPrewarm } from './prewarm';
 
 /** Hits and misses of the image cache that outlives `gatsby clean`. */
 let imageCache: ImageCacheStats | null = null;
 
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
   imageCache = installImageCache(createRequire(path.resolve('package.json')));
-  if (!imageCache) reporter.warn('gatsby-plugin-sharp 的 gatsby-worker.js 没有 IMAGE_PROCESSING：图片不经构建缓存处理');
+  if (!imageCache) reporter.warn(`${SHARP_WORKER_MODULE} 里没有图片任务的处理函数：图片不经构建缓存处理`);
 };
 
 interface MdxNode extends Node {
@@ -25,9 +26,8 @@ interface MdxNode extends Node {
 
 /** Sharp jobs of pages with images, started before webpack (prewarm.ts). */
 export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode, reporter }) => {
-  const state = store.getState() as { pages: Map<string, PrewarmPage>; components: Map<string, { query?: string }>; queries?: { trackedQueries?: Map<string, { dirty: number }> } };
-  const dirty = (page: PrewarmPage) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0;
-  const early = pagesToPrewarm(state.pages.values(), (component) => state.components.get(component)?.query, (id) => getNode(id) as MdxNode | undefined, dirty);
+  const { pages, queryOf, willRun } = pageQueries(store);
+  const early = pagesToPrewarm(pages, queryOf, (id) => getNode(id) as MdxNode | undefined, willRun);
   // Not awaited: the queries and their jobs run while webpack bundles. One query at a time, so a
   // site with thousands of such pages does not hold thousands of results at once.
   void (async () => {

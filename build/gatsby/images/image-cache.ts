@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import { buildCacheDir, cacheEntries, stableKey, type CacheEntries } from '../../cache';
+import { IMAGE_JOB_NAME, SHARP_WORKER_MODULE } from '../internals';
 
-/** What gatsby-plugin-sharp's IMAGE_PROCESSING job receives (gatsby-plugin-sharp/gatsby-worker.js). */
+/** What gatsby-plugin-sharp's IMAGE_PROCESSING job receives (SHARP_WORKER_MODULE). */
 export interface ImageJob {
   inputPaths: Array<{ path: string; contentDigest: string }>;
   outputDir: string;
@@ -50,22 +51,22 @@ const WRAPPED = Symbol.for('iofomo.imageCache');
 const IMAGE_CACHE_FORMAT = '1';
 
 /**
- * Puts the cache in front of gatsby-plugin-sharp's worker. Gatsby's job manager imports the
- * plugin's gatsby-worker.js (the same CommonJS module object this require returns, Node caches it
- * by file) and calls `IMAGE_PROCESSING` on it for every job, also those that page queries in
- * worker processes hand back to the main process; so replacing that export here, in the main
- * process before any job runs, routes every job through the cache. Returns the running counts,
- * or null when the plugin's worker does not look as expected (then images are processed as before).
+ * Puts the cache in front of gatsby-plugin-sharp's worker: its IMAGE_PROCESSING export is
+ * replaced, in the main process before any job runs, which routes every job through the cache
+ * (how Gatsby's job manager reaches it: SHARP_WORKER_MODULE in ../internals.ts). Returns the
+ * running counts, or null when the plugin's worker does not look as expected (then images are
+ * processed as before).
  */
 export function installImageCache(requireFromProject: NodeJS.Require, dir = path.join(buildCacheDir(), 'images')): ImageCacheStats | null {
-  const worker = requireFromProject('gatsby-plugin-sharp/gatsby-worker.js') as Record<string | symbol, unknown>;
+  const worker = requireFromProject(SHARP_WORKER_MODULE) as Record<string | symbol, unknown>;
   const existing = worker[WRAPPED] as ImageCacheStats | undefined;
   if (existing) return existing;
-  if (typeof worker.IMAGE_PROCESSING !== 'function') return null;
+  const run = worker[IMAGE_JOB_NAME];
+  if (typeof run !== 'function') return null;
   const version = (name: string) => (requireFromProject(`${name}/package.json`) as { version: string }).version;
   const versions = { format: IMAGE_CACHE_FORMAT, sharp: version('sharp'), plugin: version('gatsby-plugin-sharp') };
   const stats: ImageCacheStats = { hits: 0, misses: 0 };
-  worker.IMAGE_PROCESSING = cachedImageWorker(worker.IMAGE_PROCESSING as ImageWorker, cacheEntries(dir), versions, stats);
+  worker[IMAGE_JOB_NAME] = cachedImageWorker(run as ImageWorker, cacheEntries(dir), versions, stats);
   worker[WRAPPED] = stats;
   return stats;
 }

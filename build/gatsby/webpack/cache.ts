@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { COMPILED_GATSBY_FILES } from '../internals';
 
 /** The fingerprint's text: one sha256 per input file (missing files count as missing). */
 export function fingerprint(root: string, files: string[], extra: Record<string, string>): string {
@@ -29,7 +30,7 @@ export function fingerprint(root: string, files: string[], extra: Record<string,
 }
 
 /** The files whose content decides whether a webpack cache built before is still valid. */
-export const FINGERPRINT_FILES = ['package-lock.json', 'package.json', '.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js'];
+export const FINGERPRINT_FILES = ['package-lock.json', 'package.json', ...COMPILED_GATSBY_FILES];
 
 /**
  * Writes the fingerprint (only when it changed, so its timestamp stays put) and returns its path.

@@ -17,7 +17,7 @@
  * HTML and data answering, kept .cache): develop-html compilation 4.7 → 2.6 CPU s, develop
  * compilation 8.7 → 5.9 CPU s, whole start 39.3 → 29.1 CPU s.
  */
-import type { WebpackStage } from './swc';
+import type { WebpackStage } from '../internals';
 
 export const DEVELOP_STAGES: readonly WebpackStage[] = ['develop', 'develop-html'];
 

@@ -5,10 +5,11 @@
  * kept valid across restarts (develop.ts).
  */
 import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
+import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
 import { FingerprintBuildDependencies, writeFingerprint } from './cache';
 import { developWebpackConfig } from './develop';
-import { isGatsbyJsRule, presetsSwcReplaces, swcMinimizers, swcRules, swcSettings, type BabelItem, type WebpackStage } from './swc';
-import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES, UNUSED_RUNTIME_MODULES } from './trim';
+import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
+import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES } from './trim';
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args: CreateWebpackConfigArgs) => {
   transpileWithSwc(args);
@@ -20,13 +21,11 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
 
 function fingerprintWebpackCache({ stage, actions, getConfig, store }: CreateWebpackConfigArgs) {
   if (getConfig().cache?.type !== 'filesystem') return;
-  const root = (store.getState() as { program?: { directory?: string } }).program?.directory ?? process.cwd();
-  actions.setWebpackConfig({ plugins: [new FingerprintBuildDependencies(writeFingerprint(root, stage))] });
+  actions.setWebpackConfig({ plugins: [new FingerprintBuildDependencies(writeFingerprint(siteDirectory(store), stage))] });
 }
 
 function transpileWithSwc({ stage, actions, getConfig, store, reporter }: CreateWebpackConfigArgs) {
-  const state = store.getState() as { program?: { browserslist?: string[] }; babelrc?: { stages?: Record<string, { plugins: BabelItem[]; presets: BabelItem[] }> } };
-  const babel = state.babelrc?.stages?.[stage] ?? { plugins: [], presets: [] };
+  const babel = babelStage(store, stage);
   if (!presetsSwcReplaces(babel.presets)) {
     reporter.warn(`onCreateWebpackConfig：插件注册了 SWC 无法替代的 Babel preset（${babel.presets.map((p) => p.name).join(', ')}），${stage} 阶段继续使用 Babel`);
     return;
@@ -34,7 +33,7 @@ function transpileWithSwc({ stage, actions, getConfig, store, reporter }: Create
   const config = getConfig();
   const rules: unknown[] = config.module?.rules ?? [];
   if (!rules.some(isGatsbyJsRule)) throw new Error('onCreateWebpackConfig：找不到 Gatsby 的 JavaScript 规则（rules.js），无法改用 SWC');
-  config.module.rules = swcRules(rules, swcSettings(stage as WebpackStage, state.program?.browserslist ?? [], babel.plugins));
+  config.module.rules = swcRules(rules, swcSettings(stage as WebpackStage, browserslist(store), babel.plugins));
   if (config.optimization?.minimizer) config.optimization.minimizer = swcMinimizers(config.optimization.minimizer);
   actions.replaceWebpackConfig(config);
 }
@@ -42,10 +41,10 @@ function transpileWithSwc({ stage, actions, getConfig, store, reporter }: Create
 function trimBrowserBundle({ actions, plugins, getConfig }: CreateWebpackConfigArgs) {
   actions.setWebpackConfig({
     module: { rules: [{ test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false }] },
-    plugins: [plugins.normalModuleReplacement(UNUSED_RUNTIME_MODULES, EMPTY_MODULE)],
+    plugins: [plugins.normalModuleReplacement(GATSBY_UNUSED_RUNTIME_MODULES, EMPTY_MODULE)],
   });
   const config = getConfig();
-  const shared = config.optimization?.splitChunks?.cacheGroups?.shared;
+  const shared = config.optimization?.splitChunks?.cacheGroups?.[GATSBY_SHARED_CHUNK_GROUP];
   if (shared) {
     shared.minSize = SHARED_CHUNK_MIN_SIZE;
     actions.replaceWebpackConfig(config);

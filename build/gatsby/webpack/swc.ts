@@ -24,14 +24,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-
-export type WebpackStage = 'develop' | 'develop-html' | 'build-javascript' | 'build-html';
-
-/** A Babel plugin or preset as Gatsby keeps it (store.babelrc.stages[stage]). */
-export interface BabelItem {
-  name: string;
-  options?: Record<string, unknown>;
-}
+import {
+  GATSBY_JS_MINIMIZER,
+  gatsbyBabelPluginPaths,
+  gatsbyRequiredBabelPlugins,
+  isGatsbyJsRule,
+  isGatsbyTypeScriptRule,
+  isPageTemplateIssuer,
+  type BabelItem,
+  type BabelPluginEntry,
+  type GatsbyBabelPluginPaths,
+  type WebpackRule,
+  type WebpackStage,
+} from '../internals';
 
 export interface ModuleInfo {
   stage: WebpackStage;
@@ -39,13 +44,6 @@ export interface ModuleInfo {
   resourceQuery: string;
   /** Gatsby imports page components from its async-requires module. */
   isPageTemplate: boolean;
-}
-
-/** Paths of Gatsby's own Babel plugins (resolved from the installed gatsby). */
-export interface GatsbyPluginPaths {
-  removeGraphqlQueries: string;
-  removeApi: string;
-  slicePlaceholder: string;
 }
 
 const GRAPHQL = /\bgraphql\b|\buseStaticQuery\b|\bStaticQuery\b/;
@@ -68,25 +66,31 @@ export function presetsSwcReplaces(presets: BabelItem[]): boolean {
 }
 
 /**
+ * Whether a file's source can need one of the plugins Gatsby's babel-loader adds: queries for
+ * remove-graphql-queries, a build-time export (or a Head/page half of ?export=) for remove-api,
+ * a <Slice> for the slice placeholder.
+ */
+function sourceNeeds(gatsby: GatsbyBabelPluginPaths, [name, options]: BabelPluginEntry, source: string): boolean {
+  if (name === gatsby.removeGraphqlQueries) return GRAPHQL.test(source);
+  if (name === gatsby.removeApi) return ((options?.apis as string[] | undefined)?.length ?? 0) > 2 || BUILD_TIME_EXPORT.test(source);
+  if (name === gatsby.slicePlaceholder) return SLICE_ELEMENT.test(source);
+  return true;
+}
+
+/**
  * The Babel plugins one module needs before SWC, in Gatsby's order (registered plugins, then
  * Gatsby's required ones), with their options. Empty: SWC alone.
  */
-export function babelPlugins(source: string, m: ModuleInfo, registered: BabelItem[], gatsby: GatsbyPluginPaths): Array<[string, Record<string, unknown>?]> {
-  const plugins: Array<[string, Record<string, unknown>?]> = [];
+export function babelPlugins(source: string, m: ModuleInfo, registered: BabelItem[], gatsby: GatsbyBabelPluginPaths): BabelPluginEntry[] {
+  const plugins: BabelPluginEntry[] = [];
   for (const plugin of registered) {
     const known = REGISTERED_PLUGINS.find(([name]) => name.test(plugin.name));
     const needed = known ? known[1] !== null && known[1].test(source) : true;
     if (needed) plugins.push([plugin.name, plugin.options ?? {}]);
   }
-  // Mirrors gatsby/dist/utils/babel-loader-helpers (prepareOptions).
-  if (GRAPHQL.test(source)) plugins.push([gatsby.removeGraphqlQueries, { stage: m.stage, staticQueryDir: 'page-data/sq/d' }]);
-  if ((m.stage === 'develop' || m.stage === 'build-javascript') && m.isPageTemplate) {
-    const apis = ['getServerData', 'config'];
-    if (/[?&]export=default/.test(m.resourceQuery)) apis.push('Head');
-    if (/[?&]export=head/.test(m.resourceQuery)) apis.push('default');
-    if (apis.length > 2 || BUILD_TIME_EXPORT.test(source)) plugins.push([gatsby.removeApi, { apis }]);
+  for (const plugin of gatsbyRequiredBabelPlugins(m.stage, m.isPageTemplate, m.resourceQuery, gatsby)) {
+    if (sourceNeeds(gatsby, plugin, source)) plugins.push(plugin);
   }
-  if (m.stage !== 'build-javascript' && SLICE_ELEMENT.test(source)) plugins.push([gatsby.slicePlaceholder, {}]);
   return plugins;
 }
 
@@ -106,7 +110,7 @@ export interface SwcSettings {
   node: string;
   /** The plugins Gatsby plugins registered for this stage. */
   registered: BabelItem[];
-  paths: GatsbyPluginPaths & { swcLoader: string; babelLoader: string };
+  paths: GatsbyBabelPluginPaths & { swcLoader: string; babelLoader: string };
 }
 
 /** swc-loader options for one file: browsers for the browser bundle, this Node for the renderer. */
@@ -130,7 +134,7 @@ export function swcOptions(file: string, s: SwcSettings): Record<string, unknown
 }
 
 /** babel-loader options that run only the given plugins, keeping TypeScript and JSX for SWC. */
-export function babelOptions(file: string, plugins: Array<[string, Record<string, unknown>?]>): Record<string, unknown> {
+export function babelOptions(file: string, plugins: BabelPluginEntry[]): Record<string, unknown> {
   const syntax = syntaxOf(file);
   return {
     babelrc: false,
@@ -151,28 +155,11 @@ function withIdent(name: string, loader: string, options: Record<string, unknown
   return { loader, options, ident: `${name}-${createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16)}` };
 }
 
-/** A webpack rule as Gatsby and its plugins write them. */
-export interface WebpackRule {
-  test?: unknown;
-  include?: unknown;
-  type?: string;
-  use?: unknown;
-}
-
 interface UseInfo {
   resource?: string;
   resourceQuery?: string;
   issuer?: string;
 }
-
-const hasFunctionUse = (rule: unknown, test: RegExp): rule is WebpackRule =>
-  typeof rule === 'object' && rule !== null && String((rule as WebpackRule).test) === String(test) && typeof (rule as WebpackRule).use === 'function';
-
-/** Gatsby's rule for the site's JavaScript and TypeScript (rules.js()). */
-export const isGatsbyJsRule = (rule: unknown): rule is WebpackRule => hasFunctionUse(rule, /\.(js|mjs|jsx|ts|tsx)$/);
-
-/** gatsby-plugin-typescript's rule: a second Babel pass over .ts/.tsx, which SWC makes redundant. */
-export const isGatsbyTypeScriptRule = (rule: unknown): rule is WebpackRule => hasFunctionUse(rule, /\.tsx?$/);
 
 /**
  * Gatsby's JavaScript rule with SWC (after Babel with only the plugins a file needs). Called
@@ -186,7 +173,7 @@ export function swcJsRule(rule: WebpackRule, settings: SwcSettings, readSource: 
     use: (info: UseInfo) => {
       const file = info.resource;
       if (!file) return gatsbyUse(info);
-      const module = { stage: settings.stage, resourceQuery: info.resourceQuery ?? '', isPageTemplate: /async-requires/.test(info.issuer ?? '') };
+      const module = { stage: settings.stage, resourceQuery: info.resourceQuery ?? '', isPageTemplate: isPageTemplateIssuer(info.issuer) };
       const plugins = babelPlugins(readSource(file), module, settings.registered, settings.paths);
       const swc = withIdent('swc', settings.paths.swcLoader, swcOptions(file, settings));
       return plugins.length ? [swc, withIdent('babel', settings.paths.babelLoader, babelOptions(file, plugins))] : [swc];
@@ -214,9 +201,7 @@ export function swcSettings(stage: WebpackStage, browsers: string[], registered:
     paths: {
       swcLoader: fromRoot.resolve('swc-loader'),
       babelLoader: fromGatsby.resolve('babel-loader'),
-      removeGraphqlQueries: fromGatsby.resolve('babel-plugin-remove-graphql-queries'),
-      removeApi: path.join(gatsbyDir, 'dist/utils/babel/babel-plugin-remove-api.js'),
-      slicePlaceholder: path.join(gatsbyDir, 'dist/utils/babel/babel-plugin-add-slice-placeholder-location.js'),
+      ...gatsbyBabelPluginPaths(gatsbyDir, fromGatsby),
     },
   };
 }
@@ -234,7 +219,7 @@ interface Minimizer {
 export function swcMinimizers(minimizers: unknown[]): unknown[] {
   return minimizers.map((m) => {
     const plugin = m as Minimizer;
-    if (!plugin || plugin.constructor?.name !== 'TerserPlugin' || !plugin.constructor.swcMinify) return m;
+    if (!plugin || plugin.constructor?.name !== GATSBY_JS_MINIMIZER || !plugin.constructor.swcMinify) return m;
     const TerserPlugin = plugin.constructor;
     return new TerserPlugin({
       exclude: plugin.options?.exclude,

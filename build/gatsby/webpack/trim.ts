@@ -10,7 +10,8 @@
  * - Gatsby's service-worker registration: required only when a plugin implements
  *   `registerServiceWorker` (gatsby-plugin-offline); none does here.
  *
- * If a plugin that needs either is ever added, remove its entry here.
+ * If a plugin that needs either is ever added, remove its entry from GATSBY_UNUSED_RUNTIME_MODULES
+ * (../internals.ts, where Gatsby keeps them).
  *
  * And packages that have no side effects but do not say so in package.json: Emotion's JSX
  * runtime keeps a bare `import 'hoist-non-react-statics'` (a Rollup artefact), so webpack had to
@@ -21,15 +22,12 @@ import path from 'node:path';
 /** Gatsby runs from the project root, like the template paths in gatsby-node.ts. */
 export const EMPTY_MODULE = path.resolve('build/gatsby/webpack/empty-module.js');
 
-/** Requests and resolved paths replaced by EMPTY_MODULE (webpack tests both). */
-export const UNUSED_RUNTIME_MODULES = /[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$|[\\/]\.cache[\\/]register-service-worker\.js$/;
-
 /** Modules webpack may drop when nothing uses their exports (see above). */
 export const SIDE_EFFECT_FREE_PACKAGES = /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/;
 
 /**
  * Gatsby splits code used by two or more page templates into "shared" chunks from 20 KB of
- * source up. Here that made small extra files (the article parts shared by posts and docs, the
+ * source up (its GATSBY_SHARED_CHUNK_GROUP). Here that made small extra files (the article parts shared by posts and docs, the
  * list parts shared by blog and tag lists) that every such page loads next to its template:
  * one more request and a worse gzip ratio. Below this size the code stays in each template.
  */

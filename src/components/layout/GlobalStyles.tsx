@@ -1,5 +1,6 @@
 import { Global, css } from '@emotion/react';
 import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
+import { diagramStyles } from '../mdx/diagram-styles';
 
 const styles = css`
   :root,
@@ -136,6 +137,16 @@ const styles = css`
   .twin-links a {
     color: ${c('link')};
   }
+  /* Body images open large (src/lib/markdown/zoom.ts; the dialog brings its own styles). */
+  .image-zoom {
+    cursor: zoom-in;
+  }
+  /* 最后更新于 … under a doc (components/LastUpdated.tsx; in a post's meta row it takes the row's style). */
+  p.last-updated {
+    margin: 8px 0 0;
+    font-size: 14px;
+    color: ${c('textMute')};
+  }
   .visually-hidden {
     position: absolute !important;
     width: 1px;
@@ -147,6 +158,7 @@ const styles = css`
     white-space: nowrap;
     border: 0;
   }
+  ${diagramStyles}
   ${mq.mobile} {
     .desktop-only {
       display: none !important;

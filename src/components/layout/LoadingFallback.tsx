@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { css, keyframes } from '@emotion/react';
 import { c } from '../../theme/tokens';
 
@@ -28,12 +29,18 @@ const box = css`
   }
 `;
 
-/** Shown while lazily loaded code arrives; on failure the error text and a 'Retry' button. */
+/**
+ * Shown while lazily loaded code arrives (the mobile menu); on failure the error text and a
+ * 'Retry' button. The error itself goes to the console: its text is for developers.
+ */
 export function LoadingFallback({ error, onRetry }: { error?: Error | null; onRetry?: () => void }) {
+  useEffect(() => {
+    if (error) console.error('加载失败', error);
+  }, [error]);
   if (error) {
     return (
       <div css={box} role="alert" data-testid="loading-error">
-        <p>加载失败：{error.message}</p>
+        <p>加载失败，请检查网络后重试。</p>
         {onRetry ? (
           <button type="button" onClick={onRetry}>
             Retry

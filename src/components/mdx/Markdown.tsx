@@ -1,10 +1,17 @@
 import { useEffect, useRef } from 'react';
+import { TABS_ATTRIBUTE } from '../../lib/tabs';
 import { prose } from './prose';
 import { copyCodeOnClick } from './copy-code';
+import { delegateLazily, type LazyBehaviour } from './lazy-behaviour';
+import { imageZoom } from './zoom-trigger';
+
+/** Behaviours whose code loads on first use (lazy-behaviour.ts). */
+const LAZY: readonly LazyBehaviour[] = [imageZoom];
 
 /**
  * A post's or doc's body: HTML rendered at build time (src/lib/markdown/render.ts). React does not
- * hydrate inside it; the code blocks' copy buttons work through one delegated listener.
+ * hydrate inside it; the code blocks' copy buttons work through one delegated listener, and the
+ * behaviours that need more code (tab sets, zoomable images) load it only when the body has them.
  */
 export function Markdown({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -12,7 +19,24 @@ export function Markdown({ html }: { html: string }) {
     const root = ref.current;
     if (!root) return undefined;
     root.addEventListener('click', copyCodeOnClick);
-    return () => root.removeEventListener('click', copyCodeOnClick);
+    const stopLazy = delegateLazily(root, LAZY);
+    return () => {
+      root.removeEventListener('click', copyCodeOnClick);
+      stopLazy();
+    };
   }, []);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root?.querySelector(`[${TABS_ATTRIBUTE}]`)) return undefined;
+    let undo: (() => void) | undefined;
+    let gone = false;
+    void import(/* webpackChunkName: "tabs" */ './tabs').then(({ enhanceTabs }) => {
+      if (!gone) undo = enhanceTabs(root);
+    });
+    return () => {
+      gone = true;
+      undo?.();
+    };
+  }, [html]);
   return <div ref={ref} css={prose} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -56,13 +56,26 @@ function confirm(button: HTMLElement, ok: boolean, idle: string, status?: { regi
   );
 }
 
+/**
+ * What a code block's copy button copies (src/lib/markdown/code-meta.ts decides, the HTML carries
+ * it): the code as shown, without the last line break; with line marks, its lines but those
+ * marked data-no-copy (removed lines of a diff-<lang>). Line numbers and markers are CSS, not text.
+ */
+function codeToCopy(code: Element): string {
+  const lines = code.querySelectorAll('.code-line');
+  if (!lines.length) return (code.textContent ?? '').replace(/\n$/, '');
+  return Array.from(lines, (line) => (line.hasAttribute('data-no-copy') ? null : line.textContent ?? ''))
+    .filter((line): line is string => line !== null)
+    .join('\n');
+}
+
 /** Delegated click handler for the copy buttons of build-time code blocks (src/lib/markdown/code-blocks.ts). */
 export async function copyCodeOnClick(event: Event): Promise<void> {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-copy-button]');
   const code = button?.closest('.code-block')?.querySelector('pre code');
   if (!button || !code) return;
   const region = button.parentElement?.querySelector('[data-copy-status]');
-  confirm(button, await copyText((code.textContent ?? '').replace(/\n$/, '')), COPY_LABEL, region ? { region, done: COPIED_ANNOUNCEMENT } : null);
+  confirm(button, await copyText(codeToCopy(code)), COPY_LABEL, region ? { region, done: COPIED_ANNOUNCEMENT } : null);
 }
 
 /** The 复制 Markdown button (components/mdx/TwinLinks.tsx): copies the page's twin at data-copy-markdown. */

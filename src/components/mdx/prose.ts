@@ -3,7 +3,7 @@ import { c, fonts } from '../../theme/tokens';
 
 /**
  * Typography of rendered content (posts and docs, HTML rendered at build time by
- * src/lib/markdown): comfortable CJK line height, code blocks, callouts, scrolling tables.
+ * src/lib/markdown): comfortable CJK line height, code blocks, callouts, tabs, scrolling tables.
  */
 export const prose = css`
   font-size: 16px;
@@ -127,23 +127,44 @@ export const prose = css`
     border-bottom-width: 2px;
     border-radius: 4px;
   }
+  /* Code blocks (src/lib/markdown/code-blocks.ts): [title] header, then the code, in a grid so a title shares the header's row. */
   .code-block {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
     margin: 0 0 1.2em;
     border: 1px solid ${c('border')};
     border-radius: 8px;
     background: ${c('codeBg')};
     overflow: hidden;
+    .code-title {
+      grid-column: 1;
+      padding: 6px 14px;
+      border-bottom: 1px solid ${c('border')};
+      font-family: ${fonts.mono};
+      font-size: 12.5px;
+      line-height: 1.5;
+      color: ${c('textSoft')};
+      overflow-wrap: anywhere;
+    }
     .code-header {
+      grid-column: 1 / -1;
       display: flex;
       align-items: center;
       justify-content: space-between;
+      gap: 10px;
       padding: 4px 8px 4px 14px;
       border-bottom: 1px solid ${c('border')};
       font-size: 12px;
       color: ${c('textMute')};
       font-family: ${fonts.body};
     }
+    .code-title + .code-header {
+      grid-column: 2;
+      padding-left: 0;
+    }
     .code-pre {
+      grid-column: 1 / -1;
+      min-width: 0;
       margin: 0;
       padding: 14px 16px;
       overflow-x: auto;
@@ -156,6 +177,67 @@ export const prose = css`
     .code-pre code {
       font-family: ${fonts.mono};
       white-space: pre;
+    }
+    /*
+     * Line marks: each line an inline-block as wide as the longest line (or the block), stretched
+     * over the padding so a mark spans the whole width; the '\n' between lines stays ordinary
+     * text, so selecting and copying by hand gives the code exactly, blank lines included.
+     * Line numbers and diff markers are generated content: never selected, never copied.
+     */
+    .code-lines {
+      display: block;
+      width: max-content;
+      min-width: calc(100% + 32px);
+      margin: 0 -16px;
+    }
+    .code-line {
+      display: inline-block;
+      box-sizing: border-box;
+      width: 100%;
+      min-height: 1.65em;
+      padding: 0 16px;
+      vertical-align: top;
+    }
+    .code-line.highlighted {
+      background: ${c('codeHighlightBg')};
+      box-shadow: inset 3px 0 0 ${c('primary')};
+    }
+    .code-line.diff-add {
+      background: ${c('codeAddBg')};
+    }
+    .code-line.diff-remove {
+      background: ${c('codeRemoveBg')};
+    }
+    .line-numbers .code-line::before,
+    .diff-gutter .code-line::before {
+      display: inline-block;
+      margin-right: 1.2em;
+      text-align: right;
+      color: ${c('textMute')};
+    }
+    .line-numbers .code-line::before {
+      min-width: 2.5ch;
+      content: attr(data-line) / '';
+    }
+    .diff-gutter .code-line::before {
+      min-width: 1ch;
+      content: ' ' / '';
+    }
+    .diff-gutter .diff-add::before {
+      content: '+' / '新增：';
+    }
+    .diff-gutter .diff-remove::before {
+      content: '-' / '删除：';
+    }
+    .line-numbers.diff-gutter .code-line::before {
+      min-width: 4.5ch;
+      content: attr(data-line) '  ' / '';
+    }
+    .line-numbers.diff-gutter .diff-add::before {
+      content: attr(data-line) ' +' / '新增：';
+    }
+    .line-numbers.diff-gutter .diff-remove::before {
+      content: attr(data-line) ' -' / '删除：';
     }
     .token.comment,
     .token.prolog,
@@ -221,16 +303,87 @@ export const prose = css`
     color: var(--callout-accent);
     margin-bottom: 0.3em;
   }
+  /* One accent per kind (src/lib/markdown/callouts.ts); each title colour is in src/theme/contrast.ts. */
+  .callout-note {
+    --callout-accent: ${c('textSoft')};
+  }
   .callout-info {
     --callout-accent: ${c('info')};
   }
   .callout-tip {
     --callout-accent: ${c('tip')};
   }
-  .callout-warning {
+  .callout-important {
+    --callout-accent: ${c('important')};
+  }
+  .callout-warning,
+  .callout-caution {
     --callout-accent: ${c('warning')};
   }
   .callout-danger {
     --callout-accent: ${c('danger')};
+  }
+  /*
+   * Tabs (src/lib/markdown/tabs.ts, behaviour in ./tabs.ts). Without JavaScript every panel shows
+   * under its label and the buttons are hidden. With it, the buttons show and only the default
+   * panel, before the script arrives, so nothing jumps when it does (a remembered choice is shown
+   * from the start by the head script, src/lib/head-script.ts).
+   */
+  .tabs {
+    margin: 0 0 1.2em;
+  }
+  .tab-list {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px;
+    margin: 0 0 0.9em;
+    border-bottom: 1px solid ${c('border')};
+  }
+  .tab {
+    font: inherit;
+    font-size: 0.95em;
+    line-height: 1.5;
+    margin: 0 0 -1px;
+    padding: 6px 14px;
+    border: 0;
+    border-bottom: 2px solid transparent;
+    border-radius: 6px 6px 0 0;
+    background: none;
+    color: ${c('textSoft')};
+    cursor: pointer;
+  }
+  .tab:hover {
+    color: ${c('text')};
+    background: ${c('bgSoft')};
+  }
+  .tab[aria-selected='true'],
+  .tabs:not([data-tabs-ready]) > .tab-list > .tab[data-default] {
+    color: ${c('primary')};
+    border-bottom-color: ${c('primary')};
+  }
+  .tab:focus-visible {
+    outline: 2px solid ${c('focus')};
+    outline-offset: -2px;
+  }
+  .tab-label {
+    font-weight: 650;
+    margin: 0 0 0.4em;
+  }
+  .tab-panel > :last-child {
+    margin-bottom: 0;
+  }
+  .tab-panel:focus-visible {
+    outline: 2px solid ${c('focus')};
+    outline-offset: 4px;
+    border-radius: 2px;
+  }
+  html:not([data-js]) & .tab-list,
+  html[data-js] & .tab-label,
+  html[data-js] & .tabs:not([data-tabs-ready]) > .tab-panel:not([data-default]),
+  .tab-panel[hidden] {
+    display: none;
+  }
+  html:not([data-js]) & .tab-panel + .tab-panel {
+    margin-top: 1em;
   }
 `;

@@ -5,10 +5,9 @@
  * needs JavaScript to run (imports, exports, other components, computed expressions) stops the
  * build with the file and line, instead of rendering a wrong page.
  */
-import { h, text, type Element, type ElementContent } from './hast';
-
-export type CalloutType = 'info' | 'tip' | 'warning' | 'danger';
-export const CALLOUT_LABELS: Record<CalloutType, string> = { info: '说明', tip: '提示', warning: '注意', danger: '警告' };
+import { calloutElement, calloutFromComponent } from './callouts';
+import { syntaxError, type Positioned } from './errors';
+import { h, text, type ElementContent } from './hast';
 
 interface JsxAttribute {
   type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute';
@@ -21,30 +20,10 @@ export interface MdxNode {
   value?: string;
   attributes?: JsxAttribute[];
   children?: unknown[];
-  position?: { start: { line: number } };
+  position?: { start: { line: number; column?: number } };
 }
 interface State {
   all(node: unknown): ElementContent[];
-}
-
-export class MdxSyntaxError extends Error {}
-
-function where(file: string, node: MdxNode): string {
-  return node.position ? `${file}:${node.position.start.line}` : file;
-}
-
-/** A callout's type (unknown types read as info) and the label it shows: its title or its type's name. */
-export function calloutLabel(type: string | undefined, title: string | undefined): { kind: CalloutType; label: string } {
-  const kind: CalloutType = type && type in CALLOUT_LABELS ? (type as CalloutType) : 'info';
-  return { kind, label: title ?? CALLOUT_LABELS[kind] };
-}
-
-export function callout(type: string | undefined, title: string | undefined, children: ElementContent[]): Element {
-  const { kind, label } = calloutLabel(type, title);
-  return h('aside', { className: ['callout', `callout-${kind}`], role: 'note', ariaLabel: label }, [
-    h('strong', { className: ['callout-title'] }, [text(label)]),
-    ...children,
-  ]);
 }
 
 /** A JS string literal ('…', "…") as its value, or null for anything else. */
@@ -60,19 +39,20 @@ export function stringLiteral(source: string): string | null {
 
 const isComment = (source: string) => /^\s*\/\*[\s\S]*\*\/\s*$/.test(source);
 
-/** The attributes of a JSX element in content: string values only (true for a bare attribute). */
+/** The attributes of a JSX element in content: string values only (true for a bare attribute or {true}; {false} leaves it out). */
 export function jsxAttributes(file: string, node: MdxNode): Record<string, string | true> {
   const result: Record<string, string | true> = {};
   for (const attribute of node.attributes ?? []) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) {
-      throw new MdxSyntaxError(`${where(file, node)}：<${node.name}> 的属性展开 {...} 需要 JavaScript，内容中不支持`);
+      throw syntaxError(file, node, `<${node.name}> 的属性展开 {...} 需要 JavaScript，内容中不支持`);
     }
     const value = attribute.value;
     if (value === null || value === undefined) result[attribute.name] = true;
     else if (typeof value === 'string') result[attribute.name] = value;
-    else {
+    else if (value.value.trim() === 'true') result[attribute.name] = true;
+    else if (value.value.trim() !== 'false') {
       const literal = stringLiteral(value.value);
-      if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：<${node.name} ${attribute.name}={…}> 只能使用字符串`);
+      if (literal === null) throw syntaxError(file, node, `<${node.name} ${attribute.name}={…}> 只能使用字符串`);
       result[attribute.name] = literal;
     }
   }
@@ -88,7 +68,9 @@ function jsxElement(file: string) {
     if (!name) return state.all(node); // <>…</> fragment
     const attrs = jsxAttributes(file, node);
     if (name === 'Callout') {
-      return callout(typeof attrs.type === 'string' ? attrs.type : undefined, typeof attrs.title === 'string' ? attrs.title : undefined, state.all(node));
+      // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
+      const { kind } = calloutFromComponent(node, file);
+      return calloutElement(kind, typeof attrs.title === 'string' ? [text(attrs.title)] : undefined, state.all(node));
     }
     if (isHtmlTagName(name)) {
       const properties = Object.fromEntries(Object.entries(attrs).map(([key, value]) => [PROPERTY[key] ?? key, value]));
@@ -103,8 +85,8 @@ export function isHtmlTagName(name: string): boolean {
   return /^[a-z][a-z0-9-]*$/.test(name);
 }
 
-export function unknownComponent(file: string, node: MdxNode): MdxSyntaxError {
-  return new MdxSyntaxError(`${where(file, node)}：未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>；其他 HTML 标签请用小写）`);
+export function unknownComponent(file: string, node: MdxNode): Error {
+  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>、<Tabs> 和 <TabItem>；其他 HTML 标签请用小写）`);
 }
 
 /** The text an expression stands for: its string literal, null for a comment; anything else stops the build. */
@@ -112,12 +94,12 @@ export function expressionText(file: string, node: MdxNode): string | null {
   const source = node.value ?? '';
   if (isComment(source)) return null;
   const literal = stringLiteral(source);
-  if (literal === null) throw new MdxSyntaxError(`${where(file, node)}：表达式 {${source.trim()}} 需要 JavaScript，内容中只支持字符串（如 {'{'}）和注释`);
+  if (literal === null) throw syntaxError(file, node, `表达式 {${source.trim()}} 需要 JavaScript，内容中只支持字符串（如 {'{'}）和注释`);
   return literal;
 }
 
-export function esmNotAllowed(file: string, node: MdxNode): MdxSyntaxError {
-  return new MdxSyntaxError(`${where(file, node)}：内容中不支持 import / export（组件由站点统一提供）`);
+export function esmNotAllowed(file: string, node: Positioned): Error {
+  return syntaxError(file, node, `内容中不支持 import / export（组件由站点统一提供）`);
 }
 
 function expression(file: string) {

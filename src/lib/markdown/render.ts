@@ -4,9 +4,10 @@
  * the article, and the build does not grow a webpack entry per content file.
  *
  * The remark/rehype plugin chain is the site's single definition of how content renders:
- * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with copy
- * buttons, scrolling tables, base-URL-aware links, <Callout>. Gatsby adds its image plugins
- * (responsive sizes, WebP) through `remarkPlugins`.
+ * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with titles,
+ * line marks and copy buttons, scrolling tables, base-URL-aware links, <Callout>, ::: and GitHub-alert
+ * callouts, tabs, Mermaid diagrams. Gatsby adds its image plugins (responsive sizes, WebP) through
+ * `remarkPlugins`; their images become zoomable (images.ts).
  */
 import type { PluggableList } from 'unified';
 import remarkRehype from 'remark-rehype';
@@ -15,23 +16,31 @@ import rehypeAutolinkHeadings from 'rehype-autolink-headings';
 import rehypeStringify from 'rehype-stringify';
 import type { Root } from 'hast';
 import { rehypePrism } from '../prism';
-import { rehypeCodeBlocks } from './code-blocks';
+import { calloutToHast } from './callouts';
+import { rehypeCodeBlocks, rehypeCodeMeta } from './code-blocks';
 import { mdxHandlers } from './jsx';
+import { rehypeZoomableImages } from './images';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
+import { tabsToHast } from './tabs';
 import { remarkCoverOnce } from './cover';
-import { contentParser } from './parse';
+import { remarkDiagrams, type DrawSvg } from './diagrams';
+import { contentFile, contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
 
 export interface RenderOptions {
   /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
   file: string;
+  /** The line of the file the body starts on (after the frontmatter), so errors name the file's own line. */
+  firstLine?: number;
   /** The site's base URL when built under a path prefix ('' at the root). */
   pathPrefix?: string;
   /** Extra remark plugins that run after GFM (Gatsby's image processing). */
   remarkPlugins?: PluggableList;
   /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
   cover?: string;
+  /** How ```mermaid diagrams are drawn (the build's cached beautiful-mermaid: build/markdown/diagrams.ts). */
+  drawDiagram?: DrawSvg;
 }
 
 export interface RenderedMdx {
@@ -41,7 +50,7 @@ export interface RenderedMdx {
   coverAlt: string | null;
 }
 
-export async function renderMdx(source: string, { file, pathPrefix = '', remarkPlugins = [], cover }: RenderOptions): Promise<RenderedMdx> {
+export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover, drawDiagram }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
   let coverAlt: string | null = null;
   const processor = contentParser()
@@ -51,12 +60,15 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
         coverAlt = alt;
       },
     })
+    .use(remarkDiagrams, { file, draw: drawDiagram })
     .use(remarkPlugins)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: mdxHandlers(file) as never })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast } as never })
+    .use(rehypeCodeMeta)
     .use(rehypePrism)
     .use(rehypeCodeBlocks)
     .use(rehypeScrollTables)
     .use(rehypeLinks, { pathPrefix })
+    .use(rehypeZoomableImages)
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',
@@ -67,6 +79,6 @@ export async function renderMdx(source: string, { file, pathPrefix = '', remarkP
       toc = tocFromHast(tree);
     })
     .use(rehypeStringify, { allowDangerousHtml: true });
-  const html = String(await processor.process({ value: source, path: file }));
+  const html = String(await processor.process(contentFile(source, file, firstLine)));
   return { html, toc, coverAlt };
 }

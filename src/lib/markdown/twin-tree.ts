@@ -1,7 +1,9 @@
 /**
  * The Markdown twin's syntax tree: the parsed MDX (the same mdast the HTML renderer starts from,
  * see parse.ts) with everything MDX-only turned into what it means in plain Markdown:
- *   <Callout type title>  → a blockquote opening with its label in bold (提示, 注意 … or the title)
+ *   callouts (:::tip, > [!NOTE], <Callout>) → a blockquote opening with its label in bold (提示, 注意 … or the title)
+ *   <Tabs>/<TabItem>      → a list, one item per tab: its label in bold, then its content
+ *   ```lang meta          → the code the page shows (magic comments out), with its title="…" only
  *   <details><summary>    → the summary as a bold paragraph, then the content
  *   <kbd>, <code>         → inline code; <br /> → a line break; <strong>/<b>, <em>/<i>, <del>/<s> → their Markdown
  *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
@@ -12,12 +14,18 @@
  * Pure functions over plain mdast objects: no unified import, unit-testable.
  */
 import type { BlockContent, Content, Heading, Link, List, ListItem, PhrasingContent, Root } from 'mdast';
-import { calloutLabel, esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
+import { readCodeBlock } from './code-meta';
+import { calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
+import { esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
 import { isSiteAbsolute, withBase } from './links';
+import { lastUpdatedText, type LastUpdated } from '../last-updated';
+import { tabsToTwin, type TabsNode } from './tabs';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
   file: string;
+  /** The line of the file the body starts on (after the frontmatter), for error messages. */
+  firstLine?: number;
   /** The page title: the twin's h1. */
   title: string;
   /** The base URL the site is built for ('' at the root). */
@@ -26,6 +34,8 @@ export interface TwinTreeOptions {
   imageUrl: (src: string) => string;
   /** A cover shown above the body (posts): it follows the title. */
   cover?: { url: string; alt: string };
+  /** “最后更新于 …” (src/lib/last-updated.ts): a paragraph under the title, as on the page. */
+  lastUpdated?: LastUpdated;
 }
 
 type Node = Content | Root;
@@ -99,9 +109,8 @@ function element(node: MdxNode, options: TwinTreeOptions): Content[] {
   if (!name) return children(); // <>…</>
   const attrs = jsxAttributes(options.file, node);
   if (name === 'Callout') {
-    const { label } = calloutLabel(attribute(attrs, 'type'), attribute(attrs, 'title'));
-    const heading: Content = { type: 'paragraph', children: [{ type: 'strong', children: [text(label)] }] };
-    return [{ type: 'blockquote', children: [heading, ...asFlow(children())] as BlockContent[] }];
+    // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
+    return [calloutToTwin(calloutFromComponent(node, options.file), converter(options))];
   }
   if (!isHtmlTagName(name)) throw unknownComponent(options.file, node);
   switch (name) {
@@ -167,10 +176,19 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
       return element(mdx, options);
+    case 'callout':
+      return [calloutToTwin(node as unknown as CalloutNode, converter(options))];
+    case 'tabs':
+      return [tabsToTwin(node as unknown as TabsNode, converter(options))];
     default:
       break;
   }
   if (node.type === 'image') return [{ ...node, url: options.imageUrl(node.url) }];
+  if (node.type === 'code' && node.lang !== 'mermaid') {
+    // The code as the page shows it (magic comments out), its title kept; highlights are the page's business.
+    const spec = readCodeBlock(options.file, node, node.lang, node.meta, node.value);
+    return [{ ...node, meta: spec.title === null ? null : `title=${JSON.stringify(spec.title)}`, value: spec.twin }];
+  }
   if (node.type === 'link' || node.type === 'definition') return [{ ...node, url: twinLink(node.url, options.basePath), ...('children' in node ? { children: asPhrasing(convertAll(node.children, options)) } : {}) } as Content];
   if ('children' in node) {
     const converted = convertAll(node.children as Content[], options);
@@ -188,13 +206,19 @@ function convertAll(nodes: Content[], options: TwinTreeOptions): Content[] {
   return nodes.flatMap((node) => convert(node, options));
 }
 
+/** Content → Markdown, inline or as blocks: for the constructs' own modules (callouts.ts …). */
+function converter(options: TwinTreeOptions): TwinConvert {
+  return { phrasing: (nodes) => asPhrasing(convertAll(nodes, options)), flow: (nodes) => asFlow(convertAll(nodes, options)) as BlockContent[] };
+}
+
 /**
- * The twin's tree for a parsed content file: the title as h1, the cover (if any), then the body
- * converted as described above. The input tree is not modified.
+ * The twin's tree for a parsed content file: the title as h1, the last-updated line and the cover
+ * (if any), then the body converted as described above. The input tree is not modified.
  */
 export function twinTree(tree: Root, options: TwinTreeOptions): Root {
   const title: Heading = { type: 'heading', depth: 1, children: [text(options.title)] };
+  const updated: Content[] = options.lastUpdated ? [{ type: 'paragraph', children: [text(lastUpdatedText(options.lastUpdated))] }] : [];
   const cover: Content[] = options.cover ? [{ type: 'paragraph', children: [{ type: 'image', url: options.cover.url, alt: options.cover.alt }] }] : [];
   const body = asFlow(convertAll(tree.children, options));
-  return { type: 'root', children: [title, ...cover, ...body] };
+  return { type: 'root', children: [title, ...updated, ...cover, ...body] };
 }

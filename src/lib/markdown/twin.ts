@@ -7,7 +7,7 @@ import type { Root } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { remarkCoverOnce } from './cover';
-import { contentParser } from './parse';
+import { contentFile, contentParser } from './parse';
 import { twinTree, type TwinTreeOptions } from './twin-tree';
 
 export interface TwinOptions extends Omit<TwinTreeOptions, 'cover'> {
@@ -18,6 +18,8 @@ export interface TwinOptions extends Omit<TwinTreeOptions, 'cover'> {
 /** Markdown as people write it: ATX headings, fenced code, "-" bullets, "*" emphasis, no autolinks. */
 export const MARKDOWN_STYLE = {
   bullet: '-',
+  // A list right after another (two tab sets in a row) switches marker instead of a <!----> separator.
+  bulletOther: '*',
   emphasis: '*',
   strong: '*',
   fence: '`',
@@ -40,6 +42,7 @@ export async function renderTwin(source: string, options: TwinOptions): Promise<
       coverAlt = alt;
     },
   });
-  const tree = (await processor.run(processor.parse({ value: source, path: options.file }))) as Root;
+  const file = contentFile(source, options.file, options.firstLine);
+  const tree = (await processor.run(processor.parse(file), file)) as Root;
   return serializeMarkdown(twinTree(tree, { ...rest, cover: cover ? { url: options.imageUrl(cover.src), alt: coverAlt || cover.fallbackAlt } : undefined }));
 }

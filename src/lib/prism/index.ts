@@ -12,7 +12,7 @@ import 'prismjs/components/prism-ini';
 import 'prismjs/components/prism-diff';
 import { Prism } from 'prism-react-renderer';
 import { codeLanguage } from '../markdown/code-blocks';
-import { h, isElement, mapElements, text, textContent, type ElementContent, type Root } from '../markdown/hast';
+import { h, isElement, mapElements, text, textContent, type Element, type ElementContent, type Root } from '../markdown/hast';
 
 const ALIASES: Record<string, string> = {
   sh: 'bash',
@@ -69,4 +69,41 @@ export function rehypePrism() {
       return [el];
     });
   };
+}
+
+/**
+ * Highlighted (or plain) code split into its lines, for line marks (code-blocks.ts). A token that
+ * spans lines (a block comment, a template string) is cut at each line break into one copy of its
+ * span per line, so every line holds whole, balanced spans and keeps its colours. The line breaks
+ * themselves are left out: line i is the i-th line of the text.
+ */
+export function splitLines(nodes: readonly ElementContent[]): ElementContent[][] {
+  const lines: ElementContent[][] = [[]];
+  /** The spans open on the current line: each token span of the input and its copy on this line. */
+  let open: Array<{ source: Element; copy: Element }> = [];
+  const append = (ancestors: readonly Element[], value: string) => {
+    let depth = 0;
+    while (depth < open.length && open[depth]?.source === ancestors[depth]) depth += 1;
+    open = open.slice(0, depth);
+    const into = () => open[open.length - 1]?.copy.children ?? (lines[lines.length - 1] as ElementContent[]);
+    for (const source of ancestors.slice(depth)) {
+      const copy: Element = { ...source, children: [] };
+      into().push(copy);
+      open.push({ source, copy });
+    }
+    into().push(text(value));
+  };
+  const visit = (node: ElementContent, ancestors: readonly Element[]) => {
+    if (node.type === 'text') {
+      node.value.split('\n').forEach((part, i) => {
+        if (i > 0) {
+          lines.push([]);
+          open = [];
+        }
+        if (part) append(ancestors, part);
+      });
+    } else if (node.type === 'element') for (const child of node.children) visit(child, [...ancestors, node]);
+  };
+  for (const node of nodes) visit(node, []);
+  return lines;
 }

@@ -1,0 +1,17 @@
+/**
+ * Runs the build's post-build search step on the page data of the build in public/ (the same
+ * writeSiteSearchFiles and pageDataRendered `gatsby build` calls), into a temporary folder with an
+ * empty cache, so every page has to be taken from somewhere; prints how many came from page data
+ * (search-files.test.ts).
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeSiteSearchFiles } from '../../../build/search/build';
+import { pageDataRendered } from '../../../build/search/gatsby';
+
+const root = process.cwd();
+const publicDir = path.join(root, 'public');
+const out = mkdtempSync(path.join(os.tmpdir(), 'search-from-page-data-'));
+const report = await writeSiteSearchFiles({ root, publicDir: out, cacheDir: path.join(out, 'cache'), rendered: (url) => pageDataRendered(publicDir, url) });
+console.log(JSON.stringify({ out, pages: report.pages, fromPageData: report.fromBuild, rendered: report.rendered }));

@@ -1,0 +1,86 @@
+/**
+ * Every package the site's code imports is declared in package.json. A package that resolves only
+ * because some other package's tree hoisted it to node_modules/ (gray-matter through
+ * gatsby-plugin-mdx, unist-util-visit through remark …) disappears or changes major version the
+ * day that package moves on, and a fresh clone then breaks with no change of ours.
+ *
+ * Imports are read with TypeScript's own pre-processor (import, export … from, import(),
+ * require(), `import type`), so specifiers in comments and strings do not count; require.resolve()
+ * is added by pattern. Type-only packages count when their @types package is declared.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FOLDERS = ['build', 'scripts', 'src', '__tests__', 'bench', 'deploy', 'types'];
+const CODE = /\.(?:[cm]?[jt]sx?)$/;
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) sourceFiles(full, out);
+    else if (CODE.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** The package a bare specifier names ('@a/b/c' → '@a/b', 'x/y' → 'x'), or null for relative paths and Node's own modules. */
+function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return null;
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
+  return builtinModules.includes(name) ? null : name;
+}
+
+/** Bare specifiers a file imports or requires. */
+function importsOf(source: string): string[] {
+  const imported = ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+  const resolved = [...source.matchAll(/\brequire\.resolve\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1] as string);
+  return [...imported, ...resolved];
+}
+
+const typesPackage = (name: string) => `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+
+describe('package.json', () => {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]);
+
+  it('declares every package the code imports (nothing resolves only through hoisting)', () => {
+    const files = [...FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder))), ...readdirSync(ROOT).filter((f) => /^gatsby-[a-z]+\.tsx?$/.test(f)).map((f) => path.join(ROOT, f))];
+    expect(files.length).toBeGreaterThan(100);
+    const undeclared: string[] = [];
+    // This file's own samples (below) are strings, but require.resolve is read by pattern.
+    for (const file of files.filter((f) => f !== __filename)) {
+      for (const name of importsOf(readFileSync(file, 'utf8')).map(packageOf)) {
+        if (name && !declared.has(name) && !declared.has(typesPackage(name))) undeclared.push(`${path.relative(ROOT, file)}: ${name}`);
+      }
+    }
+    expect([...new Set(undeclared)]).toEqual([]);
+  });
+
+  it('pins every dependency to one exact version', () => {
+    const ranges = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }).filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version));
+    expect(ranges).toEqual([]);
+  });
+});
+
+describe('the import reader', () => {
+  it('sees imports, type imports, require and require.resolve, not comments or strings', () => {
+    const source = [
+      "import matter from 'gray-matter';",
+      "import type { Root } from 'mdast';",
+      "const sharp = require('sharp');",
+      "const plugin = require.resolve('@emotion/babel-plugin/dist/x.js');",
+      "// keeps require(\"gatsby-script\") in the app chunk",
+      "const sample = \"import { debounce } from 'lodash';\";",
+      "import path from 'node:path';",
+      "import fs from 'fs';",
+      "import { x } from '../lib/x';",
+    ].join('\n');
+    expect(importsOf(source).map(packageOf).filter(Boolean)).toEqual(['gray-matter', 'mdast', 'sharp', '@emotion/babel-plugin']);
+    expect(typesPackage('mdast')).toBe('@types/mdast');
+    expect(typesPackage('@scope/pkg')).toBe('@types/scope__pkg');
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Runs Markdown sources through the real renderer, twin and search (support/render-cases.mts, in
+ * one tsx process per test file) and hands each case's results to the tests by name.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+export interface Case {
+  source: string;
+  file?: string;
+  firstLine?: number;
+}
+
+export interface Rendered {
+  html: string;
+  twin: string;
+  search: string;
+}
+
+export interface CaseResults {
+  /** The case's page HTML, twin and search text; throws with the case's error if it failed. */
+  ok(name: string): Rendered;
+  /** The error a case stopped with (the page's and the twin's, which must be the same); throws if it rendered. */
+  error(name: string): string;
+}
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** Renders every case once (call at the top of a test file: it registers a beforeAll). */
+export function renderCases<K extends string>(cases: Record<K, Case>): CaseResults {
+  let results: Record<string, { html?: string; twin?: string; search?: string; error?: string; twinError?: string }> = {};
+  beforeAll(() => {
+    const names = Object.keys(cases) as K[];
+    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'render-cases.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => cases[n])), encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    const out = JSON.parse(run.stdout) as Array<(typeof results)[string]>;
+    results = Object.fromEntries(names.map((name, i) => [name, out[i] ?? {}]));
+  }, 120_000);
+  return {
+    ok(name) {
+      const result = results[name];
+      if (!result || result.html === undefined) throw new Error(`${name}: ${result?.error}`);
+      return result as Rendered;
+    },
+    error(name) {
+      const result = results[name];
+      if (!result || result.error === undefined) throw new Error(`${name} rendered without an error`);
+      if (result.twinError !== result.error) throw new Error(`${name}: the twin said ${result.twinError ?? 'nothing'}, the page ${result.error}`);
+      return result.error;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Reads
+ * [{ source, file?, firstLine? }] as JSON on stdin and prints, for each case, what the three
+ * readers get: the page's HTML (renderMdx), the Markdown twin (renderTwin) and the search
+ * sections cut from that HTML (sectionsFromHtml) — or the errors the page and the twin stopped with.
+ */
+import { readFileSync } from 'node:fs';
+import { renderMdx } from '../../../src/lib/markdown/render';
+import { renderTwin } from '../../../src/lib/markdown/twin';
+import { sectionsFromHtml } from '../../../src/lib/search/sections';
+
+interface Case {
+  source: string;
+  file?: string;
+  firstLine?: number;
+}
+
+const cases = JSON.parse(readFileSync(0, 'utf8')) as Case[];
+const results: Array<{ html?: string; twin?: string; search?: string; error?: string; twinError?: string }> = [];
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+for (const c of cases) {
+  const options = { file: c.file ?? 'content/docs/x.mdx', firstLine: c.firstLine };
+  try {
+    const { html } = await renderMdx(c.source, options);
+    const twin = await renderTwin(c.source, { ...options, title: '页面', basePath: '', imageUrl: (src) => src });
+    const search = sectionsFromHtml(html)
+      .map((s) => [s.heading, s.text, s.code].filter(Boolean).join(' '))
+      .join(' | ');
+    results.push({ html, twin, search });
+  } catch (error) {
+    const twinError = await renderTwin(c.source, { ...options, title: '页面', basePath: '', imageUrl: (src) => src }).then(() => undefined, messageOf);
+    results.push({ error: messageOf(error), twinError });
+  }
+}
+process.stdout.write(JSON.stringify(results));
