@@ -2,6 +2,7 @@ import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/config/site';
 import { normalizeBaseUrl } from './src/lib/base-url';
 import { contentDir } from './build/content/dir';
+import { mountDevelopRoutes } from './build/gatsby/develop-server';
 
 const pathPrefix = normalizeBaseUrl(process.env.SITE_BASE_URL ?? siteConfig.baseUrl);
 
@@ -17,6 +18,8 @@ const config: GatsbyConfig = {
   jsxImportSource: '@emotion/react',
   graphqlTypegen: false,
   flags: { DEV_SSR: false },
+  // gatsby develop: routes that answer before Gatsby's own (search files, twins, cards), added by the features.
+  developMiddleware: mountDevelopRoutes,
   plugins: [
     'gatsby-plugin-emotion',
     { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: `${contentDir}/blog` } },

@@ -10,6 +10,7 @@ import * as markdown from './build/markdown/gatsby';
 import * as pages from './build/pages/gatsby';
 import * as postbuild from './build/postbuild/gatsby';
 import * as search from './build/search/gatsby';
+import * as travel from './build/travel/develop';
 
 type Hook<K extends keyof GatsbyNode> = NonNullable<GatsbyNode[K]>;
 
@@ -22,7 +23,6 @@ function inOrder<K extends keyof GatsbyNode>(...handlers: Array<Hook<K>>): Hook<
 
 /** The image cache goes in before any job; the synonym file is checked before anything slow. */
 export const onPreBootstrap = inOrder<'onPreBootstrap'>(images.onPreBootstrap!, search.onPreBootstrap!);
-export const sourceNodes = search.sourceNodes;
 export const createSchemaCustomization = content.createSchemaCustomization;
 export const createResolvers = markdown.createResolvers;
 export const onCreateNode = content.onCreateNode;
@@ -30,3 +30,5 @@ export const createPages = pages.createPages;
 export const onCreateWebpackConfig = webpack.onCreateWebpackConfig;
 export const onPreBuild = images.onPreBuild;
 export const onPostBuild = postbuild.onPostBuild;
+/** gatsby develop: search files that follow the content, twins and share cards on request. */
+export const onCreateDevServer = inOrder<'onCreateDevServer'>(search.onCreateDevServer!, travel.onCreateDevServer!);

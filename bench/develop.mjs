@@ -1,30 +1,40 @@
 #!/usr/bin/env node
 // npm run bench:develop — the editor's loop, in a temporary copy of the project.
 //
+// Each of --repeat rounds (default 3):
 // 1. `gatsby clean`, then `gatsby develop` (127.0.0.1, --port, default a free port): seconds until the
 //    server is ready (it printed "You can now view …" and finished "Building development
 //    bundle"), until a doc page answers (its HTML and its page-data.json both 200; develop runs
 //    a page's queries when it is first asked for), and until Chromium (playwright-core +
 //    /usr/bin/chromium) has rendered it;
-// 2. with that tab open, three edits, each timed from the moment the file is written until the
-//    tab shows the new text, without a reload (a marker set in the page must survive):
-//      - a paragraph appended to the doc's .mdx,
-//      - the footer's copyright in src/config/site.ts,
-//      - a line added to a component (src/components/layout/Footer.tsx);
+// 2. (first round only) with that tab open, edits, each timed from the moment the file is written
+//    until the tab shows the new text, without a reload (a marker set in the page must survive):
+//      - a section appended to the doc's .mdx (--edits times, default 5): also timed until the
+//        development server's /search/store.json holds its heading (search after the edit; given
+//        up --search-wait-s after the tab showed it: a develop that never updates search),
+//      - the footer's copyright in src/config/site.ts (--repeat times),
+//      - a line added to a component (src/components/layout/Footer.tsx) (--repeat times);
 //    every edited file is restored right after (also on failure or Ctrl-C), and the tab must
 //    lose the text again before the next edit;
-// 3. develop stopped and started again without cleaning: ready / doc page with a warm .cache.
-// Each edit is measured --repeat times (default 3); medians and every run are printed, with the
-// slowest develop phases from Gatsby's log and the process tree's peak memory and CPU.
-// develop runs as in an editor's terminal, not as under CI (see editorEnv).
-// Nothing in the repo is touched: the copy gets its own .cache, public and build cache (empty at
-// the first start, so "clean" starts with nothing cached).
+// 3. develop stopped and started again without cleaning: ready / doc page / rendered, kept .cache.
+// Medians over the rounds and every run are printed, with the slowest develop phases from
+// Gatsby's log and the process tree's peak memory and CPU.
 //
-// Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --no-warm  --keep
+// Before/after: --before <commit> measures that commit first (its tracked files, `git archive`,
+// in a copy of its own), then the working tree, and prints both columns. node_modules is shared:
+// when the commit has no patches/gatsby+<version>.patch, the bench takes the installed patch out
+// for the commit's rounds (patch-package --reverse) and puts it back after (also on failure or
+// Ctrl-C). --compare <json> prints the table against an earlier run's JSON instead.
+// develop runs as in an editor's terminal, not as under CI (see editorEnv).
+// Nothing in the repo is touched: each copy gets its own .cache, public and build cache (emptied
+// before every clean start, so "clean" starts with nothing cached, the same in every round).
+//
+// Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --edits 5  --no-warm  --keep
+//          --before <commit>  --compare <json>  --search-wait-s 10
+//          --gatsby <cli.js> (default: the copy's node_modules/gatsby/cli.js; the smoke test in __tests__/unit/bench.test.ts passes a stand-in)
 //          --timeout-s 300 (per start)  --json <file> (default .bench/develop.json)
-//          --gatsby <cli.js> (default node_modules/gatsby/cli.js)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -33,21 +43,55 @@ import { arg, portArg, CHROMIUM, CHROMIUM_FLAGS, copyProject, median, ROOT, scri
 const port = await portArg('port');
 const docPath = String(arg('doc', '/docs/desktop/wing/Introduce'));
 const repeat = Math.max(1, Number(arg('repeat', 3)) || 1);
+const mdxEdits = Math.max(1, Number(arg('edits', 5)) || 1);
 const warm = arg('no-warm', false) !== true;
 const keep = arg('keep', false) === true;
+const before = typeof arg('before') === 'string' ? String(arg('before')) : null;
+const compare = typeof arg('compare') === 'string' ? path.resolve(String(arg('compare'))) : null;
+const searchWaitMs = Number(arg('search-wait-s', 10)) * 1000;
 const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'develop.json'))));
-/** The gatsby CLI run (--gatsby: another one; the smoke test in __tests__/unit/bench.test.ts passes a stand-in). */
-const GATSBY = path.resolve(String(arg('gatsby', path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))));
+/** The gatsby CLI a copy runs (--gatsby: another one, for the smoke test's stand-in). */
+const GATSBY_OVERRIDE = arg('gatsby', null) === null ? null : path.resolve(String(arg('gatsby', '')));
+const gatsbyCli = (site) => GATSBY_OVERRIDE ?? path.join(site, 'node_modules', 'gatsby', 'cli.js');
 const base = `http://127.0.0.1:${port}`;
 
-if (!existsSync(GATSBY)) throw new Error('找不到 node_modules/gatsby：请先 npm install');
+if (!existsSync(path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))) throw new Error('找不到 node_modules/gatsby：请先 npm install');
 if (!docPath.startsWith('/docs/')) throw new Error(`--doc 必须是文档页的路径（/docs/…），收到 ${docPath}`);
 
-const { work, site } = copyProject('iofomo-bench-develop-');
-const docFile = path.join(site, 'content', 'docs', `${decodeURIComponent(docPath.slice('/docs/'.length))}.mdx`);
-if (!existsSync(docFile)) throw new Error(`找不到 ${docPath} 的源文件 ${path.relative(site, docFile)}`);
-const pageDataUrl = `${base}/page-data${encodeURI(decodeURIComponent(docPath))}/page-data.json`;
+/** A copy to measure: the working tree, or a commit's tracked files (--before). */
+function makeCopy(commit) {
+  if (!commit) return copyProject('iofomo-bench-develop-');
+  const { work, site } = copyProject('iofomo-bench-develop-before-');
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  const archive = spawnSync('git', ['-C', ROOT, 'archive', '--format=tar', commit], { maxBuffer: 1 << 30 });
+  if (archive.status !== 0) throw new Error(`git archive ${commit}：${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', site], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar：${untar.stderr}`);
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+  return { work, site };
+}
+
+// ---------- the installed gatsby patch, taken out for a commit that did not have it ----------
+
+const PATCH_PACKAGE = path.join(ROOT, 'node_modules', 'patch-package', 'index.js');
+let patchReversed = false;
+function withoutPatches(site) {
+  const gatsbyVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'gatsby', 'package.json'), 'utf8')).version;
+  const patch = `patches/gatsby+${gatsbyVersion}.patch`;
+  if (!existsSync(path.join(ROOT, patch)) || existsSync(path.join(site, patch))) return;
+  const run = spawnSync(process.execPath, [PATCH_PACKAGE, '--reverse'], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`patch-package --reverse：${run.stdout}${run.stderr}`);
+  patchReversed = true;
+  console.log(`（改动前的提交没有 ${patch}：测量期间暂时撤下已安装的补丁）`);
+}
+function restorePatches() {
+  if (!patchReversed) return;
+  const run = spawnSync(process.execPath, [PATCH_PACKAGE], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) console.error(`补丁没能重新应用，请运行 npx patch-package：${run.stdout}${run.stderr}`);
+  else patchReversed = false;
+}
 
 // ---------- edits, always undone ----------
 
@@ -58,28 +102,36 @@ function restoreAll() {
   pending.clear();
 }
 
-/** The three edits: a file and a pure function of its text that makes `token` appear on the doc page. */
-const EDITS = [
-  {
-    name: '改 .mdx（追加一段）',
-    file: docFile,
-    apply: (text, token) => `${text.trimEnd()}\n\n${token} 性能测试追加的一段：编辑器保存之后，打开的页面不刷新就显示出来。\n`,
-  },
-  {
-    name: '改 src/config/site.ts（页脚版权）',
-    file: path.join(site, 'src', 'config', 'site.ts'),
-    apply: (text, token) => text.replace(/(copyright:\s*`[^`]*)`/, `$1 ${token}\``),
-  },
-  {
-    name: '改组件 Footer.tsx（加一行）',
-    file: path.join(site, 'src', 'components', 'layout', 'Footer.tsx'),
-    apply: (text, token) => text.replace(/<\/footer>/, `  <p>${token}</p>\n    </footer>`),
-  },
-];
+/** The edits: a file of the copy and a pure function of its text that makes `token` appear on the doc page. */
+function editsOf(site, docFile) {
+  return [
+    {
+      name: '改 .mdx（追加一节）',
+      file: docFile,
+      times: mdxEdits,
+      // A heading of its own: search's store keeps every section's heading (the search check).
+      search: true,
+      apply: (text, token) => `${text.trimEnd()}\n\n## ${token}\n\n性能测试追加的一节：编辑器保存之后，打开的页面不刷新就显示出来。\n`,
+    },
+    {
+      name: '改 src/config/site.ts（页脚版权）',
+      file: path.join(site, 'src', 'config', 'site.ts'),
+      times: repeat,
+      apply: (text, token) => text.replace(/(copyright:\s*`[^`]*)`/, `$1 ${token}\``),
+    },
+    {
+      name: '改组件 Footer.tsx（加一行）',
+      file: path.join(site, 'src', 'components', 'layout', 'Footer.tsx'),
+      times: repeat,
+      apply: (text, token) => text.replace(/<\/footer>/, `  <p>${token}</p>\n    </footer>`),
+    },
+  ];
+}
 
 // ---------- running gatsby develop ----------
 
 let develop = null;
+const copies = [];
 
 function stopDevelop() {
   if (!develop) return;
@@ -94,7 +146,8 @@ function stopDevelop() {
 function cleanup() {
   restoreAll();
   stopDevelop();
-  if (!keep) rmSync(work, { recursive: true, force: true });
+  restorePatches();
+  if (!keep) for (const { work } of copies) rmSync(work, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
@@ -105,15 +158,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function status(url) {
+async function fetchText(url) {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(30000) });
-    await res.arrayBuffer();
-    return res.status;
+    return { status: res.status, text: await res.text() };
   } catch {
-    return 0;
+    return { status: 0, text: '' };
   }
 }
+const status = async (url) => (await fetchText(url)).status;
 
 /**
  * The environment of an editor's terminal: without CI. Under CI (CI=1 and the like) Gatsby's
@@ -124,13 +177,13 @@ async function status(url) {
 const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'RUN_ID', 'GITHUB_ACTIONS', 'GATSBY_CI'];
 const editorEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CI_VARIABLES.includes(name)));
 
-/** Starts `gatsby develop` in the copy; resolves once the doc page and its data answer. */
-async function startDevelop(label) {
+/** Starts `gatsby develop` in a copy; resolves once the doc page and its data answer. */
+async function startDevelop({ work, site }, label) {
   const logFile = path.join(work, `develop-${label}.log`);
   writeFileSync(logFile, '');
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  const child = spawn(process.execPath, [GATSBY, 'develop', '--host', '127.0.0.1', '--port', String(port)], {
+  const child = spawn(process.execPath, [gatsbyCli(site), 'develop', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
     // A build cache (build/cache.ts) of the copy's own, empty at the first start.
@@ -157,6 +210,7 @@ async function startDevelop(label) {
   }, 250);
   state.stopSampling = () => clearInterval(sampler);
 
+  const pageDataUrl = `${base}/page-data${encodeURI(decodeURIComponent(docPath))}/page-data.json`;
   let docS = null;
   while (docS === null) {
     if (state.exited !== null) throw new Error(`gatsby develop 退出了（${state.exited}）：\n${state.log.split('\n').slice(-20).join('\n')}`);
@@ -165,6 +219,14 @@ async function startDevelop(label) {
     else await sleep(100);
   }
   return { ...state, docS, logFile, seconds };
+}
+
+/** Opens the doc page in a new tab; the seconds since develop started when its heading is shown. */
+async function renderDoc(browser, started) {
+  const page = await browser.newPage();
+  await page.goto(`${base}${docPath}`, { waitUntil: 'domcontentloaded', timeout: 120000 });
+  await page.waitForSelector('main h1, article h1, h1', { timeout: 120000 });
+  return { page, renderedS: started.seconds() };
 }
 
 /** Gatsby's `success <phase> - Ns` lines, slowest first. */
@@ -176,8 +238,18 @@ function slowPhases(log, top = 6) {
 
 // ---------- the measurements ----------
 
+/** Seconds from t0 until the develop server's search store holds `token`; null if not within the wait. */
+async function searchHolds(token, t0, giveUpAt) {
+  while (performance.now() < giveUpAt()) {
+    const { text } = await fetchText(`${base}/search/store.json`);
+    if (text.includes(token)) return (performance.now() - t0) / 1000;
+    await sleep(100);
+  }
+  return null;
+}
+
 /** Writes the edit, times until the open tab shows `token` (no reload), then undoes it. */
-async function timeEdit(page, edit) {
+async function timeEdit(page, edit, site) {
   const original = readFileSync(edit.file, 'utf8');
   const token = `BENCH${Date.now().toString(36).toUpperCase()}`;
   const changed = edit.apply(original, token);
@@ -188,84 +260,156 @@ async function timeEdit(page, edit) {
   pending.set(edit.file, original);
   const t0 = performance.now();
   writeFileSync(edit.file, changed);
+  let shownAt = null;
+  const search = edit.search ? searchHolds(token, t0, () => (shownAt ?? t0 + 60000) + searchWaitMs) : Promise.resolve(undefined);
   try {
     await page.waitForFunction((t) => document.body?.innerText.includes(t), token, { polling: 'raf', timeout: 60000 });
-    const s = (performance.now() - t0) / 1000;
+    shownAt = performance.now();
+    const s = (shownAt - t0) / 1000;
     const reloaded = !(await page.evaluate(() => window.__benchNoReload === true));
-    return { s, reloaded };
+    return { s, reloaded, searchS: await search };
   } finally {
+    await search.catch(() => {});
     writeFileSync(edit.file, original);
     pending.delete(edit.file);
     await page.waitForFunction((t) => !document.body?.innerText.includes(t), token, { polling: 'raf', timeout: 60000 }).catch(() => {});
   }
 }
 
-const results = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, doc: docPath, port, cold: null, edits: [], warm: null };
-let browser = null;
-try {
-  console.log(`机器：${os.cpus().length} 核 ${os.cpus()[0]?.model ?? ''}，Node ${process.version}，1 分钟负载 ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`临时副本：${site}；文档页 ${docPath}（${path.relative(site, docFile)}）；端口 ${port}\n`);
-  spawnSync(process.execPath, [GATSBY, 'clean'], { cwd: site, stdio: 'ignore' });
-
-  process.stdout.write('gatsby develop（clean 后）…');
-  const cold = await startDevelop('cold');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
-  const page = await browser.newPage();
-  await page.goto(`${base}${docPath}`, { waitUntil: 'domcontentloaded', timeout: 120000 });
-  await page.waitForSelector('main h1, article h1, h1', { timeout: 120000 });
-  const renderedS = cold.seconds();
-  results.cold = { readyS: cold.readyS, docS: cold.docS, renderedS, phases: slowPhases(cold.log) };
-  console.log(` 就绪 ${cold.readyS.toFixed(1)} s，文档页可访问 ${cold.docS.toFixed(1)} s，浏览器渲染完成 ${renderedS.toFixed(1)} s`);
-  console.log(`    最慢的阶段：${results.cold.phases.join('；')}`);
-
-  for (const edit of EDITS) {
-    const runs = [];
-    for (let i = 0; i < repeat; i++) {
-      runs.push(await timeEdit(page, edit));
-      await sleep(500);
+/** Every round of one copy: clean start, edits (first round), kept-.cache start. */
+async function measure(copy, label) {
+  const docFile = path.join(copy.site, 'content', 'docs', `${decodeURIComponent(docPath.slice('/docs/'.length))}.mdx`);
+  if (!existsSync(docFile)) throw new Error(`找不到 ${docPath} 的源文件 ${path.relative(copy.site, docFile)}`);
+  const out = { label, cold: [], warm: [], edits: [] };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+  try {
+    for (let round = 1; round <= repeat; round++) {
+      spawnSync(process.execPath, [gatsbyCli(copy.site), 'clean'], { cwd: copy.site, stdio: 'ignore' });
+      rmSync(path.join(copy.work, 'build-cache'), { recursive: true, force: true });
+      process.stdout.write(`[${label} ${round}/${repeat}] gatsby develop（clean 后）…`);
+      const cold = await startDevelop(copy, `${label}-cold-${round}`);
+      const { page, renderedS } = await renderDoc(browser, cold);
+      console.log(` 就绪 ${cold.readyS.toFixed(1)} s，文档页可访问 ${cold.docS.toFixed(1)} s，浏览器渲染完成 ${renderedS.toFixed(1)} s`);
+      if (round === 1) {
+        for (const edit of editsOf(copy.site, docFile)) {
+          const runs = [];
+          for (let i = 0; i < edit.times; i++) {
+            runs.push(await timeEdit(page, edit, copy.site));
+            await sleep(500);
+          }
+          out.edits.push({ name: edit.name, search: edit.search === true, runs });
+          const searchNote = edit.search ? `；搜索 ${runs.map((r) => (r.searchS == null ? `>${searchWaitMs / 1000}s` : r.searchS.toFixed(2))).join(' / ')} s` : '';
+          console.log(`    ${edit.name}：${runs.map((r) => r.s.toFixed(2)).join(' / ')} s${searchNote}${runs.some((r) => r.reloaded) ? '（有整页刷新）' : ''}`);
+        }
+      }
+      cold.stopSampling();
+      out.cold.push({ readyS: cold.readyS, docS: cold.docS, renderedS, phases: slowPhases(cold.log), peakRss: cold.peakRss, cpuS: cold.cpuS });
+      await page.close();
+      stopDevelop();
+      await sleep(1500);
+      if (warm) {
+        process.stdout.write(`[${label} ${round}/${repeat}] gatsby develop（保留 .cache 再启动）…`);
+        const again = await startDevelop(copy, `${label}-warm-${round}`);
+        const shown = await renderDoc(browser, again);
+        again.stopSampling();
+        out.warm.push({ readyS: again.readyS, docS: again.docS, renderedS: shown.renderedS, phases: slowPhases(again.log), peakRss: again.peakRss, cpuS: again.cpuS });
+        console.log(` 就绪 ${again.readyS.toFixed(1)} s，文档页可访问 ${again.docS.toFixed(1)} s，浏览器渲染完成 ${shown.renderedS.toFixed(1)} s`);
+        await shown.page.close();
+        stopDevelop();
+        await sleep(1500);
+      }
     }
-    const row = { name: edit.name, runs, medianS: median(runs.map((r) => r.s)), reloads: runs.filter((r) => r.reloaded).length };
-    results.edits.push(row);
-    console.log(`${edit.name}：${runs.map((r) => r.s.toFixed(2)).join(' / ')} s${row.reloads ? `（其中 ${row.reloads} 次整页刷新）` : ''}`);
+  } finally {
+    await browser.close().catch(() => {});
   }
-  cold.stopSampling();
-  results.cold.peakRss = cold.peakRss;
-  results.cold.cpuS = cold.cpuS;
-  await browser.close();
-  browser = null;
-  stopDevelop();
-  await sleep(1500);
+  return out;
+}
 
-  if (warm) {
-    process.stdout.write('gatsby develop（保留 .cache 再启动）…');
-    const again = await startDevelop('warm');
-    again.stopSampling();
-    results.warm = { readyS: again.readyS, docS: again.docS, phases: slowPhases(again.log), peakRss: again.peakRss };
-    console.log(` 就绪 ${again.readyS.toFixed(1)} s，文档页可访问 ${again.docS.toFixed(1)} s`);
-    stopDevelop();
+// ---------- the table ----------
+
+const med = (xs) => (xs.length ? median(xs) : null);
+/** The figures the issue's targets are about, each a median over its runs (null: not measured / never). */
+function figures(m) {
+  if (!m) return {};
+  // An earlier JSON of this script, or one of the older single-run shape ({ cold, edits[].medianS, warm }).
+  const list = (x) => (Array.isArray(x) ? x : x ? [x] : []);
+  const at = (rows, key) => med(list(rows).map((r) => r[key]).filter((v) => typeof v === 'number'));
+  const edit = (re) => list(m.edits).find((e) => re.test(e.name));
+  const runs = (e) => (e?.runs ?? []).map((r) => (typeof r === 'number' ? r : r.s)).filter((v) => typeof v === 'number');
+  const mdx = edit(/\.mdx/);
+  const searchRuns = mdx?.search ? mdx.runs.map((r) => r.searchS) : [];
+  return {
+    coldReady: at(m.cold, 'readyS'),
+    coldDoc: at(m.cold, 'docS'),
+    coldRendered: at(m.cold, 'renderedS'),
+    warmReady: at(m.warm, 'readyS'),
+    warmDoc: at(m.warm, 'docS'),
+    warmRendered: at(m.warm, 'renderedS'),
+    mdx: med(runs(mdx)) ?? mdx?.medianS ?? null,
+    config: med(runs(edit(/site\.ts/))) ?? edit(/site\.ts/)?.medianS ?? null,
+    component: med(runs(edit(/Footer/))) ?? edit(/Footer/)?.medianS ?? null,
+    // Every run must have found it: a develop that does not update search has no figure.
+    search: searchRuns.length && searchRuns.every((s) => typeof s === 'number') ? med(searchRuns) : null,
+    searchNote: mdx?.search ? `${searchRuns.filter((s) => typeof s === 'number').length}/${searchRuns.length} 次更新` : '未测',
+    counts: { cold: list(m.cold).length, warm: list(m.warm).length, mdx: runs(mdx).length },
+  };
+}
+
+function printTable(beforeRun, afterRun) {
+  const b = figures(beforeRun);
+  const a = figures(afterRun);
+  const f = (s) => (s === null || s === undefined ? '—' : s.toFixed(2));
+  const rows = [
+    ['clean 后启动 → 就绪', 'coldReady', ''],
+    ['clean 后启动 → 文档页可访问', 'coldDoc', ''],
+    ['clean 后启动 → 浏览器渲染出文档页', 'coldRendered', '≤ 15'],
+    ['保留 .cache 再启动 → 就绪', 'warmReady', ''],
+    ['保留 .cache 再启动 → 文档页可访问', 'warmDoc', ''],
+    ['保留 .cache 再启动 → 浏览器渲染出文档页', 'warmRendered', '≤ 8'],
+    [`改 .mdx → 打开的页面显示（${a.counts?.mdx ?? 0} 次中位数）`, 'mdx', '≤ 0.8'],
+    ['改 src/config/site.ts → 页面显示', 'config', '≤ 1.0'],
+    ['改组件 Footer.tsx → 页面显示', 'component', '≤ 1.0'],
+    ['改 .mdx → 开发服务器的搜索文件含新内容', 'search', '≤ 2'],
+  ];
+  const headers = beforeRun ? ['测量（秒，中位数）', '改动前', '改动后', '目标'] : ['测量（秒，中位数）', '秒', '目标'];
+  table(
+    headers,
+    rows.map(([name, key, goal]) => (beforeRun ? [name, f(b[key]), f(a[key]), goal] : [name, f(a[key]), goal])),
+  );
+  console.log(`\n启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：改动后 ${a.searchNote}${beforeRun ? `，改动前 ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`);
+}
+
+const results = { date: new Date().toISOString(), cpus: os.cpus().length, load1: os.loadavg()[0], node: process.version, doc: docPath, port, repeat, before: null, after: null };
+try {
+  console.log(`机器：${os.cpus().length} 核 ${os.cpus()[0]?.model ?? ''}，Node ${process.version}，1 分钟负载 ${os.loadavg()[0].toFixed(1)}；文档页 ${docPath}；端口 ${port}\n`);
+  if (before) {
+    const copy = makeCopy(before);
+    copies.push(copy);
+    withoutPatches(copy.site);
+    try {
+      results.before = { commit: before, ...(await measure(copy, `改动前 ${before}`)) };
+    } finally {
+      restorePatches();
+    }
+  } else if (compare) {
+    results.before = JSON.parse(readFileSync(compare, 'utf8')).after ?? JSON.parse(readFileSync(compare, 'utf8'));
   }
+  const copy = makeCopy(null);
+  copies.push(copy);
+  results.after = await measure(copy, '改动后');
 
   console.log('\n## 开发服务器');
-  const f = (s) => (s === null || s === undefined ? '—' : s.toFixed(2));
-  table(
-    ['测量', '秒（中位数）', '各次', '说明'],
-    [
-      ['就绪（clean 后："You can now view" 且开发包已构建）', f(results.cold.readyS), '', ''],
-      ['文档页可访问（HTML 与 page-data 均 200）', f(results.cold.docS), '', docPath],
-      ['浏览器里渲染完成', f(results.cold.renderedS), '', 'Chromium'],
-      ...results.edits.map((e) => [`${e.name} → 页面显示`, f(e.medianS), e.runs.map((r) => f(r.s)).join(' / '), e.reloads ? `${e.reloads} 次整页刷新` : '无刷新']),
-      ...(results.warm ? [['再次启动就绪（保留 .cache）', f(results.warm.readyS), '', ''], ['再次启动后文档页可访问', f(results.warm.docS), '', '']] : []),
-    ],
-  );
-  console.log(`\n进程树峰值 ${(results.cold.peakRss / 2 ** 20).toFixed(0)} MB，CPU ${results.cold.cpuS.toFixed(1)} s（首次启动到编辑结束）`);
-  if (results.warm) console.log(`再次启动最慢的阶段：${results.warm.phases.join('；')}`);
+  printTable(results.before, results.after);
+  const cold = results.after.cold[0];
+  console.log(`\n进程树峰值 ${(Math.max(...results.after.cold.map((c) => c.peakRss)) / 2 ** 20).toFixed(0)} MB；第一次 clean 后启动到编辑结束 CPU ${cold.cpuS.toFixed(1)} s`);
+  console.log(`clean 后最慢的阶段：${cold.phases.join('；')}`);
+  if (results.after.warm[0]) console.log(`保留 .cache 再启动最慢的阶段：${results.after.warm[0].phases.join('；')}；CPU ${results.after.warm[0].cpuS.toFixed(1)} s`);
 } catch (error) {
   console.error(`\n${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
-  if (browser) await browser.close().catch(() => {});
   cleanup();
   mkdirSync(path.dirname(jsonOut), { recursive: true });
   writeFileSync(jsonOut, JSON.stringify(results, null, 2));
-  console.log(`\n明细：${path.relative(process.cwd(), jsonOut)}${keep ? `；临时目录保留在 ${work}` : ''}`);
+  console.log(`\n明细：${path.relative(process.cwd(), jsonOut)}${keep ? `；临时目录保留在 ${copies.map((c) => c.work).join('、')}` : ''}`);
 }

@@ -12,6 +12,7 @@ import {
   babelStage,
   browserslist,
   COMPILED_GATSBY_FILES,
+  DEVELOP_COMPILATION_DONE,
   GATSBY_FOCUS_WRAPPER_ID,
   GATSBY_JS_MINIMIZER,
   GATSBY_NAVIGATE,
@@ -25,7 +26,12 @@ import {
   IMAGE_JOB_NAME,
   isGatsbyJsRule,
   isGatsbyTypeScriptRule,
+  isNodeEventOf,
   isPageTemplateIssuer,
+  NODE_EVENTS,
+  NODE_MUTATION_BATCH_FILE,
+  NODE_MUTATION_BATCH_TIMEOUT_MS,
+  nodeMutationBatchTimeout,
   pageDataFile,
   pageHtmlFile,
   pageHtmlFiles,
@@ -240,5 +246,44 @@ describe('Gatsby’s browser runtime (src/lib/gatsby-runtime.ts)', () => {
   it('renders every page into #gatsby-focus-wrapper and sets window.___navigate', () => {
     for (const file of ['cache-dir/production-app.js', 'cache-dir/root.js']) expect([file, gatsbyFile(file)]).toEqual([file, expect.stringContaining(`id="${GATSBY_FOCUS_WRAPPER_ID}"`)]);
     expect(gatsbyFile('cache-dir/navigation.js')).toContain(`window.${GATSBY_NAVIGATE} = (to, options) => navigate(to, options)`);
+  });
+});
+
+describe('gatsby develop (issue 25)', () => {
+  it(`the node mutation batch waits ${NODE_MUTATION_BATCH_TIMEOUT_MS} ms: patches/gatsby+<version>.patch is applied to the installed gatsby`, () => {
+    const version = (JSON.parse(gatsbyFile('package.json')) as { version: string }).version;
+    const patch = readFileSync(path.join(ROOT, 'patches', `gatsby+${version}.patch`), 'utf8');
+    expect(patch).toContain(`+const NODE_MUTATION_BATCH_TIMEOUT = ${NODE_MUTATION_BATCH_TIMEOUT_MS};`);
+    expect(nodeMutationBatchTimeout(readFileSync(fromRoot.resolve(NODE_MUTATION_BATCH_FILE), 'utf8'))).toBe(NODE_MUTATION_BATCH_TIMEOUT_MS);
+  });
+
+  it('the patch changes nothing else: the batch size and the source-file aggregation are upstream’s', () => {
+    const text = readFileSync(fromRoot.resolve(NODE_MUTATION_BATCH_FILE), 'utf8');
+    expect(text).toMatch(/^const NODE_MUTATION_BATCH_SIZE = 100;$/m);
+    expect(text).toMatch(/^const FILE_CHANGE_AGGREGATION_TIMEOUT = 200;$/m);
+    expect(text).toContain('[NODE_MUTATION_BATCH_TIMEOUT]: `committingBatch`');
+  });
+
+  it(`develop's emitter sends ${DEVELOP_COMPILATION_DONE} when a compilation is done`, () => {
+    expect(gatsbyFile('dist/services/start-webpack-server.js')).toContain(`emitter.emit(\`${DEVELOP_COMPILATION_DONE}\`, stats)`);
+  });
+
+  it('the overlay: websocketManager.emitError reaches the tabs, which show each error’s message, file and line', () => {
+    expect(gatsbyFile('dist/utils/websocket-manager.js')).toMatch(/emitError = \(id, message\) => \{[\s\S]*type: `overlayError`/);
+    expect(gatsbyFile('dist/utils/websocket-manager.js')).toContain('exports.websocketManager = websocketManager');
+    const socket = gatsbyFile('cache-dir/socketIo.js');
+    expect(socket).toMatch(/msg\.type === `overlayError`[\s\S]*reportError\(msg\.payload\.id, msg\.payload\.message\)[\s\S]*clearError\(msg\.payload\.id\)/);
+    const overlay = gatsbyFile('cache-dir/fast-refresh-overlay/components/graphql-errors.js');
+    for (const field of ['error.context.sourceMessage', 'error?.filePath', 'error?.location?.start?.line', 'error?.location?.start?.column', 'prettifyStack(error.text)']) expect(overlay).toContain(field);
+  });
+});
+
+describe('gatsby develop (issue 25): node events', () => {
+  it('the emitter repeats every redux action under its type, node creations and deletions among them', () => {
+    expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
+    const actions = gatsbyFile('dist/redux/actions/public.js');
+    for (const event of NODE_EVENTS) expect(actions).toContain(`type: \`${event}\``);
+    expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'Mdx' } } }, 'Mdx')).toBe(true);
+    expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'File' } } }, 'Mdx')).toBe(false);
   });
 });

@@ -11,12 +11,22 @@ import { docIdFromRelativePath } from '../../src/lib/docs';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
 import { readFrontmatter } from './frontmatter';
+import { developErrors, frontmatterLine } from './develop-errors';
 
-/** Content errors found while nodes are created; reported together before pages are made. */
-const contentErrors: ContentError[] = [];
+/**
+ * Content errors found while nodes are created, by node (an edit in develop re-creates the node:
+ * fixed, its error goes); reported together before pages are made.
+ */
+const contentErrors = new Map<string, ContentError>();
 
-export function collectedContentErrors(): readonly ContentError[] {
-  return contentErrors;
+/** The errors of nodes that still exist (a deleted file's error goes with it). */
+export function collectedContentErrors(getNode: (id: string) => Node | undefined = () => ({}) as Node): ContentError[] {
+  for (const [id, error] of contentErrors) {
+    if (getNode(id)) continue;
+    contentErrors.delete(id);
+    developErrors()?.set('frontmatter', error.file, null);
+  }
+  return [...contentErrors.values()];
 }
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
@@ -69,8 +79,12 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, action
   const file = getNode(node.parent) as ContentFile | undefined;
   if (!file) return;
   const display = `content/${file.sourceInstanceName}/${file.relativePath}`;
+  contentErrors.delete(node.id);
+  developErrors()?.set('frontmatter', display, null);
+  let raw = '';
   try {
-    const { data } = readFrontmatter(readFileSync(file.absolutePath, 'utf8'));
+    raw = readFileSync(file.absolutePath, 'utf8');
+    const { data } = readFrontmatter(raw);
     if (file.sourceInstanceName === 'blog') {
       if (file.relativeDirectory.includes('/') || !/index\.mdx$/.test(file.relativePath)) {
         throw new ContentError(display, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
@@ -84,7 +98,9 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, action
       actions.createNodeField({ node, name: 'docId', value: docIdFromRelativePath(file.relativePath) });
     }
   } catch (error) {
-    contentErrors.push(error instanceof ContentError ? error : new ContentError(display, 'frontmatter', String(error)));
+    const problem = error instanceof ContentError ? error : new ContentError(display, 'frontmatter', String(error));
+    contentErrors.set(node.id, problem);
+    developErrors()?.set('frontmatter', display, { file: display, line: frontmatterLine(raw, problem.field, error), message: problem.message });
   }
 };
 
@@ -101,9 +117,12 @@ interface ContentQuery {
 
 /** Every post and doc as the site plan takes them, validated again from the queried frontmatter. */
 export async function queryContent(graphql: CreatePagesArgs['graphql']): Promise<{ posts: PostEntry[]; docs: DocEntry[] }> {
+  // Only nodes that passed onCreateNode's checks (they have a kind): in develop a file with a
+  // frontmatter error stays out (its value could fail the schema's type and with it the whole
+  // query) while every other page is still made; a build has stopped before this.
   const result = await graphql<ContentQuery>(`
     query SiteContent {
-      allMdx {
+      allMdx(filter: { fields: { kind: { ne: null } } }) {
         nodes {
           id
           frontmatter { slug title date(formatString: "YYYY-MM-DD") tags authors description unlisted draft sidebar_position sidebar_label hide_sidebar }

@@ -185,3 +185,53 @@ export const COMPILED_GATSBY_FILES = ['.cache/compiled/gatsby-node.js', '.cache/
  */
 export const SHARP_WORKER_MODULE = 'gatsby-plugin-sharp/gatsby-worker.js';
 export const IMAGE_JOB_NAME = 'IMAGE_PROCESSING';
+
+// ---------- gatsby develop (issue 25) ----------
+
+/**
+ * How long `gatsby develop` waits after a node mutation (a content file saved) before it runs the
+ * batch: NODE_MUTATION_BATCH_TIMEOUT in gatsby/dist/state-machines/waiting/index.js, 500 ms
+ * upstream and not configurable. patches/gatsby+<version>.patch (applied by patch-package on
+ * every npm install) lowers it to this.
+ */
+export const NODE_MUTATION_BATCH_TIMEOUT_MS = 50;
+export const NODE_MUTATION_BATCH_FILE = 'gatsby/dist/state-machines/waiting/index.js';
+
+/** The batch delay written in an installed copy of that file (null when the constant is gone). */
+export function nodeMutationBatchTimeout(fileText: string): number | null {
+  const match = /^const NODE_MUTATION_BATCH_TIMEOUT = (\d+);$/m.exec(fileText);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The event Gatsby's emitter (handed to every node API as `emitter`) sends when a develop
+ * compilation is done (gatsby/dist/services/start-webpack-server.js): the server answers pages
+ * from then on.
+ */
+export const DEVELOP_COMPILATION_DONE = 'COMPILATION_DONE';
+
+interface OverlaySocket {
+  emitError(id: string, message: unknown): void;
+}
+
+/**
+ * The develop server's error overlay: gatsby/dist/utils/websocket-manager.js's websocketManager
+ * keeps errors by id, sends them to every open tab (cache-dir/socketIo.js hands them to the
+ * fast-refresh overlay as "GraphQL errors") and to tabs opened later; `null` clears one.
+ */
+export function developOverlay(): OverlaySocket {
+  // Loaded when develop needs it: `gatsby build` never does.
+  return (require('gatsby/dist/utils/websocket-manager') as { websocketManager: OverlaySocket }).websocketManager;
+}
+
+/**
+ * Redux actions Gatsby's emitter repeats (gatsby/dist/redux/index.js emits every action under its
+ * type; its websocket-manager listens to these two): a node created (also re-created after an
+ * edit) or deleted, with the node as the payload.
+ */
+export const NODE_EVENTS = ['CREATE_NODE', 'DELETE_NODE'] as const;
+
+/** Whether an emitted action is about a node of this type. */
+export function isNodeEventOf(action: unknown, type: string): boolean {
+  return (action as { payload?: { internal?: { type?: unknown } } } | null)?.payload?.internal?.type === type;
+}

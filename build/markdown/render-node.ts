@@ -10,6 +10,7 @@ import remarkImages from 'gatsby-remark-images';
 import copyLinkedFiles from 'gatsby-remark-copy-linked-files';
 import { bodyFirstLine, contentErrorMessage } from '../../src/lib/markdown/errors';
 import { renderMdx, type RenderedMdx } from '../../src/lib/markdown/render';
+import { developErrors, problemHtml, problemOf } from '../content/develop-errors';
 import { buildDrawDiagram } from './diagrams';
 
 /** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
@@ -62,7 +63,7 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
     await plugin({ markdownAST, markdownNode: node, files: getNodesByType('File'), getNode, reporter, cache, pathPrefix: assetPrefix }, options);
   };
   try {
-    return await renderMdx(node.body ?? '', {
+    const rendered = await renderMdx(node.body ?? '', {
       file,
       firstLine,
       pathPrefix: basePath,
@@ -75,9 +76,21 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
         gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] }),
       ],
     });
+    developErrors()?.set('render', file, null);
+    return rendered;
   } catch (error) {
     // One message, the file's own line: the same as check:content's and the develop server's.
-    reporter.panicOnBuild(contentErrorMessage(error, file));
+    const message = contentErrorMessage(error, file);
+    // gatsby develop: the overlay shows it and the page shows it in place of its body, so the
+    // template still renders and the fix replaces it; the server and the other pages go on.
+    const board = developErrors();
+    if (board) {
+      const problem = problemOf(message, file);
+      board.set('render', file, problem);
+      reporter.error(message);
+      return { html: problemHtml(problem), toc: [], coverAlt: null };
+    }
+    reporter.panicOnBuild(message);
     throw error;
   }
 }

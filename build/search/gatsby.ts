@@ -6,7 +6,8 @@
  * made from changed (build/search/cache.ts). `gatsby build` builds them after the build
  * (writeSearchFiles, a post-build step) from the HTML its page queries rendered (each page's
  * page-data.json), so no page is rendered twice; `gatsby develop` runs queries only on demand, so
- * it renders them in sourceNodes. Content errors are left to createPages, which reports them all.
+ * it renders them itself, once its bundle is compiled and again after each content change
+ * (build/search/develop.ts). Content errors are left to createPages, which reports them all.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,10 @@ import type { GatsbyNode, Reporter } from 'gatsby';
 import { ContentError } from '../../src/lib/content-model';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
-import { gatsbyCommand, pageDataFile } from '../gatsby/internals';
+import { addDevelopRoute } from '../gatsby/develop-server';
+import { DEVELOP_COMPILATION_DONE, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../gatsby/internals';
 import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
+import { SearchFilesFollower } from './develop';
 
 /** The editors' synonym file is checked first thing: a mistake in it stops the build within seconds, naming the entry. */
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
@@ -26,8 +29,19 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
   }
 };
 
-export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ reporter }) => {
-  if (gatsbyCommand() !== 'build') await writeSearchFilesAndReport(reporter);
+/** gatsby develop: the files follow the content (build/search/develop.ts), built first once the bundle is. */
+export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitter, reporter }) => {
+  const follower = new SearchFilesFollower(async () => {
+    const report = await searchFilesReport(reporter);
+    return report ? { build: report.build } : null;
+  }, reporter);
+  addDevelopRoute(app, follower.routes());
+  const start = () => {
+    emitter.off(DEVELOP_COMPILATION_DONE, start);
+    void follower.start();
+  };
+  emitter.on(DEVELOP_COMPILATION_DONE, start);
+  for (const event of NODE_EVENTS) emitter.on(event, (action: unknown) => isNodeEventOf(action, 'Mdx') && follower.changed());
 };
 
 /** A page's rendered body as its page query returned it (the post and doc templates' `mdx.rendered`). */
@@ -59,15 +73,24 @@ export async function writeSearchFiles(reporter: Reporter, publicDir: string): P
 }
 
 async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
+  try {
+    await searchFilesReport(reporter, rendered);
+  } catch (error) {
+    // An editor's mistake, named with its file: no stack trace of the build's code.
+    if (error instanceof ContentRenderError) reporter.panic(error.message);
+    throw error;
+  }
+}
+
+/** Writes the two files and logs what it took; undefined when content errors (reported by createPages) stop it. */
+async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
   const started = performance.now();
   const root = path.resolve('.');
   let report;
   try {
     report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered });
   } catch (error) {
-    if (error instanceof ContentError) return;
-    // An editor's mistake, named with its file: no stack trace of the build's code.
-    if (error instanceof ContentRenderError) reporter.panic(error.message);
+    if (error instanceof ContentError) return undefined;
     throw error;
   }
   const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
@@ -77,4 +100,5 @@ async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: st
     ? '内容与代码未变，沿用上次的文件'
     : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
   reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
+  return report;
 }

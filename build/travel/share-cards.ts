@@ -102,11 +102,14 @@ function withFont(tree: CardNode, family: string): CardNode {
   return { ...tree, props: { ...tree.props, style: { ...tree.props.style, fontFamily: family } } };
 }
 
+/** Where a planned card's PNG is kept in the cache folder. */
+export const cachedCardFile = (cacheDir: string, card: Pick<PlannedCard, 'key'>) => path.join(cacheDir, `${card.key}.png`);
+
 /**
- * Makes sure every planned card is in public/static/og: drawn when the cache folder does not have
- * it yet, copied otherwise (and its cache file touched, so pruning keeps cards in use). Cards no page uses any more are removed from public/static/og.
+ * Draws into the cache folder the cards it does not have yet (a card's name is its content hash).
+ * A character the font lacks stops it, naming every such card's page.
  */
-export async function writeShareCards(cards: readonly PlannedCard[], planner: CardPlanner, options: { publicDir: string; cacheDir: string }): Promise<CardStats> {
+export async function drawShareCards(cards: readonly PlannedCard[], planner: CardPlanner, cacheDir: string): Promise<CardStats & { unique: PlannedCard[] }> {
   const unique = [...new Map(cards.map((card) => [card.key, card])).values()];
   const problems = unique.flatMap((card) => {
     const missing = missingCharacters(cardText(card.input, planner.brand), [...planner.slices.values()].flat());
@@ -117,10 +120,8 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
     throw new MissingGlyphError(`分享卡片无法生成：字体 ${FONT_NAME}（${FONT_PACKAGE}）没有下列字符的字形，画出来会是空方框。请改写标题或标签：\n${problems.join('\n')}`);
   }
 
-  const outDir = path.join(options.publicDir, CARD_DIR);
-  mkdirSync(outDir, { recursive: true });
-  mkdirSync(options.cacheDir, { recursive: true });
-  const cached = (card: PlannedCard) => path.join(options.cacheDir, `${card.key}.png`);
+  mkdirSync(cacheDir, { recursive: true });
+  const cached = (card: PlannedCard) => cachedCardFile(cacheDir, card);
   const toDraw = unique.filter((card) => !existsSync(cached(card)));
 
   const started = performance.now();
@@ -144,9 +145,19 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
     }
     await Promise.all(inFlight);
   }
-  const renderMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  const cpuMs = (used.user + used.system) / 1000;
+  return { unique, cards: unique.length, rendered: toDraw.length, cached: unique.length - toDraw.length, renderMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, fontSlices };
+}
+
+/**
+ * Makes sure every planned card is in public/static/og: drawn when the cache folder does not have
+ * it yet, copied otherwise (and its cache file touched, so pruning keeps cards in use). Cards no page uses any more are removed from public/static/og.
+ */
+export async function writeShareCards(cards: readonly PlannedCard[], planner: CardPlanner, options: { publicDir: string; cacheDir: string }): Promise<CardStats> {
+  const { unique, ...stats } = await drawShareCards(cards, planner, options.cacheDir);
+  const cached = (card: PlannedCard) => cachedCardFile(options.cacheDir, card);
+  const outDir = path.join(options.publicDir, CARD_DIR);
+  mkdirSync(outDir, { recursive: true });
 
   const keep = new Set(unique.map((card) => `${card.key}.png`));
   const now = new Date();
@@ -157,5 +168,5 @@ export async function writeShareCards(cards: readonly PlannedCard[], planner: Ca
     utimesSync(cached(card), now, now);
   }
   for (const name of readdirSync(outDir)) if (!keep.has(name)) rmSync(path.join(outDir, name), { force: true });
-  return { cards: unique.length, rendered: toDraw.length, cached: unique.length - toDraw.length, renderMs, cpuMs, fontSlices };
+  return stats;
 }

@@ -52,14 +52,14 @@ export const LLMS_OPTIONS: LlmsOptions = {
 };
 
 /** Cards live in the build cache that outlives `gatsby clean` (build/cache.ts). */
-const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
+export const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
 
 /**
  * Twins of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
  * page's inputs and the fingerprint of the code that writes twins (every file write-twins.ts
  * reaches through relative imports, the lockfile, Node's version: search-cache.ts).
  */
-function twinCache(): TwinCache {
+export function twinCache(): TwinCache {
   return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), ['build/travel/twins.ts']) };
 }
 
@@ -69,7 +69,7 @@ function elapsed(started: number, cpu: NodeJS.CpuUsage): string {
   return `${Math.round(performance.now() - started)} ms，CPU ${Math.round((used.user + used.system) / 1000)} ms`;
 }
 
-function planner() {
+export function planner() {
   return cardPlanner({ siteName: siteConfig.title, host: new URL(siteConfig.url).host, markFile: path.resolve('static/favicon.svg') });
 }
 

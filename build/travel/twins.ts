@@ -91,31 +91,36 @@ function reuse(cached: CachedTwin | undefined, publicDir: string, site: TwinSite
   return cached.markdown;
 }
 
+/** One source's twin: from the cache when its inputs and images are unchanged, else rendered (and cached). */
+export async function twinMarkdown(source: TwinSource, publicDir: string, site: TwinSite, cache?: TwinCache): Promise<string> {
+  const key = cache ? stableKey({ fingerprint: cache.fingerprint, source, site }) : '';
+  const cached = cache ? reuse(cache.entries.get(key), publicDir, site) : undefined;
+  if (cached !== undefined) return cached;
+  const images: CachedTwin['images'] = [];
+  const imageUrl = (src: string) => {
+    const url = twinImageUrl(src, source, publicDir, site);
+    const file = localImageFile(src, source);
+    if (file !== null) images.push({ file, url });
+    return url;
+  };
+  const markdown = await renderTwin(source.body, {
+    file: source.file,
+    firstLine: source.firstLine,
+    title: source.title,
+    lastUpdated: source.lastUpdated,
+    basePath: site.basePath,
+    imageUrl,
+    cover: source.cover ? { src: `./${path.relative(path.dirname(source.absolutePath), source.cover).split(path.sep).join('/')}`, fallbackAlt: `${source.title}：封面图` } : undefined,
+  });
+  cache?.entries.set(key, { markdown, images });
+  return markdown;
+}
+
 /** Writes each source's twin; returns them by page path (for llms-full.txt). */
 export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache): Promise<Map<string, string>> {
   const twins = new Map<string, string>();
   for (const source of sources) {
-    const key = cache ? stableKey({ fingerprint: cache.fingerprint, source, site }) : '';
-    let markdown = cache ? reuse(cache.entries.get(key), publicDir, site) : undefined;
-    if (markdown === undefined) {
-      const images: CachedTwin['images'] = [];
-      const imageUrl = (src: string) => {
-        const url = twinImageUrl(src, source, publicDir, site);
-        const file = localImageFile(src, source);
-        if (file !== null) images.push({ file, url });
-        return url;
-      };
-      markdown = await renderTwin(source.body, {
-        file: source.file,
-        firstLine: source.firstLine,
-        title: source.title,
-        lastUpdated: source.lastUpdated,
-        basePath: site.basePath,
-        imageUrl,
-        cover: source.cover ? { src: `./${path.relative(path.dirname(source.absolutePath), source.cover).split(path.sep).join('/')}`, fallbackAlt: `${source.title}：封面图` } : undefined,
-      });
-      cache?.entries.set(key, { markdown, images });
-    }
+    const markdown = await twinMarkdown(source, publicDir, site, cache);
     const target = path.join(publicDir, twinPath(source.path));
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, markdown);

@@ -1,11 +1,13 @@
 /**
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
- * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), and the browser
- * bundle without Gatsby runtime modules that never run here (trim.ts).
+ * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), the browser
+ * bundle without Gatsby runtime modules that never run here (trim.ts), and develop's caches
+ * kept valid across restarts (develop.ts).
  */
 import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
 import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
 import { FingerprintBuildDependencies, writeFingerprint } from './cache';
+import { developWebpackConfig } from './develop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES } from './trim';
 
@@ -13,6 +15,8 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
   transpileWithSwc(args);
   fingerprintWebpackCache(args);
   if (args.stage === 'build-javascript') trimBrowserBundle(args);
+  const develop = developWebpackConfig(args.stage);
+  if (develop) args.actions.setWebpackConfig(develop);
 };
 
 function fingerprintWebpackCache({ stage, actions, getConfig, store }: CreateWebpackConfigArgs) {

@@ -6,11 +6,12 @@
  * The files have fixed names and are revalidated, so a reader can still get one from the deploy
  * before and one from the deploy after (a stale cache, a CDN edge mid-deploy): both carry their
  * build's id, and when the ids differ both are fetched again past the HTTP cache, once. If they
- * still differ, loading fails (the box offers Retry).
+ * still differ, loading fails (the box offers Retry). Under `gatsby develop` the engine also
+ * follows the files as they are rebuilt after each edit (live.ts).
  */
 import type { SearchStore } from '../../lib/search/documents';
 import { loadSiteSearch, type SearchIndexFile, type SiteSearch } from '../../lib/search/engine';
-import { sameBuild } from '../../lib/search/files';
+import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH, sameBuild, type BuildStamp } from '../../lib/search/files';
 
 export type { SiteSearch };
 
@@ -27,12 +28,23 @@ export class SearchFilesMismatch extends Error {
   }
 }
 
-export async function createSiteSearch(indexUrl: string, storeUrl: string): Promise<SiteSearch> {
-  const load = (cache?: RequestCache) => Promise.all([fetchJson<SearchIndexFile>(indexUrl, cache), fetchJson<SearchStore>(storeUrl, cache)]);
-  let [index, store] = await load();
+async function loadFiles(indexUrl: string, storeUrl: string, cache?: RequestCache) {
+  const load = (mode?: RequestCache) => Promise.all([fetchJson<SearchIndexFile & BuildStamp>(indexUrl, mode), fetchJson<SearchStore>(storeUrl, mode)]);
+  let [index, store] = await load(cache);
   if (!sameBuild(index, store)) {
     [index, store] = await load('reload');
     if (!sameBuild(index, store)) throw new SearchFilesMismatch(indexUrl, storeUrl);
   }
-  return loadSiteSearch(index, store);
+  return { search: loadSiteSearch(index, store), build: index.build };
+}
+
+export async function createSiteSearch(indexUrl: string, storeUrl: string): Promise<SiteSearch> {
+  const first = await loadFiles(indexUrl, storeUrl);
+  if (process.env.NODE_ENV === 'development') {
+    const { followSearchFiles } = await import('./live');
+    // Beside the index, under the same base URL.
+    const events = indexUrl.endsWith(SEARCH_INDEX_PATH) ? indexUrl.slice(0, -SEARCH_INDEX_PATH.length) + SEARCH_EVENTS_PATH : SEARCH_EVENTS_PATH;
+    return followSearchFiles(first, () => loadFiles(indexUrl, storeUrl, 'no-cache'), events);
+  }
+  return first.search;
 }

@@ -1,0 +1,141 @@
+import { addDevelopRoute, mountDevelopRoutes, type DevelopHandler, type DevelopRequest, type DevelopResponse } from '../../build/gatsby/develop-server';
+import { SearchFilesFollower } from '../../build/search/develop';
+import { followSearchFiles } from '../../src/components/search/live';
+import type { SiteSearch } from '../../src/lib/search/engine';
+import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH } from '../../src/lib/search/files';
+
+const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
+
+function request(path: string): DevelopRequest & { close(): void } {
+  let onClose = () => {};
+  return { method: 'GET', path, protocol: 'http', get: () => '127.0.0.1:8000', on: (_e, listener) => (onClose = listener), close: () => onClose() };
+}
+
+function response(): DevelopResponse & { written: string[] } {
+  const res = { written: [] as string[], status: () => res, set: () => res, send: () => undefined, write: (chunk: string) => res.written.push(chunk) > 0, flushHeaders: () => undefined };
+  return res;
+}
+
+describe('develop: search files follow the content', () => {
+  it('builds nothing before start; the first tab asking for the files starts the build and waits for it', async () => {
+    const update = jest.fn(async () => ({ build: 'b1' }));
+    const follower = new SearchFilesFollower(update, { warn: jest.fn() }, 5);
+    follower.changed();
+    await tick(20);
+    expect(update).not.toHaveBeenCalled();
+    const next = jest.fn();
+    await follower.routes()(request(SEARCH_INDEX_PATH), response(), next);
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(next).toHaveBeenCalledTimes(1); // Gatsby's static files answer with the file just written
+  });
+
+  it('one rebuild for the node events of one save, and one more for a change during a rebuild', async () => {
+    let release = () => {};
+    const update = jest.fn(() => new Promise<{ build: string }>((resolve) => (release = () => resolve({ build: `b${update.mock.calls.length}` }))));
+    const follower = new SearchFilesFollower(update, { warn: jest.fn() }, 5);
+    const first = follower.start();
+    release();
+    await first;
+    follower.changed();
+    follower.changed(); // File node, then Mdx node
+    await tick(20);
+    expect(update).toHaveBeenCalledTimes(2);
+    follower.changed(); // while the second is running
+    await tick(20);
+    release();
+    await tick(5);
+    release();
+    await follower.current();
+    expect(update).toHaveBeenCalledTimes(3);
+    expect(follower.buildId).toBe('b3');
+  });
+
+  it('tells every open tab each new build id once, over Server-Sent Events', async () => {
+    const builds = ['b1', 'b1', 'b2'];
+    const follower = new SearchFilesFollower(async () => ({ build: builds.shift() as string }), { warn: jest.fn() }, 1);
+    await follower.start();
+    const res = response();
+    const req = request(SEARCH_EVENTS_PATH);
+    await follower.routes()(req, res, jest.fn());
+    expect(res.written).toEqual(['data: b1\n\n']);
+    follower.changed();
+    await tick(10);
+    await follower.current();
+    follower.changed();
+    await tick(10);
+    await follower.current();
+    expect(res.written).toEqual(['data: b1\n\n', 'data: b2\n\n']);
+    req.close();
+  });
+
+  it('a content error keeps the last files and the server: it is logged, and the next change tries again', async () => {
+    const warn = jest.fn();
+    const results: Array<() => { build: string }> = [
+      () => ({ build: 'b1' }),
+      () => {
+        throw new Error('内容无法渲染：content/docs/a.mdx:3：未知的 MDX 组件 <Foo>');
+      },
+      () => ({ build: 'b2' }),
+    ];
+    const follower = new SearchFilesFollower(async () => (results.shift() as () => { build: string })(), { warn }, 1);
+    await follower.start();
+    follower.changed();
+    await tick(10);
+    await follower.current();
+    expect(follower.buildId).toBe('b1');
+    expect(warn.mock.calls[0]?.[0]).toContain('content/docs/a.mdx:3');
+    follower.changed();
+    await tick(10);
+    await follower.current();
+    expect(follower.buildId).toBe('b2');
+  });
+});
+
+describe('develop: the search box follows the files', () => {
+  const engine = (name: string): SiteSearch => ({ size: 1, search: () => [{ url: name } as never], searchAll: () => ({ pages: [{ url: name } as never], terms: [name] }) });
+
+  it('loads the files again when the server names a different build, and searches the new ones', async () => {
+    const sources: Array<{ url: string; listener: (event: { data: string }) => void }> = [];
+    (globalThis as { EventSource?: unknown }).EventSource = class {
+      constructor(readonly url: string) {}
+      addEventListener(_type: string, listener: (event: { data: string }) => void) {
+        sources.push({ url: this.url, listener });
+      }
+    };
+    const reload = jest.fn(async () => ({ search: engine('new'), build: 'b2' }));
+    const live = followSearchFiles({ search: engine('old'), build: 'b1' }, reload, SEARCH_EVENTS_PATH);
+    expect(sources[0]?.url).toBe(SEARCH_EVENTS_PATH);
+    sources[0]?.listener({ data: 'b1' });
+    await tick();
+    expect(reload).not.toHaveBeenCalled();
+    expect(live.search('x')[0]).toEqual({ url: 'old' });
+    sources[0]?.listener({ data: 'b2' });
+    await tick();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(live.search('x')[0]).toEqual({ url: 'new' });
+    expect(live.searchAll('x').pages[0]).toEqual({ url: 'new' });
+  });
+});
+
+describe('develop: routes answered before Gatsby’s', () => {
+  it('tries the features’ handlers in the order added, then Gatsby', async () => {
+    let middleware: ((req: DevelopRequest, res: DevelopResponse, next: () => void) => void) | undefined;
+    const app = { locals: {} as Record<string, unknown>, use: (m: typeof middleware) => (middleware = m) };
+    mountDevelopRoutes(app);
+    const seen: string[] = [];
+    const handler = (name: string, answers: string): DevelopHandler => (req, _res, next) => {
+      seen.push(name);
+      if (req.path !== answers) next();
+    };
+    addDevelopRoute(app, handler('search', '/search/index.json'));
+    addDevelopRoute(app, handler('twins', '/docs/a.md'));
+    const gatsby = jest.fn();
+    middleware?.(request('/docs/a.md'), response(), gatsby);
+    await tick();
+    expect(seen).toEqual(['search', 'twins']);
+    expect(gatsby).not.toHaveBeenCalled();
+    middleware?.(request('/docs/a'), response(), gatsby);
+    await tick();
+    expect(gatsby).toHaveBeenCalledTimes(1);
+  });
+});

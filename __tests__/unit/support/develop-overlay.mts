@@ -1,0 +1,59 @@
+/**
+ * Test helper (run with tsx: the renderer is ESM-only). What `gatsby develop`'s error overlay
+ * holds (Gatsby's own websocketManager, which sends it to the open tabs) as content files break
+ * and are fixed, through the site's real hooks:
+ *   - render: each content file of the fixture folders in argv (one mistake each) through the
+ *     Mdx.rendered resolver (build/markdown/render-node.ts), then the same file with a good body;
+ *   - frontmatter: a doc whose frontmatter is wrong (argv's last: a scratch folder) through the
+ *     node validation (build/content/gatsby.ts onCreateNode), then fixed.
+ * Prints { render: { broken, bodies, fixed }, frontmatter: { broken, fixed } } as JSON (bodies:
+ * what the resolver answered for each broken file).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseFrontmatter } from 'gatsby-plugin-mdx/dist/frontmatter.js';
+
+process.env.gatsby_executing_command = 'develop';
+const { onCreateNode } = await import('../../../build/content/gatsby');
+const { renderMdxNode } = await import('../../../build/markdown/render-node');
+const { websocketManager } = (await import('gatsby/dist/utils/websocket-manager.js')) as unknown as { websocketManager: { errors: Map<string, unknown> } };
+
+const overlay = () => [...websocketManager.errors.values()];
+const reporter = { panicOnBuild() {}, error() {}, warn() {}, info() {} };
+const cache = { get: async () => undefined, set: async () => undefined };
+
+const folders = process.argv.slice(2, -1).map((f) => path.resolve(f, 'content', 'docs'));
+const scratch = path.resolve(process.argv.at(-1) as string);
+
+async function render(absolutePath: string, body: string) {
+  const fileNode = { id: `file:${absolutePath}`, sourceInstanceName: 'docs', relativePath: path.basename(absolutePath), absolutePath };
+  const node = { id: `mdx:${absolutePath}`, parent: fileNode.id, body, internal: { type: 'Mdx' } };
+  const helpers = { getNode: () => fileNode, getNodesByType: () => [fileNode], reporter, cache, basePath: '', assetPrefix: '' };
+  return renderMdxNode(node as never, helpers as never).then(
+    (rendered) => rendered.html,
+    (error: Error) => `threw: ${error.message}`,
+  );
+}
+
+const files = folders.flatMap((dir) => readdirSync(dir).map((name) => path.join(dir, name)));
+const bodies: string[] = [];
+for (const file of files) bodies.push(await render(file, (parseFrontmatter(file, readFileSync(file, 'utf8')) as { body: string }).body));
+const renderBroken = overlay();
+for (const file of files) await render(file, '\n正常的段落。\n');
+const renderFixed = overlay();
+
+const doc = path.join(scratch, 'wing.mdx');
+const validate = () => {
+  const fileNode = { id: 'file', sourceInstanceName: 'docs', relativePath: 'wing.mdx', relativeDirectory: '', absolutePath: doc, internal: { type: 'File' } };
+  const node = { id: 'mdx', parent: 'file', body: '正文', internal: { type: 'Mdx' } };
+  onCreateNode!({ node, getNode: () => fileNode, actions: { createNodeField() {} } } as never, {} as never, () => undefined);
+};
+writeFileSync(doc, '---\ntitle: Wing\nsidebar_position: 一\n---\n\n正文\n');
+validate();
+const frontmatterBroken = overlay();
+writeFileSync(doc, '---\ntitle: Wing\nsidebar_position: 1\n---\n\n正文\n');
+validate();
+const frontmatterFixed = overlay();
+
+process.stdout.write(JSON.stringify({ render: { broken: renderBroken, bodies, fixed: renderFixed }, frontmatter: { broken: frontmatterBroken, fixed: frontmatterFixed } }));
+process.exit(0);

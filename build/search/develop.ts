@@ -1,0 +1,111 @@
+/**
+ * Site search in `gatsby develop`: the same two files as the build (writeSiteSearchFiles), kept
+ * current while the editor works.
+ *
+ * - Not at start: the files are first built once the development bundle is compiled, so the
+ *   first page answers sooner. A request for them before that waits for it.
+ * - After each content change (an Mdx node created or deleted): only the pages whose source
+ *   changed are rendered again (each page's sections are cached, build/search/cache.ts), then
+ *   the index is rebuilt and public/search/*.json rewritten.
+ * - Open tabs hear of each new pair of files (its build id) over Server-Sent Events
+ *   (SEARCH_EVENTS_PATH); the search box loads them again (src/components/search/live.ts).
+ * - A content error never stops the server: the files stay as they were, the error is logged
+ *   (the page itself shows it in the overlay), and the next change tries again.
+ */
+import type { Reporter } from 'gatsby';
+import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../src/lib/search/files';
+import type { DevelopHandler, DevelopResponse } from '../gatsby/develop-server';
+
+export interface SearchUpdate {
+  build: string;
+}
+
+/** Runs `update` once at a time; a change during a run queues one more run after it. */
+export class SearchFilesFollower {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private build: string | null = null;
+  private readonly clients = new Set<DevelopResponse>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly update: () => Promise<SearchUpdate | null>,
+    private readonly reporter: Pick<Reporter, 'warn'>,
+    /** Edits arrive as several node events (File, then Mdx): one run for all of them. */
+    private readonly settleMs = 20,
+  ) {}
+
+  /** The first build (after the development bundle): from then on, changes rebuild. */
+  start(): Promise<void> {
+    this.started = true;
+    return this.run();
+  }
+
+  /** A content file changed: rebuild soon (nothing before start: start builds from the files as they are then). */
+  changed(): void {
+    if (!this.started) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, this.settleMs);
+  }
+
+  /** Resolves once the files on disk are the latest (starting the first build if a tab asks first). */
+  async current(): Promise<void> {
+    if (!this.started) await this.start();
+    while (this.running || this.timer) await (this.running ?? new Promise((r) => setTimeout(r, this.settleMs)));
+  }
+
+  get buildId(): string | null {
+    return this.build;
+  }
+
+  private run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          const result = await this.update();
+          if (result && result.build !== this.build) {
+            this.build = result.build;
+            for (const client of this.clients) send(client, result.build);
+          }
+        } catch (error) {
+          this.reporter.warn(`搜索文件没有更新（保留上一版）：${error instanceof Error ? error.message : String(error)}`);
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** The develop server's routes: the two files once current, and the event stream. */
+  routes(): DevelopHandler {
+    return async (req, res, next) => {
+      if (req.method !== 'GET') return next();
+      if (req.path === SEARCH_INDEX_PATH || req.path === SEARCH_STORE_PATH) {
+        await this.current();
+        return next(); // public/search/ now holds them: Gatsby's static files answer
+      }
+      if (req.path !== SEARCH_EVENTS_PATH) return next();
+      // no-transform: Gatsby's compression middleware would otherwise hold the events back in its gzip buffer.
+      res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive' });
+      res.flushHeaders();
+      this.clients.add(res);
+      req.on('close', () => this.clients.delete(res));
+      if (this.build) send(res, this.build);
+      else void this.current().then(() => this.build && send(res, this.build));
+    };
+  }
+}
+
+function send(client: DevelopResponse, build: string): void {
+  client.write(`data: ${build}\n\n`);
+}
