@@ -1,6 +1,7 @@
 import { Global, css } from '@emotion/react';
 import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
 import { diagramStyles } from '../mdx/diagram-styles';
+import { prose } from '../mdx/prose';
 
 const styles = css`
   :root,
@@ -195,6 +196,9 @@ const styles = css`
     clip: rect(0, 0, 0, 0);
     white-space: nowrap;
     border: 0;
+  }
+  .markdown {
+    ${prose}
   }
   ${diagramStyles}
   ${mq.mobile} {

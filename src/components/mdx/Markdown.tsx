@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { TABS_ATTRIBUTE } from '../../lib/tabs';
-import { prose } from './prose';
 import { copyCodeOnClick } from './copy-code';
 import { delegateLazily, type LazyBehaviour } from './lazy-behaviour';
 import { imageZoom } from './zoom-trigger';
@@ -38,5 +37,6 @@ export function Markdown({ html }: { html: string }) {
       undo?.();
     };
   }, [html]);
-  return <div ref={ref} css={prose} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  // Styled by the site-wide stylesheet's .markdown rules (./prose.ts, rendered at build time).
+  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

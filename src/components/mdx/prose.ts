@@ -4,6 +4,8 @@ import { c, fonts } from '../../theme/tokens';
 /**
  * Typography of rendered content (posts and docs, HTML rendered at build time by
  * src/lib/markdown): comfortable CJK line height, code blocks, callouts, tabs, scrolling tables.
+ * Part of the site-wide stylesheet under `.markdown` (GlobalStyles.tsx), rendered at build time:
+ * like the content it styles, it costs pages no JavaScript.
  */
 export const prose = css`
   font-size: 16px;
