@@ -3,7 +3,9 @@ const tsJest = [
   'ts-jest',
   {
     
-    tsconfig: { module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', esModuleInterop: true, target: 'ES2021', resolveJsonModule: true },
+    // Transpile only (isolatedModules): types are checked once, by `npm run typecheck` (tsc over
+    // __tests__ too), not again in every jest worker for every test file and what it imports.
+    tsconfig: { module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', esModuleInterop: true, target: 'ES2021', resolveJsonModule: true, isolatedModules: true },
   },
 ];
 
@@ -19,6 +21,18 @@ const project = (displayName, folder, extra = {}) => ({
 /** Browser projects: Node plus one Chromium per jest worker, shared by the files that worker runs. */
 const browserEnvironment = '<rootDir>/__tests__/e2e/support/environment.ts';
 
+/**
+ * E2E files that assert the spec's timings (210 ms popovers, the 200 ms progress bar, 75 ms
+ * transitions) in real time: project e2e-timed runs them on their own after the parallel e2e run
+ * (npm run test:e2e), so a busy machine cannot delay their timers.
+ */
+const TIMED = ['chrome', 'motion'].map((name) => `<rootDir>/__tests__/e2e/${name}.test.ts`);
+const e2eServer = {
+  testEnvironment: browserEnvironment,
+  globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
+  globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Global option (Jest ignores it per project): browser tests need more than the 5 s default.
@@ -29,11 +43,8 @@ module.exports = {
     project('unit', 'unit'),
     project('content', 'content'),
     project('search', 'search'),
-    project('e2e', 'e2e', {
-      testEnvironment: browserEnvironment,
-      globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
-      globalTeardown: '<rootDir>/__tests__/e2e/support/global-teardown.ts',
-    }),
+    project('e2e', 'e2e', { ...e2eServer, testPathIgnorePatterns: ['/node_modules/', ...TIMED.map((file) => `^${file.replace('<rootDir>', __dirname).replace(/\./g, '\\.')}$`)] }),
+    { ...project('e2e-timed', 'e2e', e2eServer), testMatch: TIMED },
     project('e2e-prefix', 'e2e-prefix', {
       testEnvironment: browserEnvironment,
       globalSetup: '<rootDir>/__tests__/e2e-prefix/setup.ts',
