@@ -3,7 +3,7 @@ import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import NProgress from 'nprogress';
 import { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from './src/lib/gatsby-runtime';
-import { historyEntryId, PROGRESS_DELAY_MS, progressOptions, returnPosition, scrollAfterNavigation } from './src/lib/navigation';
+import { historyEntryId, PROGRESS_DELAY_MS, ROUTE_UPDATE_MARK, progressOptions, returnPosition, scrollAfterNavigation } from './src/lib/navigation';
 import { asksForMarks } from './src/lib/search/mark-param';
 
 let progressTimer: number | undefined;
@@ -63,6 +63,7 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   renderedPath = location.pathname;
   window.clearTimeout(progressTimer);
   if (NProgress.isStarted()) NProgress.done();
+  performance.mark(ROUTE_UPDATE_MARK, { detail: location.pathname });
   // Arrived from a search result: mark its words (the module loads only then).
   if (asksForMarks(window.location.search)) void import(/* webpackChunkName: "search-marks" */ './src/components/search/arrival-marks').then((m) => m.markArrival());
 };

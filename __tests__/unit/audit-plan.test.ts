@@ -46,6 +46,16 @@ describe('audit plan', () => {
     expect(inMode('light 390')).not.toEqual(inMode('dark 390'));
   });
 
+  it('loads the first page of each kind in the first mode as a document, every other page-mode by client-side navigation', () => {
+    const documents = plan.filter((t) => t.document);
+    expect(documents.every((t) => t.mode === AUDIT_MODES[0])).toBe(true);
+    expect(documents.map((t) => t.page.kind).sort()).toEqual([...new Set(pages.map((p) => p.kind))].sort());
+    for (const kind of new Set(pages.map((p) => p.kind))) {
+      expect(documents.find((t) => t.page.kind === kind)).toBe(plan.find((t) => t.page.kind === kind && t.mode === AUDIT_MODES[0]));
+    }
+    expect(plan.filter((t) => !t.document).length).toBe(plan.length - documents.length);
+  });
+
   it('covers dark and 390 px in both colour modes', () => {
     const combos = AUDIT_MODES.map((m) => `${m.theme} ${m.viewport.width}`);
     expect(combos.sort()).toEqual(['dark 1440', 'dark 390', 'light 1440', 'light 390']);

@@ -4,6 +4,13 @@
  */
 
 export const PROGRESS_DELAY_MS = 200;
+
+/**
+ * Performance mark set when a page has rendered after any navigation (onRouteUpdate), its
+ * `detail` the path: what a monitoring script, or a test that navigates client-side, waits for
+ * (Gatsby itself marks only the first render, 'onInitialClientRender').
+ */
+export const ROUTE_UPDATE_MARK = 'route-update';
 /** nprogress defaults named by the spec. */
 export const PROGRESS_OPTIONS = { minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false, trickle: true } as const;
 

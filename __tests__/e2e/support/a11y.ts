@@ -12,12 +12,12 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../../src/lib/storage';
 import { AUDIT_MODES, MISSING_PATH, planAudit, shardOfFile, shardTasks, type AuditMode, type AuditTask } from './audit-plan';
 import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './axe';
-import { useBrowser, url, type BrowserSession } from './browser';
-import { ready } from './ready';
+import { useBrowser, url } from './browser';
+import { navigateClientSide, ready } from './ready';
 
 /**
  * Pages audited at the same time by one test file (AXE_POOL). The suite runs several files in
@@ -25,35 +25,79 @@ import { ready } from './ready';
  */
 const POOL = Number(process.env.AXE_POOL ?? 1);
 
-/** A context in `mode`: its viewport, its colour mode stored before any page script runs, the page's CSP bypassed so axe can be injected. */
-async function modeContext(session: BrowserSession, mode: AuditMode): Promise<BrowserContext> {
-  const context = await session.newContext({ viewport: mode.viewport, bypassCSP: true });
-  await context.addInitScript(
-    ([key, theme]) => {
-      try {
-        window.localStorage.setItem(key as string, theme as string);
-      } catch {
-        /* storage blocked: the page stays light, which the theme check below reports */
-      }
-    },
-    [STORAGE_KEYS.theme, mode.theme],
-  );
-  return context;
+/**
+ * One tab per audit mode, each in a context of that mode (its viewport, its colour mode stored
+ * before any page script runs, the page's CSP bypassed so axe can be injected), reused page after
+ * page like a reader's browser. A new context per page would cost far more than the page itself
+ * (issue 25, quiet machine: a fresh context and its first page ≈ 3.4 CPU-seconds, the next page in
+ * the same tab ≈ 0.8): a new renderer process, and no HTTP or compiled-code cache yet. The
+ * contexts are the owner's to close (close()), not closed after each test.
+ */
+export class ModeTabs {
+  private readonly tabs = new Map<string, Promise<Page>>();
+  private readonly opened: BrowserContext[] = [];
+
+  constructor(private readonly browser: () => Browser) {}
+
+  tab(mode: AuditMode): Promise<Page> {
+    let tab = this.tabs.get(mode.name);
+    if (!tab) {
+      tab = this.open(mode);
+      this.tabs.set(mode.name, tab);
+    }
+    return tab;
+  }
+
+  /** Whether the tab has not been given a page yet (a client-side navigation needs one). */
+  isBlank(tab: Page): boolean {
+    return tab.url() === 'about:blank';
+  }
+
+  async close(): Promise<void> {
+    this.tabs.clear();
+    await Promise.all(this.opened.splice(0).map((context) => context.close().catch(() => undefined)));
+  }
+
+  private async open(mode: AuditMode): Promise<Page> {
+    const context = await this.browser().newContext({ viewport: mode.viewport, locale: 'zh-CN', bypassCSP: true });
+    this.opened.push(context);
+    await context.addInitScript(
+      ([key, theme]) => {
+        try {
+          window.localStorage.setItem(key as string, theme as string);
+        } catch {
+          /* storage blocked: the page stays light, which the theme check in load() reports */
+        }
+      },
+      [STORAGE_KEYS.theme, mode.theme],
+    );
+    return context.newPage();
+  }
 }
 
-/** Loads `path` in `tab` and waits until it is hydrated, checking the colour mode really is the mode's. */
-async function load(tab: Page, path: string, mode: AuditMode): Promise<void> {
-  await tab.goto(url(path));
-  await ready(tab);
+async function expectTheme(tab: Page, path: string, mode: AuditMode): Promise<void> {
   const theme = await tab.evaluate(() => document.documentElement.getAttribute('data-theme'));
   if (theme !== mode.theme) throw new Error(`${path} [${mode.name}]: data-theme is ${theme}`);
+}
+
+/** Loads `path` in `tab` as a new document and waits until it is hydrated, checking the colour mode really is the mode's. */
+export async function load(tab: Page, path: string, mode: AuditMode): Promise<void> {
+  await tab.goto(url(path));
+  await ready(tab);
+  await expectTheme(tab, path, mode);
+}
+
+/** Goes to `path` by client-side navigation from the page open in `tab`, checking the colour mode. */
+async function visit(tab: Page, path: string, mode: AuditMode): Promise<void> {
+  await navigateClientSide(tab, path);
+  await expectTheme(tab, path, mode);
 }
 
 function expectNone(findings: Finding[]): void {
   if (findings.length > 0) throw new Error(formatFindings(findings));
 }
 
-const modeNamed = (name: string): AuditMode => {
+export const modeNamed = (name: string): AuditMode => {
   const found = AUDIT_MODES.find((m) => m.name === name);
   if (!found) throw new Error(`no audit mode ${name}`);
   return found;
@@ -63,8 +107,9 @@ const modeNamed = (name: string): AuditMode => {
  * The audit of the built pages, shard n of the a11y-pages-<n>.test.ts files (`testFile` is the
  * calling file's __filename). Every shard checks the whole plan's promises (every page in the
  * first mode, every kind of page in each mode), then audits its own share of the page-modes.
- * A lane keeps one tab per mode and loads page after page in it: a new document every time, in
- * the mode's context as before, without starting a renderer process per page.
+ * A lane keeps one tab per mode (ModeTabs) and goes from page to page in it: as a new document
+ * where the plan says so (the first page of each kind) or the tab is new, otherwise by
+ * client-side navigation, as a reader following links does.
  */
 export function auditPagesShard(testFile: string): void {
   const { shard, count } = shardOfFile(path.basename(testFile), readdirSync(path.dirname(testFile)));
@@ -81,40 +126,39 @@ export function auditPagesShard(testFile: string): void {
       for (const m of AUDIT_MODES) expect(new Set(plan.filter((t) => t.mode === m).map((t) => t.page.kind))).toEqual(new Set(pages.map((p) => p.kind)));
 
       const tasks = shardTasks(plan, shard, count);
-      const contexts = new Map<string, BrowserContext>();
-      for (const m of AUDIT_MODES) contexts.set(m.name, await modeContext(session, m));
-      const lanes = new Map<number, Map<string, Page>>();
-      const tabOf = async (lane: number, m: AuditMode): Promise<Page> => {
-        const tabs = lanes.get(lane) ?? new Map<string, Page>();
-        lanes.set(lane, tabs);
-        const tab = tabs.get(m.name) ?? (await (contexts.get(m.name) as BrowserContext).newPage());
-        tabs.set(m.name, tab);
-        return tab;
-      };
-
+      const lanes = Array.from({ length: POOL }, () => new ModeTabs(() => session.browser));
       const started = Date.now();
-      const timings: Array<{ load: number; axe: number }> = [];
-      const findings = (
-        await inPool(tasks, POOL, async ({ page, mode: m }: AuditTask, lane) => {
-          const opened = Date.now();
-          const tab = await tabOf(lane, m);
-          await load(tab, page.url, m);
-          const loaded = Date.now();
-          try {
-            return await axeAudit(tab, { page: page.path, mode: m.name });
-          } finally {
-            timings.push({ load: loaded - opened, axe: Date.now() - loaded });
-          }
-        })
-      ).flat();
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const perMode = AUDIT_MODES.map((m) => `${m.name}: ${tasks.filter((t) => t.mode === m).length}`).join(', ');
-      const median = (key: 'load' | 'axe') => timings.map((t) => t[key]).sort((a, b) => a - b)[Math.floor(timings.length / 2)];
-      console.log(
-        `axe audit, shard ${shard} of ${count}: ${tasks.length} of ${plan.length} page-modes of ${pages.length} pages (${perMode}), ${POOL} at a time, in ${seconds} s ` +
-          `(median per page: load ${median('load')} ms, axe ${median('axe')} ms); violations by rule: ${JSON.stringify(countByRule(findings))}`,
-      );
-      expectNone(findings);
+      const timings: Array<{ document: boolean; load: number; axe: number }> = [];
+      try {
+        const findings = (
+          await inPool(tasks, POOL, async ({ page, mode: m, document }: AuditTask, lane) => {
+            const opened = Date.now();
+            const tabs = lanes[lane] as ModeTabs;
+            const tab = await tabs.tab(m);
+            const asDocument = document || tabs.isBlank(tab);
+            await (asDocument ? load : visit)(tab, page.url, m);
+            const loaded = Date.now();
+            try {
+              return await axeAudit(tab, { page: page.path, mode: m.name });
+            } finally {
+              timings.push({ document: asDocument, load: loaded - opened, axe: Date.now() - loaded });
+            }
+          })
+        ).flat();
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        const perMode = AUDIT_MODES.map((m) => `${m.name}: ${tasks.filter((t) => t.mode === m).length}`).join(', ');
+        const median = (of: typeof timings, key: 'load' | 'axe') => of.map((t) => t[key]).sort((a, b) => a - b)[Math.floor(of.length / 2)] ?? 0;
+        const documents = timings.filter((t) => t.document);
+        const navigations = timings.filter((t) => !t.document);
+        console.log(
+          `axe audit, shard ${shard} of ${count}: ${tasks.length} of ${plan.length} page-modes of ${pages.length} pages (${perMode}), ${POOL} at a time, in ${seconds} s ` +
+            `(median per page: ${documents.length} as documents: load ${median(documents, 'load')} ms, axe ${median(documents, 'axe')} ms; ` +
+            `${navigations.length} by client-side navigation: ${median(navigations, 'load')} ms, axe ${median(navigations, 'axe')} ms); violations by rule: ${JSON.stringify(countByRule(findings))}`,
+        );
+        expectNone(findings);
+      } finally {
+        await Promise.all(lanes.map((tabs) => tabs.close()));
+      }
     });
   });
 }
@@ -211,10 +255,13 @@ export const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   { name: 'search words marked on arrival', mode: `${theme} 1440`, path: `/blog/binder?highlight=binder&highlight=${encodeURIComponent('拦截')}`, open: arrivalMarks },
 ]);
 
-/** Opens the state's page in a fresh context of its mode, brings it into the state and audits it. */
-export async function auditState(session: BrowserSession, state: State): Promise<void> {
+/**
+ * Opens the state's page as a new document in the tab of its mode (`tabs`, reused from state to
+ * state: every state starts from a fresh document), brings it into the state and audits it.
+ */
+export async function auditState(tabs: ModeTabs, state: State): Promise<void> {
   const m = modeNamed(state.mode);
-  const tab = await (await modeContext(session, m)).newPage();
+  const tab = await tabs.tab(m);
   await load(tab, state.path, m);
   await state.open(tab);
   expectNone(await axeAudit(tab, { page: `${state.path} (${state.name})`, mode: m.name }));

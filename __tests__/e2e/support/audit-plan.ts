@@ -72,24 +72,39 @@ export function builtPage(file: string, path: string, kind: string): BuiltPage {
 export interface AuditTask {
   page: BuiltPage;
   mode: AuditMode;
+  /**
+   * Loaded as a new document (the server's HTML, then hydration), as when a reader arrives from
+   * elsewhere; otherwise reached by client-side navigation from the page audited before it, as
+   * when a reader follows a link within the site. The first task of each kind in the first mode
+   * is a document, so every template and feature is audited as the server sends it; the same
+   * React tree renders both ways.
+   */
+  document: boolean;
 }
 
 /**
  * The page-modes to audit, pages in path order: in mode i, every page whose index is i modulo the
  * mode's `every`, plus for each kind not yet covered in that mode one of its pages (a different
- * one per mode where the kind has several).
+ * one per mode where the kind has several). The first page of each kind in the first mode is
+ * loaded as a document (AuditTask.document).
  */
 export function planAudit(pages: readonly BuiltPage[], modes: readonly AuditMode[] = AUDIT_MODES): AuditTask[] {
   const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const byKind = new Map<string, BuiltPage[]>();
   for (const page of sorted) byKind.set(page.kind, [...(byKind.get(page.kind) ?? []), page]);
   const tasks: AuditTask[] = [];
+  const loadedAsDocument = new Set<string>();
   modes.forEach((mode, m) => {
     const chosen = new Set(sorted.filter((_, i) => i % mode.every === m % mode.every));
     for (const members of byKind.values()) {
       if (!members.some((page) => chosen.has(page))) chosen.add(members[m % members.length] as BuiltPage);
     }
-    for (const page of sorted) if (chosen.has(page)) tasks.push({ page, mode });
+    for (const page of sorted) {
+      if (!chosen.has(page)) continue;
+      const document = m === 0 && !loadedAsDocument.has(page.kind);
+      if (document) loadedAsDocument.add(page.kind);
+      tasks.push({ page, mode, document });
+    }
   });
   return tasks;
 }

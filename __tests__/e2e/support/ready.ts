@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { ROUTE_UPDATE_MARK } from '../../../src/lib/navigation';
+import { GATSBY_NAVIGATE } from '../../../src/lib/gatsby-runtime';
 
 /**
  * Waits until the page has hydrated and every effect of the first client render has run: Gatsby's
@@ -8,4 +10,30 @@ import type { Page } from 'playwright-core';
  */
 export async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('onInitialClientRender').length > 0);
+}
+
+/**
+ * Goes to `path` (encoded, as in a link's href) the way a reader's click on a link does: Gatsby's
+ * client-side navigation in the document already open (hydrated: see ready()), no new document.
+ * Resolves once the new page has rendered (gatsby-browser.tsx marks ROUTE_UPDATE_MARK with the
+ * path in onRouteUpdate), its components' effects have run (the task after the next frame) and
+ * the progress bar, if the navigation was slow enough to show it, has gone.
+ */
+export async function navigateClientSide(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    ([name, navigate, to]) => {
+      performance.clearMarks(name);
+      (window as unknown as Record<string, (to: string) => void>)[navigate]?.(to);
+    },
+    [ROUTE_UPDATE_MARK, GATSBY_NAVIGATE, path] as const,
+  );
+  await page.waitForFunction(
+    ([name, to]) => {
+      const target = new URL(to, location.href);
+      const mark = performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined;
+      return mark?.detail === location.pathname && location.pathname === target.pathname && !document.getElementById('nprogress');
+    },
+    [ROUTE_UPDATE_MARK, path] as const,
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
