@@ -1,5 +1,5 @@
 import { addDevelopRoute, mountDevelopRoutes, type DevelopHandler, type DevelopRequest, type DevelopResponse } from '../../build/gatsby/develop-server';
-import { SearchFilesFollower } from '../../build/search/develop';
+import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from '../../build/search/develop';
 import { followSearchFiles } from '../../src/components/search/live';
 import type { SiteSearch } from '../../src/lib/search/engine';
 import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH } from '../../src/lib/search/files';
@@ -15,6 +15,69 @@ function response(): DevelopResponse & { written: string[] } {
   const res = { written: [] as string[], status: () => res, set: () => res, send: () => undefined, write: (chunk: string) => res.written.push(chunk) > 0, flushHeaders: () => undefined };
   return res;
 }
+
+describe('develop: the first search build waits for the first page (FirstBuildWhenQuiet)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('starts nothing before the bundle is compiled, then once the server has been quiet for the pause', () => {
+    const start = jest.fn();
+    const first = new FirstBuildWhenQuiet(start, 1000, 20_000);
+    first.activity();
+    jest.advanceTimersByTime(5000);
+    expect(start).not.toHaveBeenCalled();
+    first.compiled();
+    jest.advanceTimersByTime(999);
+    expect(start).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalledTimes(1);
+    first.activity();
+    first.compiled();
+    jest.advanceTimersByTime(30_000);
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while the first page’s requests start and end (one handler sees both), but no longer than the latest moment', () => {
+    const start = jest.fn();
+    const first = new FirstBuildWhenQuiet(start, 1000, 5000);
+    const handler = requestActivity(first);
+    first.compiled();
+    const finished: Array<() => void> = [];
+    const res = { ...response(), on: (_event: 'finish', listener: () => void) => finished.push(listener) };
+    for (let t = 0; t < 4; t++) {
+      jest.advanceTimersByTime(600);
+      const next = jest.fn();
+      void handler(request('/docs/intro/'), res, next);
+      expect(next).toHaveBeenCalledTimes(1);
+    }
+    jest.advanceTimersByTime(900);
+    expect(start).not.toHaveBeenCalled(); // 900 ms after the last request started, its answer still on the way
+    finished.at(-1)?.();
+    jest.advanceTimersByTime(999);
+    expect(start).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalledTimes(1);
+
+    // A server that never goes quiet: the build starts at the latest moment anyway.
+    const busy = jest.fn();
+    const always = new FirstBuildWhenQuiet(busy, 1000, 5000);
+    always.compiled();
+    for (let t = 0; t < 10; t++) {
+      jest.advanceTimersByTime(500);
+      always.activity();
+    }
+    expect(busy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tab asking for the files first starts the build; the quiet start then builds nothing more', async () => {
+    jest.useRealTimers();
+    const update = jest.fn(async () => ({ build: 'b1' }));
+    const follower = new SearchFilesFollower(update, { warn: jest.fn() }, 5);
+    await follower.routes()(request(SEARCH_INDEX_PATH), response(), jest.fn());
+    await follower.start();
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('develop: search files follow the content', () => {
   it('builds nothing before start; the first tab asking for the files starts the build and waits for it', async () => {

@@ -21,6 +21,8 @@ export interface DevelopResponse {
   send(body: string | Buffer): unknown;
   write(chunk: string): boolean;
   flushHeaders(): void;
+  /** Node's response events ('finish': the whole answer has been handed to the network). */
+  on?(event: 'finish', listener: () => void): unknown;
 }
 
 export type DevelopHandler = (req: DevelopRequest, res: DevelopResponse, next: () => void) => void | Promise<void>;

@@ -2,8 +2,11 @@
  * Site search in `gatsby develop`: the same two files as the build (writeSiteSearchFiles), kept
  * current while the editor works.
  *
- * - Not at start: the files are first built once the development bundle is compiled, so the
- *   first page answers sooner. A request for them before that waits for it.
+ * - Not at start, and not in the way of the first page: the files are first built once the
+ *   development bundle is compiled and the server has then been quiet for a moment
+ *   (FirstBuildWhenQuiet), because building them renders every page on the one Node thread that
+ *   also answers the editor's first page and runs its page query. A request for them before that
+ *   starts the build and waits for it.
  * - After each content change (an Mdx node created or deleted): only the pages whose source
  *   changed are rendered again (each page's sections are cached, build/search/cache.ts), then
  *   the index is rebuilt and public/search/*.json rewritten.
@@ -36,8 +39,9 @@ export class SearchFilesFollower {
     private readonly settleMs = 20,
   ) {}
 
-  /** The first build (after the development bundle): from then on, changes rebuild. */
+  /** The first build (after the development bundle): from then on, changes rebuild. Once only: later calls wait for the files to be current. */
   start(): Promise<void> {
+    if (this.started) return this.current();
     this.started = true;
     return this.run();
   }
@@ -108,4 +112,61 @@ export class SearchFilesFollower {
 
 function send(client: DevelopResponse, build: string): void {
   client.write(`data: ${build}\n\n`);
+}
+
+/**
+ * When the first build of the search files starts (issue 25: started as soon as the bundle was
+ * compiled, it held the first page's answer back by the seconds it takes). `compiled()` arms it;
+ * from then on it waits until no request has started or ended for `quietMs` (requests that stay
+ * open, like event streams, count only when they start), and starts at the latest `latestMs`
+ * after compilation, however busy the server. `start` runs once.
+ */
+export class FirstBuildWhenQuiet {
+  private armed = false;
+  private done = false;
+  private quiet: ReturnType<typeof setTimeout> | null = null;
+  private latest: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly start: () => void,
+    private readonly quietMs = 1500,
+    private readonly latestMs = 20_000,
+  ) {}
+
+  /** The development bundle is compiled: the build may start once the server is quiet. */
+  compiled(): void {
+    if (this.armed || this.done) return;
+    this.armed = true;
+    this.latest = setTimeout(() => this.fire(), this.latestMs);
+    this.activity();
+  }
+
+  /** A request started or ended. */
+  activity(): void {
+    if (!this.armed || this.done) return;
+    if (this.quiet) clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => this.fire(), this.quietMs);
+  }
+
+  /** Started some other way (a tab asked for the files): nothing left to do. */
+  cancel(): void {
+    this.done = true;
+    if (this.quiet) clearTimeout(this.quiet);
+    if (this.latest) clearTimeout(this.latest);
+  }
+
+  private fire(): void {
+    if (this.done) return;
+    this.cancel();
+    this.start();
+  }
+}
+
+/** A develop route that tells `quiet` of every request's start and end, then passes the request on. */
+export function requestActivity(quiet: Pick<FirstBuildWhenQuiet, 'activity'>): DevelopHandler {
+  return (_req, res, next) => {
+    quiet.activity();
+    res.on?.('finish', () => quiet.activity());
+    next();
+  };
 }

@@ -18,7 +18,7 @@ import { contentDir } from '../content/dir';
 import { addDevelopRoute } from '../gatsby/develop-server';
 import { DEVELOP_COMPILATION_DONE, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../gatsby/internals';
 import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
-import { SearchFilesFollower } from './develop';
+import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
 
 /** The editors' synonym file is checked first thing: a mistake in it stops the build within seconds, naming the entry. */
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
@@ -29,18 +29,23 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
   }
 };
 
-/** gatsby develop: the files follow the content (build/search/develop.ts), built first once the bundle is. */
+/**
+ * gatsby develop: the files follow the content (build/search/develop.ts), built first once the
+ * bundle is compiled and the server is quiet (the editor's first page answered).
+ */
 export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitter, reporter }) => {
   const follower = new SearchFilesFollower(async () => {
     const report = await searchFilesReport(reporter);
     return report ? { build: report.build } : null;
   }, reporter);
+  const firstBuild = new FirstBuildWhenQuiet(() => void follower.start());
+  addDevelopRoute(app, requestActivity(firstBuild));
   addDevelopRoute(app, follower.routes());
-  const start = () => {
-    emitter.off(DEVELOP_COMPILATION_DONE, start);
-    void follower.start();
+  const compiled = () => {
+    emitter.off(DEVELOP_COMPILATION_DONE, compiled);
+    firstBuild.compiled();
   };
-  emitter.on(DEVELOP_COMPILATION_DONE, start);
+  emitter.on(DEVELOP_COMPILATION_DONE, compiled);
   for (const event of NODE_EVENTS) emitter.on(event, (action: unknown) => isNodeEventOf(action, 'Mdx') && follower.changed());
 };
 
