@@ -33,16 +33,23 @@ export function comparable(text: string, markdown = false): string {
   return out.replace(/[\s\\*_~`|>#+\-[\]!^]/g, '');
 }
 
-/** The visible text blocks of a rendered article body, without the page's own chrome. */
-export async function articleTextPieces(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const body = document.querySelector('article .markdown');
-    if (!body) return [];
-    const clone = body.cloneNode(true) as HTMLElement;
+/**
+ * The title and the text blocks of the article in a page's HTML as the server sends it (what a
+ * reader without JavaScript sees), without the page's own chrome. The HTML is parsed in `page`
+ * with DOMParser: the browser's own parser, but nothing loaded, laid out or painted, so a hundred
+ * pages cost a fraction of loading them (issue 25).
+ */
+export async function servedArticle(page: Page, html: string): Promise<{ title: string; pieces: string[] }> {
+  return page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'text/html');
+    const title = doc.querySelector('article h1')?.textContent ?? '';
+    const body = doc.querySelector('article .markdown');
+    if (!body) return { title, pieces: [] };
     // A diagram's 文字版 is generated from its Mermaid source, which the twin keeps as written.
-    clone.querySelectorAll('.heading-anchor, .code-header, [data-footnote-backref], #footnote-label, .diagram-text').forEach((el) => el.remove());
-    return [...clone.querySelectorAll('p, li, th, td, h2, h3, h4, h5, h6, pre, summary, dt, dd')].map((el) => el.textContent ?? '').filter((t) => t.trim() !== '');
-  });
+    body.querySelectorAll('.heading-anchor, .code-header, [data-footnote-backref], #footnote-label, .diagram-text').forEach((el) => el.remove());
+    const pieces = [...body.querySelectorAll('p, li, th, td, h2, h3, h4, h5, h6, pre, summary, dt, dd')].map((el) => el.textContent ?? '').filter((t) => t.trim() !== '');
+    return { title, pieces };
+  }, html);
 }
 
 export interface CardPixels {
