@@ -13,7 +13,7 @@
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { AUDIT_MODES } from './support/audit-plan';
-import { load, ModeTabs } from './support/a11y';
+import { load, ModeTabs, visit } from './support/a11y';
 import { axeAudit, formatFindings, type Finding } from './support/axe';
 import { BASE_URL } from './support/env';
 import { useBrowser, url } from './support/browser';
@@ -265,7 +265,10 @@ describe('callouts', () => {
 });
 
 describe('accessibility of the pages that use them', () => {
-  /** One tab per mode (each page a new document in it): a fresh context per page costs more than the audit. */
+  /**
+   * One tab per mode: the first page loaded as a document, the others reached by client-side
+   * navigation (a fresh context per page would cost more than the audit; support/a11y.ts).
+   */
   const tabs = new ModeTabs(() => session.browser);
   afterAll(() => tabs.close());
 
@@ -275,7 +278,7 @@ describe('accessibility of the pages that use them', () => {
     for (const mode of AUDIT_MODES) {
       for (const path of pages) {
         const page = await tabs.tab(mode);
-        await load(page, path, mode);
+        await (tabs.isBlank(page) ? load : visit)(page, path, mode);
         if (await page.locator('.tabs').count()) {
           await page.waitForSelector('[data-tabs-ready]', { state: 'attached' });
           // Another tab than the one shown chosen, focus on it: the selected and unselected states both shown.
