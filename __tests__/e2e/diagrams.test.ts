@@ -8,8 +8,9 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { contrastRatio, parseColor } from '../../src/theme/contrast';
 import { STORAGE_KEYS } from '../../src/lib/storage';
+import { load, ModeTabs } from './support/a11y';
 import { axeAudit, formatFindings } from './support/axe';
-import { hydrated, PHONE, useBrowser, url } from './support/browser';
+import { DESKTOP, hydrated, PHONE, useBrowser, url } from './support/browser';
 
 jest.setTimeout(120_000);
 
@@ -138,12 +139,20 @@ describe('diagrams on /blog/oneway', () => {
   });
 
   it('give axe nothing to report, light and dark, desktop and phone', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const viewport of [undefined, PHONE]) {
-        const { page } = await openIn(theme, viewport ? { viewport } : {});
-        const findings = await axeAudit(page, { page: PAGE, mode: `${theme}${viewport ? ' phone' : ''}` });
-        if (findings.length) throw new Error(formatFindings(findings));
+    // One tab per mode, the page loaded as a new document in each (support/a11y.ts ModeTabs).
+    const tabs = new ModeTabs(() => session.browser);
+    try {
+      for (const theme of ['light', 'dark'] as const) {
+        for (const viewport of [DESKTOP, PHONE]) {
+          const mode = { name: `${theme} ${viewport.width}`, theme, viewport, every: 1 };
+          const page = await tabs.tab(mode);
+          await load(page, PAGE, mode);
+          const findings = await axeAudit(page, { page: PAGE, mode: mode.name });
+          if (findings.length) throw new Error(formatFindings(findings));
+        }
       }
+    } finally {
+      await tabs.close();
     }
   });
 });
