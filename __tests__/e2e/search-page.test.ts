@@ -112,6 +112,11 @@ describe('the results page keeps its state in the address', () => {
     await page.waitForFunction(() => new URLSearchParams(location.search).get('product') === 'Konker');
     await page.reload();
     await page.getByTestId('search-page-results').waitFor();
+    // The filters come back from the address (on a busy machine, a frame after the first results).
+    await page.waitForFunction((n) => {
+      const urls = [...document.querySelectorAll('li.result')].map((li) => li.getAttribute('data-url') ?? '');
+      return urls.length === n && urls.every((u) => u.startsWith('/docs/mobile/konker/'));
+    }, konkerDocs.length);
     await expect(resultUrls(page)).resolves.toEqual(konkerDocs);
 
     // More: 10 at first, then 20; the first new result takes focus; a reload keeps 20.
@@ -119,10 +124,13 @@ describe('the results page keeps its state in the address', () => {
     await expect(results(all).count()).resolves.toBe(10);
     await all.getByRole('button', { name: /显示更多结果/ }).click();
     await all.waitForFunction(() => new URLSearchParams(location.search).get('n') === '20');
+    // The address may change a frame before the list grows and focus moves: wait for both, then check.
+    await all.waitForFunction(() => document.querySelectorAll('li.result').length >= 20 && document.activeElement?.closest('li.result') !== null);
     await expect(results(all).count()).resolves.toBe(20);
     await expect(all.evaluate(() => document.activeElement?.closest('li.result')?.getAttribute('data-index'))).resolves.toBe('10');
     await all.reload();
     await all.getByTestId('search-page-results').waitFor();
+    await all.waitForFunction(() => document.querySelectorAll('li.result').length >= 20);
     await expect(results(all).count()).resolves.toBe(20);
   });
 
