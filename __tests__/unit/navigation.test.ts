@@ -14,6 +14,10 @@ describe('navigation', () => {
   it('uses the spec constants for the progress bar', () => {
     expect(PROGRESS_DELAY_MS).toBe(200);
     expect(PROGRESS_OPTIONS).toMatchObject({ minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800 });
+    // nprogress's own template gives the bar role="bar", not an ARIA role: ours has none, and the bar is found by its class.
+    expect(PROGRESS_OPTIONS.template).not.toMatch(/role=/);
+    expect(PROGRESS_OPTIONS.template).toContain('class="bar"');
+    expect(PROGRESS_OPTIONS.barSelector).toBe('.bar');
   });
 
   it('keeps the spec defaults without a reduced-motion preference; with one, the bar neither trickles nor animates', () => {

@@ -11,8 +11,23 @@ export const PROGRESS_DELAY_MS = 200;
  * (Gatsby itself marks only the first render, 'onInitialClientRender').
  */
 export const ROUTE_UPDATE_MARK = 'route-update';
-/** nprogress defaults named by the spec. */
-export const PROGRESS_OPTIONS = { minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false, trickle: true } as const;
+/**
+ * nprogress defaults named by the spec, and its markup: nprogress's own template gives the bar
+ * role="bar" (and the spinner role="spinner"), which are not ARIA roles — assistive technology is
+ * handed an invalid role and axe reports it whenever the bar is on screen. The bar is decoration
+ * (the page's own title change tells a screen reader that the page changed), so it is hidden from
+ * the accessibility tree and found by its class.
+ */
+export const PROGRESS_OPTIONS = {
+  minimum: 0.08,
+  speed: 200,
+  trickleRate: 0.02,
+  trickleSpeed: 800,
+  showSpinner: false,
+  trickle: true,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
+} as const;
 
 export type ProgressOptions = Omit<typeof PROGRESS_OPTIONS, 'speed' | 'trickle'> & { speed: number; trickle: boolean };
 

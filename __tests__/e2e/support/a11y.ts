@@ -4,8 +4,8 @@
  * 390 px (./audit-plan.ts), and on the interactive states a static page does not show: mobile
  * menu, docs mobile sidebar, navbar popovers, the search panel with results, the search results
  * page with results and without, the words of a search marked on arrival, the mobile TOC, the
- * copied state of a code block, the image zoom dialog, and the announcement bar. Any violation
- * fails, listed with rule, page, mode and target.
+ * copied state of a code block, the image zoom dialog, the announcement bar and the progress bar
+ * of a slow navigation. Any violation fails, listed with rule, page, mode and target.
  *
  * The page-modes are split between the a11y-pages-<n>.test.ts files (issue 25), which jest runs in
  * parallel workers; the interactive states are a11y-states.test.ts.
@@ -175,6 +175,8 @@ interface State {
   path: string;
   /** Brings the page into the state; resolves once it is on screen and settled. */
   open: (page: Page) => Promise<void>;
+  /** Undoes what `open` left on the tab beyond its document (routes), after the audit. */
+  close?: (page: Page) => Promise<void>;
 }
 
 /** Waits until every animation of the element matching `selector` has finished (colours are final). */
@@ -242,6 +244,31 @@ const imageZoomDialog = async (page: Page) => {
   await settled(page, 'dialog.image-zoom-dialog');
 };
 
+/**
+ * A navigation slow enough for the progress bar: the next page's data held until the state closes.
+ * The target is linked only from the closed navbar menus, so Gatsby has not prefetched it.
+ */
+const SLOW_TARGET = '/docs/desktop/wing/Introduce';
+const PAGE_DATA = `**/page-data${SLOW_TARGET}/page-data.json`;
+let releasePageData = () => {};
+const progressBar = async (page: Page) => {
+  const held = new Promise<void>((resolve) => {
+    releasePageData = resolve;
+  });
+  await page.route(PAGE_DATA, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.evaluate((to) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(to), SLOW_TARGET);
+  await page.locator('#nprogress .bar').waitFor({ state: 'attached' });
+  // Past the bar's fade-in (speed 200 ms).
+  await page.waitForTimeout(400);
+};
+const releaseProgressBar = async (page: Page) => {
+  releasePageData();
+  await page.unroute(PAGE_DATA);
+};
+
 const announcementBar = async (page: Page) => {
   await page.getByTestId('announcement-bar').waitFor({ state: 'visible' });
 };
@@ -255,6 +282,7 @@ export const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   { name: 'copied code block', mode: `${theme} 1440`, path: '/blog/binder', open: copiedCode },
   ...['1440', '390'].map((width) => ({ name: 'image zoom dialog', mode: `${theme} ${width}`, path: '/docs/desktop/wing/Introduce', open: imageZoomDialog })),
   { name: 'announcement bar', mode: `${theme} 1440`, path: MISSING_PATH, open: announcementBar },
+  { name: 'navigation progress bar', mode: `${theme} 1440`, path: '/blog', open: progressBar, close: releaseProgressBar },
   { name: 'search panel with results', mode: `${theme} 1440`, path: '/docs/intro', open: searchResults },
   ...['1440', '390'].map((width) => ({ name: 'search page with results', mode: `${theme} ${width}`, path: '/search?q=binder', open: searchPage('search-page-results') })),
   { name: 'search page without results', mode: `${theme} 390`, path: '/search?q=zzqxj', open: searchPage('search-none') },
@@ -269,6 +297,10 @@ export async function auditState(tabs: ModeTabs, state: State): Promise<void> {
   const m = modeNamed(state.mode);
   const tab = await tabs.tab(m);
   await load(tab, state.path, m);
-  await state.open(tab);
-  expectNone(await axeAudit(tab, { page: `${state.path} (${state.name})`, mode: m.name }));
+  try {
+    await state.open(tab);
+    expectNone(await axeAudit(tab, { page: `${state.path} (${state.name})`, mode: m.name }));
+  } finally {
+    await state.close?.(tab);
+  }
 }
