@@ -147,6 +147,20 @@ describe('writeCachedSearchFiles', () => {
 
   const site = [page('a.mdx', 'A\nA2'), page('b.mdx', 'B'), page('c.mdx', 'C')];
 
+  it('renders one page at a time and lets the event loop run between pages (develop answers requests meanwhile)', async () => {
+    const { cacheDir, files } = setup();
+    const events: string[] = [];
+    const render = async (p: PlannedPage<Meta>): Promise<RenderedSections> => {
+      events.push(`render ${p.file}`);
+      // A request arriving during this page's render (a macrotask, as an HTTP request or a file event is).
+      setImmediate(() => events.push(`request during ${p.file}`));
+      return { sections: [{ id: null, heading: '', depth: 0, text: p.body, code: '' }], htmlIds: [], tocIds: [] };
+    };
+    const build = (pages: Array<Meta & { sections: PageSection[] }>): BuiltFiles => ({ build: 'b1', indexJson: `${stampPrefix('b1')}}`, storeJson: `${stampPrefix('b1')}}`, pages: pages.length, records: pages.length });
+    await writeCachedSearchFiles({ pages: site, fingerprint: 'fp1', other: {}, cacheDir, files, render, build });
+    expect(events).toEqual(['render a.mdx', 'request during a.mdx', 'render b.mdx', 'request during b.mdx', 'render c.mdx', 'request during c.mdx']);
+  });
+
   it('builds once, then skips while nothing changed and both files are there', async () => {
     const { files, calls, builds, run, cacheDir } = setup();
     const first = await run(site);

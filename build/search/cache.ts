@@ -249,7 +249,14 @@ export async function writeCachedSearchFiles<M>(options: {
   const current = upToDate(cacheDir, inputs, files);
   if (current) return { ...statsOf(current), skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0 };
   const t0 = performance.now();
-  const rendered = await Promise.all(pages.map(async (page) => ({ ...page.meta, sections: (await cache.get(page.file, page.body, () => options.render(page))).sections })));
+  // One page at a time, handing the event loop back between pages: rendering is CPU work on the
+  // thread that, in gatsby develop, also answers the editor's requests and runs the page query of
+  // an edit; all pages at once (Promise.all) held those back for the whole render (issue 25).
+  const rendered: Array<M & { sections: PageSection[] }> = [];
+  for (const page of pages) {
+    rendered.push({ ...page.meta, sections: (await cache.get(page.file, page.body, () => options.render(page))).sections });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   const t1 = performance.now();
   const built = options.build(rendered);
   const t2 = performance.now();
