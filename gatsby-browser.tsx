@@ -63,6 +63,8 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   renderedPath = location.pathname;
   window.clearTimeout(progressTimer);
   if (NProgress.isStarted()) NProgress.done();
+  // One entry at a time, however many pages a reader goes through.
+  performance.clearMarks(ROUTE_UPDATE_MARK);
   performance.mark(ROUTE_UPDATE_MARK, { detail: location.pathname });
   // Arrived from a search result: mark its words (the module loads only then).
   if (asksForMarks(window.location.search)) void import(/* webpackChunkName: "search-marks" */ './src/components/search/arrival-marks').then((m) => m.markArrival());
