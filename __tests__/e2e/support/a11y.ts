@@ -103,7 +103,7 @@ function expectNone(findings: Finding[]): void {
   if (findings.length > 0) throw new Error(formatFindings(findings));
 }
 
-export const modeNamed = (name: string): AuditMode => {
+const modeNamed = (name: string): AuditMode => {
   const found = AUDIT_MODES.find((m) => m.name === name);
   if (!found) throw new Error(`no audit mode ${name}`);
   return found;
