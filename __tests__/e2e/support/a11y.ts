@@ -13,6 +13,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { GATSBY_NAVIGATE } from '../../../src/lib/gatsby-runtime';
 import { STORAGE_KEYS } from '../../../src/lib/storage';
 import { AUDIT_MODES, MISSING_PATH, planAudit, shardOfFile, shardTasks, type AuditMode, type AuditTask } from './audit-plan';
 import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './axe';
@@ -259,7 +260,8 @@ const progressBar = async (page: Page) => {
     await held;
     await route.continue().catch(() => undefined);
   });
-  await page.evaluate((to) => (window as unknown as { ___navigate: (to: string) => void }).___navigate(to), SLOW_TARGET);
+  // Gatsby's navigate, named where every Gatsby-internal name lives (src/lib/gatsby-runtime.ts).
+  await page.evaluate(([navigate, to]) => (window as unknown as Record<string, (to: string) => void>)[navigate]?.(to), [GATSBY_NAVIGATE, SLOW_TARGET] as const);
   await page.locator('#nprogress .bar').waitFor({ state: 'attached' });
   // Past the bar's fade-in (speed 200 ms).
   await page.waitForTimeout(400);
