@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launch, SHARED_BROWSER } from './chromium';
+import { launch, SHARED_BROWSER, SHARED_TABS } from './chromium';
 import { BASE_URL, E2E_PORT } from './env';
 import { ready } from './ready';
+import { poolable, type Lease, type TabPool } from './tab-pool';
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 740 };
@@ -44,9 +45,16 @@ export interface BrowserSession {
   readonly browser: Browser;
   /** Contexts registered here are closed after each test. */
   readonly contexts: BrowserContext[];
-  /** A fresh, registered context (desktop viewport, zh-CN unless overridden). */
+  /**
+   * A fresh, registered context (desktop viewport, zh-CN unless overridden): nothing cached, for
+   * tests that look at what a first visit fetches.
+   */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** A hydrated page at `path` in a fresh context, with its uncaught errors collected. */
+  /**
+   * A hydrated page at `path`, with its uncaught errors collected: in a warm tab of the worker's
+   * pool (./tab-pool.ts: reset after each test, HTTP cache kept) where the options allow, else in
+   * a fresh context. `init` runs before the page's own scripts, in this test only.
+   */
   open(path: string, options?: BrowserContextOptions, init?: () => void): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
 }
 
@@ -59,11 +67,14 @@ export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
   let owned = false;
   const contexts: BrowserContext[] = [];
+  const leases: Lease[] = [];
+  const tabs = (globalThis as { [SHARED_TABS]?: () => Promise<TabPool> })[SHARED_TABS];
   beforeAll(async () => {
     ({ browser, owned } = await obtainBrowser());
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const pool = leases.length > 0 && tabs ? await tabs() : undefined;
+    await Promise.all([...contexts.splice(0).map((c) => c.close()), ...leases.splice(0).map((lease) => pool?.release(lease))]);
   });
   afterAll(async () => {
     if (owned) await browser?.close();
@@ -80,9 +91,18 @@ export function useBrowser(): BrowserSession {
       return context;
     },
     async open(path, options = {}, init) {
-      const context = await session.newContext(options);
+      const contextOptions = { viewport: DESKTOP, locale: 'zh-CN', ...options };
+      let context: BrowserContext;
+      let page: Page;
+      if (tabs && !owned && poolable(contextOptions)) {
+        const lease = await (await tabs()).acquire(contextOptions);
+        leases.push(lease);
+        ({ context, page } = lease);
+      } else {
+        context = await session.newContext(options);
+        page = await context.newPage();
+      }
       if (init) await context.addInitScript(init);
-      const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(url(path));

@@ -8,6 +8,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * file's global: it resolves to the Chromium of the jest worker running the file.
  */
 export const SHARED_BROWSER = '__e2eSharedBrowser';
+/** Likewise for the worker's pool of warm tabs (./tab-pool.ts). */
+export const SHARED_TABS = '__e2eSharedTabs';
 
 /** Debian's Chromium, started the way this machine allows (root, no network beyond loopback). */
 export async function launch(): Promise<Browser> {

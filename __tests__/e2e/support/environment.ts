@@ -4,17 +4,30 @@
  *
  * Jest loads this module once per worker process, outside the per-file module registry, so the
  * browser below outlives a test file; each file reaches it through SHARED_BROWSER on its global
- * (./browser.ts useBrowser()). After each file, every context still open is closed, so the next
- * file starts from an empty browser. The browser ends with its worker: Playwright kills the
+ * (./browser.ts useBrowser()). After each file, every context still open is closed, except the
+ * warm tabs of ./tab-pool.ts (each reset when its test ended), so the next file starts from a
+ * browser holding nothing of the last one. The browser ends with its worker: Playwright kills the
  * browsers it launched when their process exits. In jest's main process (a single file, or
  * --runInBand) nothing would end it, so there each file closes the browser after itself.
  */
 import { isMainThread } from 'node:worker_threads';
 import { TestEnvironment } from 'jest-environment-node';
 import type { Browser } from 'playwright-core';
-import { launch, SHARED_BROWSER } from './chromium';
+import { launch, SHARED_BROWSER, SHARED_TABS } from './chromium';
+import { TabPool } from './tab-pool';
 
 let shared: Promise<Browser> | undefined;
+/** Warm tabs of the worker's browser (./tab-pool.ts), kept from file to file like the browser. */
+let pool: { browser: Browser; tabs: TabPool } | undefined;
+
+/** The site's base URL for this run, read when needed (the global setup sets the port). */
+const siteOrigin = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 0}`;
+
+async function workerTabs(): Promise<TabPool> {
+  const browser = await workerBrowser();
+  if (pool?.browser !== browser) pool = { browser, tabs: new TabPool(browser, siteOrigin) };
+  return pool.tabs;
+}
 
 function workerBrowser(): Promise<Browser> {
   if (!shared) {
@@ -35,14 +48,17 @@ export default class BrowserEnvironment extends TestEnvironment {
   override async setup(): Promise<void> {
     await super.setup();
     this.global[SHARED_BROWSER] = workerBrowser;
+    this.global[SHARED_TABS] = workerTabs;
   }
 
   override async teardown(): Promise<void> {
     const browser = await shared?.catch(() => undefined);
     if (browser && inWorkerProcess) {
-      await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+      const leftOpen = browser.contexts().filter((context) => !pool?.tabs.holds(context));
+      await Promise.all(leftOpen.map((context) => context.close().catch(() => undefined)));
     } else if (browser) {
       shared = undefined;
+      pool = undefined;
       await browser.close();
     }
     await super.teardown();

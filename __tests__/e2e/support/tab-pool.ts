@@ -1,0 +1,228 @@
+/**
+ * Warm tabs for the browser tests (issue 25). Measured on this machine, quiet: a new context and
+ * its first page of the site cost ≈ 3.6 CPU-seconds; a new page in a context that has already
+ * loaded the site ≈ 3.0; the next page in the same tab ≈ 1.0. Most of the cost is a tab's first
+ * document, not the context or the HTTP cache, so what is worth keeping between tests is the tab.
+ *
+ * A lease is one context with one tab, made with the test's context options. When the test ends
+ * (release), the tab is put back only if everything the test could have changed is undone or
+ * checked; otherwise its context is closed, as a test's own context always was:
+ * - undone: init scripts and exposed functions (Disposables), routes, the test's listeners (not
+ *   removeAllListeners(): Playwright's own, e.g. the one context.close() waits on, must stay), cookies,
+ *   permissions, offline, extra headers, geolocation, viewport, emulated media, default timeouts,
+ *   and the site origin's storage (localStorage, sessionStorage, IndexedDB, Cache Storage,
+ *   service workers), with the tab left on about:blank;
+ * - not reusable: a test that installed Playwright's clock, opened another page in the context,
+ *   or closed the tab or context; options that put state into the context (storageState,
+ *   permissions, …); a tab whose session history is getting long (Chromium keeps 50 entries, and
+ *   tests compare history.length).
+ * The HTTP cache and compiled code are kept on purpose: that is the saving. Tests that measure
+ * what crosses the network on a first visit open a fresh context (BrowserSession.newContext).
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/** Context options a reused tab can be reset to; any other option gets a fresh context. */
+const RESETTABLE = new Set<keyof BrowserContextOptions>([
+  'viewport',
+  'locale',
+  'colorScheme',
+  'reducedMotion',
+  'forcedColors',
+  'contrast',
+  'javaScriptEnabled',
+  'isMobile',
+  'hasTouch',
+  'deviceScaleFactor',
+  'userAgent',
+  'bypassCSP',
+  'screen',
+  'timezoneId',
+]);
+
+/** Tabs kept idle per worker, and session-history entries after which a tab is retired. */
+const MAX_IDLE = 6;
+const MAX_HISTORY = 30;
+/** How long a reset may take (it takes ≈ 0.3 s) before the tab is closed instead. */
+const RESET_TIMEOUT = 5_000;
+/** Playwright's own default for actions and navigations. */
+const DEFAULT_TIMEOUT = 30_000;
+
+interface Disposable {
+  dispose(): Promise<void>;
+}
+
+/** A tab lent to one test. */
+export interface Lease {
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+interface Tab extends Lease {
+  key: string;
+  options: BrowserContextOptions;
+  disposables: Disposable[];
+  /** Event listeners the test added, removed when it ends (Playwright's own must stay). */
+  listeners: Array<() => void>;
+  /** Why the tab cannot be reused, once the test did something that cannot be undone. */
+  spoiled?: string;
+  restore: Array<() => void>;
+}
+
+/** Whether a test with these context options can use a pooled tab. */
+export function poolable(options: BrowserContextOptions): boolean {
+  return Object.keys(options).every((key) => RESETTABLE.has(key as keyof BrowserContextOptions));
+}
+
+/** Options → pool key: the same key for options that make the same context. */
+export function poolKey(options: BrowserContextOptions): string {
+  return JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Replaces `object[name]` with a wrapper that calls `before` and hands the result to `after`,
+ * and returns how to put the original back.
+ */
+function intercept<T extends object>(object: T, name: string, before: () => void, after: (result: unknown) => void = () => {}): () => void {
+  const target = object as Record<string, unknown>;
+  const original = target[name] as (...args: unknown[]) => unknown;
+  target[name] = function (this: unknown, ...args: unknown[]) {
+    before();
+    const result = original.apply(object, args);
+    // Not `instanceof Promise`: Playwright is loaded by the test environment, in another realm than the test file.
+    if (result && typeof (result as PromiseLike<unknown>).then === 'function') return (result as PromiseLike<unknown>).then((value) => (after(value), value));
+    after(result);
+    return result;
+  };
+  return () => {
+    delete target[name];
+  };
+}
+
+export class TabPool {
+  private readonly idle: Tab[] = [];
+  private readonly lent = new Map<Page, Tab>();
+
+  /** `origin`: the site whose storage a returned tab must not keep (its pages' base URL). */
+  constructor(private readonly browser: Browser, private readonly origin: () => string) {}
+
+  /** Whether `context` belongs to the pool (idle or lent): the environment must not close it between files. */
+  holds(context: BrowserContext): boolean {
+    return this.idle.some((tab) => tab.context === context) || [...this.lent.values()].some((tab) => tab.context === context);
+  }
+
+  /** A tab on about:blank in a context made with `options` (poolable() must hold). */
+  async acquire(options: BrowserContextOptions): Promise<Lease> {
+    const key = poolKey(options);
+    const i = this.idle.findIndex((tab) => tab.key === key);
+    const tab = i >= 0 ? (this.idle.splice(i, 1)[0] as Tab) : await this.create(key, options);
+    this.watch(tab);
+    this.lent.set(tab.page, tab);
+    return { context: tab.context, page: tab.page };
+  }
+
+  /** Takes the tab back after its test: reset and kept idle, or closed (see the module comment). */
+  async release(lease: Lease): Promise<void> {
+    const tab = this.lent.get(lease.page);
+    if (!tab) return;
+    this.lent.delete(lease.page);
+    for (const restore of tab.restore.splice(0)) restore();
+    // A reset that does not finish in time (a page that will not let go) costs the tab, not the test.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), RESET_TIMEOUT);
+    });
+    const reusable = await Promise.race([this.reset(tab).catch(() => false), timeout]);
+    clearTimeout(timer);
+    if (!reusable) {
+      await tab.context.close().catch(() => undefined);
+      return;
+    }
+    this.idle.push(tab);
+    while (this.idle.length > MAX_IDLE) await (this.idle.shift() as Tab).context.close().catch(() => undefined);
+  }
+
+  /** Closes every tab, idle or lent. */
+  async drain(): Promise<void> {
+    const all = [...this.idle.splice(0), ...this.lent.values()];
+    this.lent.clear();
+    await Promise.all(all.map((tab) => tab.context.close().catch(() => undefined)));
+  }
+
+  private async create(key: string, options: BrowserContextOptions): Promise<Tab> {
+    const context = await this.browser.newContext(options);
+    const page = await context.newPage();
+    return { key, options, context, page, disposables: [], listeners: [], restore: [] };
+  }
+
+  /** Records what the test adds that must be undone, and marks what cannot be. */
+  private watch(tab: Tab): void {
+    const keep = (result: unknown) => {
+      if (result && typeof (result as Disposable).dispose === 'function') tab.disposables.push(result as Disposable);
+    };
+    const spoil = (why: string) => () => {
+      tab.spoiled ??= why;
+    };
+    for (const owner of [tab.page, tab.context]) {
+      for (const name of ['addInitScript', 'exposeBinding', 'exposeFunction']) tab.restore.push(intercept(owner, name, () => {}, keep));
+      for (const name of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) {
+        const emitter = owner as unknown as { [name: string]: (event: string, listener: (...args: unknown[]) => void) => unknown; removeListener: (event: string, listener: (...args: unknown[]) => void) => unknown };
+        const original = emitter[name] as (event: string, listener: (...args: unknown[]) => void) => unknown;
+        emitter[name] = (event, listener) => {
+          tab.listeners.push(() => emitter.removeListener(event, listener));
+          return original.call(owner, event, listener);
+        };
+        tab.restore.push(() => {
+          delete emitter[name];
+        });
+      }
+    }
+    tab.restore.push(intercept(tab.context, 'newPage', spoil('another page opened')));
+    const clock = tab.page.clock as unknown as Record<string, unknown>;
+    for (const name of ['install', 'fastForward', 'pauseAt', 'resume', 'runFor', 'setFixedTime', 'setSystemTime']) {
+      if (typeof clock[name] === 'function') tab.restore.push(intercept(clock, name, spoil('clock installed')));
+    }
+  }
+
+  /** Puts the tab back as a new one; false if it cannot be. */
+  private async reset(tab: Tab): Promise<boolean> {
+    const { page, context, options } = tab;
+    if (tab.spoiled || page.isClosed() || context.pages().length !== 1) return false;
+    for (const disposable of tab.disposables.splice(0)) await disposable.dispose();
+    for (const remove of tab.listeners.splice(0)) remove();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await Promise.all([
+      context.clearCookies(),
+      context.clearPermissions(),
+      context.setOffline(false),
+      context.setExtraHTTPHeaders({}),
+      page.setExtraHTTPHeaders({}),
+      context.setGeolocation(null),
+    ]);
+    for (const owner of [page, context]) {
+      owner.setDefaultTimeout(DEFAULT_TIMEOUT);
+      owner.setDefaultNavigationTimeout(DEFAULT_TIMEOUT);
+    }
+    const viewport = options.viewport ?? { width: 1280, height: 720 };
+    const current = page.viewportSize();
+    if (viewport && (current?.width !== viewport.width || current?.height !== viewport.height)) await page.setViewportSize(viewport);
+    await page.emulateMedia({
+      media: null,
+      colorScheme: options.colorScheme ?? 'light',
+      reducedMotion: options.reducedMotion ?? 'no-preference',
+      forcedColors: options.forcedColors ?? 'none',
+      contrast: options.contrast ?? 'no-preference',
+    });
+    // The origin's storage, from a document of the origin (sessionStorage belongs to the tab).
+    await page.goto(`${this.origin()}/robots.txt`);
+    await page.evaluate(async () => {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const db of (await indexedDB.databases?.()) ?? []) if (db.name) indexedDB.deleteDatabase(db.name);
+      if ('caches' in window) for (const name of await caches.keys()) await caches.delete(name);
+      for (const registration of (await navigator.serviceWorker?.getRegistrations()) ?? []) await registration.unregister();
+    });
+    await page.goto('about:blank');
+    return (await page.evaluate(() => history.length)) < MAX_HISTORY;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The warm tabs the browser tests share (support/tab-pool.ts, issue 25): a tab comes back from a
+ * test holding nothing of it, and a tab that cannot be cleaned is not lent again.
+ */
+import type { BrowserContextOptions } from 'playwright-core';
+import { DESKTOP, PHONE, url, useBrowser } from './support/browser';
+import { BASE_URL } from './support/env';
+import { ready } from './support/ready';
+import { poolable, poolKey, TabPool } from './support/tab-pool';
+
+const session = useBrowser();
+const OPTIONS: BrowserContextOptions = { viewport: DESKTOP, locale: 'zh-CN' };
+
+let pool: TabPool;
+beforeEach(() => {
+  pool = new TabPool(session.browser, () => BASE_URL);
+});
+afterEach(async () => {
+  await pool.drain();
+});
+
+describe('tab pool', () => {
+  it('lends the same tab again, with nothing left of the test that used it', async () => {
+    const first = await pool.acquire(OPTIONS);
+    const requests: string[] = [];
+    first.page.on('request', (request) => requests.push(request.url()));
+    await first.context.addInitScript(() => {
+      (window as unknown as { leaked: boolean }).leaked = true;
+    });
+    await first.page.route('**/robots.txt', (route) => route.fulfill({ body: 'routed' }));
+    await first.context.grantPermissions(['clipboard-read'], { origin: BASE_URL });
+    await first.page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    await first.page.setViewportSize(PHONE);
+    await first.page.goto(url('/docs/intro'));
+    await ready(first.page);
+    await first.page.evaluate(() => {
+      localStorage.setItem('theme', 'dark');
+      sessionStorage.setItem('left', 'behind');
+    });
+    await first.context.addCookies([{ name: 'c', value: '1', url: BASE_URL }]);
+    await pool.release(first);
+
+    const second = await pool.acquire(OPTIONS);
+    expect(second.page).toBe(first.page);
+    expect(second.page.url()).toBe('about:blank');
+    const seen = requests.length;
+    await second.page.goto(url('/docs/intro'));
+    await ready(second.page);
+    expect(requests.length).toBe(seen);
+    await expect(second.page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie, 'leaked' in window])).resolves.toEqual([0, 0, '', false]);
+    await expect(second.page.evaluate(() => [matchMedia('(prefers-color-scheme: dark)').matches, matchMedia('(prefers-reduced-motion: reduce)').matches, innerWidth])).resolves.toEqual([false, false, DESKTOP.width]);
+    await expect(second.page.evaluate(() => navigator.permissions.query({ name: 'clipboard-read' as PermissionName }).then((p) => p.state))).resolves.not.toBe('granted');
+    await expect(second.page.evaluate(() => document.documentElement.getAttribute('data-theme'))).resolves.toBe('light');
+    await expect((await fetchText(second.page, '/robots.txt')).startsWith('routed')).toBe(false);
+    await pool.release(second);
+  });
+
+  it('closes a tab the test made unfit (clock installed, second page opened) instead of lending it again', async () => {
+    const clocked = await pool.acquire(OPTIONS);
+    await clocked.page.clock.install();
+    await pool.release(clocked);
+    expect(clocked.page.isClosed()).toBe(true);
+
+    const crowded = await pool.acquire(OPTIONS);
+    await crowded.context.newPage();
+    await pool.release(crowded);
+    expect(crowded.page.isClosed()).toBe(true);
+    const next = await pool.acquire(OPTIONS);
+    expect(next.page).not.toBe(crowded.page);
+    await pool.release(next);
+  });
+
+  it('keeps tabs apart by their context options, and pools only options it can reset', async () => {
+    const desktop = await pool.acquire(OPTIONS);
+    const phone = await pool.acquire({ ...OPTIONS, viewport: PHONE });
+    await pool.release(desktop);
+    await pool.release(phone);
+    await expect(pool.acquire({ ...OPTIONS, viewport: PHONE }).then((lease) => lease.page)).resolves.toBe(phone.page);
+    expect(poolKey({ locale: 'zh-CN', viewport: DESKTOP })).toBe(poolKey({ viewport: DESKTOP, locale: 'zh-CN' }));
+    expect(poolable({ ...OPTIONS, colorScheme: 'dark', javaScriptEnabled: false })).toBe(true);
+    expect(poolable({ ...OPTIONS, storageState: { cookies: [], origins: [] } })).toBe(false);
+    expect(poolable({ ...OPTIONS, permissions: ['clipboard-read'] })).toBe(false);
+  });
+});
+
+async function fetchText(page: import('playwright-core').Page, path: string): Promise<string> {
+  return page.evaluate((p) => fetch(p).then((r) => r.text()), path);
+}
