@@ -26,7 +26,7 @@ const browserEnvironment = '<rootDir>/__tests__/e2e/support/environment.ts';
  * transitions) in real time: project e2e-timed runs them on their own after the parallel e2e run
  * (npm run test:e2e), so a busy machine cannot delay their timers.
  */
-const TIMED = ['chrome', 'motion'].map((name) => `<rootDir>/__tests__/e2e/${name}.test.ts`);
+const TIMED = ['timing', 'motion'].map((name) => `<rootDir>/__tests__/e2e/${name}.test.ts`);
 const e2eServer = {
   testEnvironment: browserEnvironment,
   globalSetup: '<rootDir>/__tests__/e2e/support/global-setup.ts',
