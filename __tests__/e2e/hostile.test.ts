@@ -3,7 +3,7 @@
  * fails to load during a client navigation. The page must stay readable and navigable.
  */
 import { pageDataPath } from '../../build/gatsby/internals';
-import { useBrowser, openPage, PHONE, url } from './support/browser';
+import { useBrowser, PHONE, url } from './support/browser';
 import { ready } from './support/ready';
 
 const THROWING_STORAGE = () => {
@@ -18,7 +18,7 @@ describe('hostile conditions', () => {
 
   describe('without JavaScript', () => {
     it('shows content, navbar links, footer and working pagination', async () => {
-      const { page, context } = await openPage(session.browser, '/blog', { javaScriptEnabled: false });
+      const { page } = await session.load('/blog', { javaScriptEnabled: false });
       await expect(page.locator('h1').textContent()).resolves.toBe('博客');
       await expect(page.getByTestId('post-card').count()).resolves.toBe(9);
       // Popover links are in the HTML and open on hover (CSS fallback).
@@ -30,18 +30,16 @@ describe('hostile conditions', () => {
       await page.getByTestId('pagination').getByRole('link', { name: '下一页' }).click();
       await page.waitForURL(url('/blog/page/2'));
       await expect(page.getByTestId('post-card').count()).resolves.toBe(9);
-      await context.close();
     });
 
     it('renders docs with sidebar and code, and offers links instead of the menu on a phone', async () => {
-      const { page, context } = await openPage(session.browser, '/docs/mobile/binderceptor/sdk', { javaScriptEnabled: false, viewport: PHONE });
+      const { page } = await session.load('/docs/mobile/binderceptor/sdk', { javaScriptEnabled: false, viewport: PHONE });
       await expect(page.locator('h1').textContent()).resolves.toBe('集成开发');
       await expect(page.locator('.markdown pre').count()).resolves.toBeGreaterThan(3);
       const fallback = page.locator('header .noscript-links a');
       await expect(fallback.allTextContents()).resolves.toEqual(['文档', '博客']);
       await fallback.first().click();
       await page.waitForURL(url('/docs/intro'));
-      await context.close();
     });
   });
 
@@ -67,7 +65,7 @@ describe('hostile conditions', () => {
       ['a JavaScript chunk', '**/component---src-templates-tag-list-tsx-*.js'],
     ])('%s that cannot be loaded makes a full reload of the target, never a blank page', async (_what, pattern) => {
       const target = pattern.includes('oneway') ? '/blog/oneway' : '/blog/tags/binder';
-      const { page, context } = await openPage(session.browser, '/blog/binder');
+      const { page } = await session.load('/blog/binder');
       await ready(page);
       // Documents the browser loads from here on; a client-side navigation loads none.
       const documentLoads: string[] = [];
@@ -95,13 +93,12 @@ describe('hostile conditions', () => {
       await expect(page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation)).resolves.toBeUndefined();
       await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
       await expect(page.locator('body').innerText()).resolves.not.toBe('');
-      await context.close();
     });
   });
 
   describe('code that cannot be downloaded', () => {
     it('the mobile menu: its loading error with Retry instead of a blank page, and Retry opens the menu', async () => {
-      const { page, context } = await openPage(session.browser, '/blog', { viewport: PHONE });
+      const { page } = await session.load('/blog', { viewport: PHONE });
       await ready(page);
       let fail = true;
       await page.route('**/mobile-menu-*.js', (route) => (fail ? route.abort('failed') : route.continue()));
@@ -116,7 +113,6 @@ describe('hostile conditions', () => {
       await error.getByRole('button', { name: 'Retry' }).click();
       await page.getByTestId('mobile-menu').waitFor({ state: 'visible' });
       await expect(error.count()).resolves.toBe(0);
-      await context.close();
     });
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadContent } from '../../build/content/loader';
 import { ROUTES } from '../routes';
-import { hydrated, useBrowser, openPage, url } from './support/browser';
+import { hydrated, useBrowser, url } from './support/browser';
 
 const { posts, docs } = loadContent(path.resolve(__dirname, '../..'));
 const titles = new Map<string, string>([
@@ -40,27 +40,24 @@ describe('not-found and normalisation', () => {
   it.each(['/nope', '/blog/page/1', '/blog/page/7', '/docs/desktop/wing', '/blog/binder/extra', '/blog/tags/android/page/4'])('%s is the not-found page with status 404', async (route) => {
     const response = await fetch(url(route), { redirect: 'manual' });
     expect(response.status).toBe(404);
-    const { page, context } = await openPage(session.browser, route);
+    const { page } = await session.load(route);
     await expect(page.getByTestId('not-found').textContent()).resolves.toContain('请联系该网站的所有者');
-    await context.close();
   });
 
   it.each(['/blog/binder.html', '/blog/binder/index.html', '/docs/desktop/wing/Get%20start.html'])('%s ends on the page without the suffix', async (route) => {
-    const { page, context } = await openPage(session.browser, route);
+    const { page } = await session.load(route);
     await hydrated(page);
     expect(new URL(page.url()).pathname).toBe(route.replace(/(\/index)?\.html$/, ''));
     await expect(page.locator('h1').first().textContent()).resolves.not.toContain('找不到页面');
-    await context.close();
   });
 
   it('renders a Chinese tag page and a doc with spaces in its path in Chromium', async () => {
-    const { page, context, errors } = await openPage(session.browser, '/blog/tags/%E7%A9%BA%E5%A3%B3/page/2');
+    const { page, errors } = await session.load('/blog/tags/%E7%A9%BA%E5%A3%B3/page/2');
     await hydrated(page);
     await expect(page.locator('h1').textContent()).resolves.toBe('标签：空壳');
     await page.goto(url('/docs/desktop/wing/Get%20start'));
     await hydrated(page);
     await expect(page.locator('h1').textContent()).resolves.toBe('开始使用');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,24 +1,24 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
-import { hydrated, useBrowser, openPage, PHONE, url } from './support/browser';
+import { hydrated, useBrowser, PHONE, url } from './support/browser';
 
 const isSearchFile = (u: string) => /\/search\/(index|store)\.json$/.test(u);
 
 describe('site search', () => {
   const session = useBrowser();
 
-  async function openSearch(path = '/', options: Parameters<typeof openPage>[2] = {}): Promise<{ page: Page; requests: Request[]; close: () => Promise<void> }> {
-    const { page, context } = await openPage(session.browser, path, options);
+  async function openSearch(path = '/', options: Parameters<typeof session.load>[1] = {}): Promise<{ page: Page; requests: Request[] }> {
+    const { page } = await session.load(path, options);
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     await hydrated(page);
-    return { page, requests, close: () => context.close() };
+    return { page, requests };
   }
 
   const box = (page: Page) => page.getByTestId('search-navbar').locator('input');
 
   it('downloads nothing before first use, then exactly the two files by GET with no body', async () => {
-    const { page, requests, close } = await openSearch('/blog');
+    const { page, requests } = await openSearch('/blog');
     await page.waitForLoadState('networkidle');
     expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(0);
     await expect(box(page).getAttribute('placeholder')).resolves.toBe('Search');
@@ -38,11 +38,10 @@ describe('site search', () => {
     expect(firstUse).toBeLessThanOrEqual(250 * 1024);
     const pageData = requests.filter((r) => r.url().includes('page-data'));
     for (const r of pageData) expect((await (await r.response())?.text())?.includes('"index"')).toBe(false);
-    await close();
   });
 
   it("shows 'Loading...' with the input disabled while the files load, then 'Search'", async () => {
-    const { page, close } = await openSearch('/');
+    const { page } = await openSearch('/');
     await page.route('**/search/index.json', async (route) => {
       await new Promise((r) => setTimeout(r, 700));
       await route.continue();
@@ -52,11 +51,10 @@ describe('site search', () => {
     await expect(box(page).isDisabled()).resolves.toBe(true);
     await page.waitForFunction(() => (document.querySelector('[data-testid="search-navbar"] input') as HTMLInputElement | null)?.placeholder === 'Search');
     await expect(box(page).isDisabled()).resolves.toBe(false);
-    await close();
   });
 
   it('offers a retry when a file fails to load', async () => {
-    const { page, close } = await openSearch('/');
+    const { page } = await openSearch('/');
     let fail = true;
     await page.route('**/search/store.json', (route) => (fail ? route.fulfill({ status: 500, body: 'x' }) : route.continue()));
     await box(page).focus();
@@ -65,11 +63,10 @@ describe('site search', () => {
     fail = false;
     await retry.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
-    await close();
   });
 
   it('refetches both files past the cache when they come from different builds, and offers Retry if they still do', async () => {
-    const { page, requests, close } = await openSearch('/');
+    const { page, requests } = await openSearch('/');
     // The store of "another deploy": same content, another build id.
     let stale = 2;
     await page.route('**/search/store.json', async (route) => {
@@ -108,7 +105,6 @@ describe('site search', () => {
     expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(8);
     await box(page).fill('binder');
     await page.getByTestId('search-results').waitFor();
-    await close();
   });
 
   /** The panel's options in order: the URL of each, whether it is a section sub-result, and its group. */
@@ -116,7 +112,7 @@ describe('site search', () => {
     page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => ({ url: e.getAttribute('data-url') ?? '', sub: e.classList.contains('sub'), group: e.closest('[role="group"]')?.getAttribute('aria-label') ?? '' })));
 
   it('finds Chinese, mixed and pinyin queries, grouped, with highlighted snippets', async () => {
-    const { page, close } = await openSearch('/');
+    const { page } = await openSearch('/');
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await box(page).fill('Binder 拦截');
@@ -132,11 +128,10 @@ describe('site search', () => {
     await expect(page.getByTestId('search-results').getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).resolves.toEqual(['文档', '博客']);
     await box(page).fill('作协');
     await expect(page.getByTestId('search-empty').textContent()).resolves.toContain('没有找到');
-    await close();
   });
 
   it('navigates with ↓ and ↑ and opens the chosen result with Enter, and Ctrl+K focuses the box', async () => {
-    const { page, close } = await openSearch('/blog');
+    const { page } = await openSearch('/blog');
     await page.keyboard.press('Control+K');
     // The box is disabled while the files load, then takes focus back.
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
@@ -155,11 +150,10 @@ describe('site search', () => {
     expect(chosen?.url).not.toBe(first?.url);
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => decodeURIComponent(`${u.pathname}${u.hash}`) === chosen?.url);
-    await close();
   });
 
   it('searches nothing and selects nothing while an input method is composing', async () => {
-    const { page, close } = await openSearch('/');
+    const { page } = await openSearch('/');
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     // The box is disabled while the files load, then takes focus back: compose only once it has.
@@ -178,11 +172,10 @@ describe('site search', () => {
     await page.getByTestId('search-results').waitFor();
     // Searched once the text is committed: the page about interception leads.
     await expect(page.getByTestId('search-results').getByRole('option').first().getAttribute('data-url')).resolves.toBe('/docs/mobile/binderceptor/Introduce');
-    await close();
   });
 
   it('is hidden in the navbar on a phone and reachable in the menu', async () => {
-    const { page, context } = await openPage(session.browser, '/', { viewport: PHONE });
+    const { page } = await session.load('/', { viewport: PHONE });
     await hydrated(page);
     await expect(page.getByTestId('search-navbar').isVisible()).resolves.toBe(false);
     await page.getByTestId('mobile-menu-button').click();
@@ -192,7 +185,6 @@ describe('site search', () => {
     await mobileBox.fill('UDID');
     await page.getByTestId('mobile-menu').getByRole('option').first().click();
     await page.waitForURL(/\/docs\/services\/udid\//);
-    await context.close();
   });
 
   async function ready(page: Page) {
@@ -202,7 +194,7 @@ describe('site search', () => {
   }
 
   it('shows results as real links under the base URL; Ctrl-click and middle click open a new tab and leave the page', async () => {
-    const { page, close } = await openSearch('/');
+    const { page } = await openSearch('/');
     await ready(page);
     await box(page).fill('oneway');
     const first = page.getByTestId('search-results').getByRole('option').first();
@@ -218,11 +210,10 @@ describe('site search', () => {
       await tab.close();
       expect(new URL(page.url()).pathname).toBe('/');
     }
-    await close();
   });
 
   it('Enter on a section result navigates client-side and lands on the heading below the fixed navbar', async () => {
-    const { page, close } = await openSearch('/');
+    const { page } = await openSearch('/');
     await expect(page.getByTestId('announcement-bar').isVisible()).resolves.toBe(true);
     await page.evaluate(() => ((window as unknown as { searchMarker: number }).searchMarker = 42));
     await ready(page);
@@ -247,12 +238,11 @@ describe('site search', () => {
     });
     expect(place.top).toBeGreaterThanOrEqual(Math.max(place.navbarBottom, place.navbarHeight) - 1);
     expect(place.top).toBeLessThan(place.viewport / 2);
-    await close();
   });
 
   it('lists several matching sections once under their page, and the open panel has no axe violations', async () => {
     // axe-core is injected as an inline script: let it past the page's CSP for this test only.
-    const { page, close } = await openSearch('/', { bypassCSP: true });
+    const { page } = await openSearch('/', { bypassCSP: true });
     await ready(page);
     await box(page).fill('binder 拦截');
     await page.getByTestId('search-results').waitFor();
@@ -282,6 +272,5 @@ describe('site search', () => {
     });
     expect(violations).toEqual([]);
     await expect(box(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await close();
   });
 });

@@ -7,15 +7,6 @@ import { poolable, type Lease, type TabPool } from './tab-pool';
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 740 };
 
-export async function openPage(browser: Browser, path: string, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'zh-CN', ...options });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(url(path));
-  return { context, page, errors };
-}
-
 export function url(path: string): string {
   if (!E2E_PORT) throw new Error('E2E_PORT 未设置：浏览器测试要通过 jest 的 e2e 项目运行（它的全局 setup 在空闲端口上启动 nginx）');
   return `${BASE_URL}${path}`;
@@ -56,6 +47,8 @@ export interface BrowserSession {
    * a fresh context. `init` runs before the page's own scripts, in this test only.
    */
   open(path: string, options?: BrowserContextOptions, init?: () => void): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  /** Like open(), but resolves once the document has loaded, without waiting for hydration (pages without JavaScript). */
+  load(path: string, options?: BrowserContextOptions, init?: () => void): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
 }
 
 /**
@@ -90,7 +83,7 @@ export function useBrowser(): BrowserSession {
       contexts.push(context);
       return context;
     },
-    async open(path, options = {}, init) {
+    async load(path, options = {}, init) {
       const contextOptions = { viewport: DESKTOP, locale: 'zh-CN', ...options };
       let context: BrowserContext;
       let page: Page;
@@ -106,8 +99,12 @@ export function useBrowser(): BrowserSession {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(url(path));
-      await ready(page);
       return { page, context, errors };
+    },
+    async open(path, options = {}, init) {
+      const opened = await session.load(path, options, init);
+      await ready(opened.page);
+      return opened;
     },
   };
   return session;

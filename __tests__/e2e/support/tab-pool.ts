@@ -12,8 +12,8 @@
  *   permissions, offline, extra headers, geolocation, viewport, emulated media, default timeouts,
  *   and the site origin's storage (localStorage, sessionStorage, IndexedDB, Cache Storage,
  *   service workers), with the tab left on about:blank;
- * - not reusable: a test that installed Playwright's clock, opened another page in the context,
- *   or closed the tab or context; options that put state into the context (storageState,
+ * - not reusable: a test that installed Playwright's clock, opened another page or a DevTools
+ *   session in the context, or closed the tab or context; options that put state into the context (storageState,
  *   permissions, …); a tab whose session history is getting long (Chromium keeps 50 entries, and
  *   tests compare history.length).
  * The HTTP cache and compiled code are kept on purpose: that is the saving. Tests that measure
@@ -177,6 +177,8 @@ export class TabPool {
       }
     }
     tab.restore.push(intercept(tab.context, 'newPage', spoil('another page opened')));
+    // A DevTools session can leave emulation, throttling or input state behind.
+    tab.restore.push(intercept(tab.context, 'newCDPSession', spoil('DevTools session opened')));
     const clock = tab.page.clock as unknown as Record<string, unknown>;
     for (const name of ['install', 'fastForward', 'pauseAt', 'resume', 'runFor', 'setFixedTime', 'setSystemTime']) {
       if (typeof clock[name] === 'function') tab.restore.push(intercept(clock, name, spoil('clock installed')));
