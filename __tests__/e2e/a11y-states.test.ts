@@ -5,7 +5,7 @@ import { useBrowser } from './support/browser';
 jest.setTimeout(120_000);
 
 const session = useBrowser();
-/** One tab per mode for all the states (each state loads its page as a new document). */
+/** One tab for all the states, set to each state's mode (each state loads its page as a new document). */
 const tabs = new ModeTabs(() => session.browser);
 afterAll(() => tabs.close());
 

@@ -266,8 +266,8 @@ describe('callouts', () => {
 
 describe('accessibility of the pages that use them', () => {
   /**
-   * One tab per mode: the first page loaded as a document, the others reached by client-side
-   * navigation (a fresh context per page would cost more than the audit; support/a11y.ts).
+   * One tab for all modes: the first page of each colour loaded as a document, the others reached
+   * by client-side navigation (a fresh context per page would cost more than the audit; support/a11y.ts).
    */
   const tabs = new ModeTabs(() => session.browser);
   afterAll(() => tabs.close());
@@ -278,7 +278,7 @@ describe('accessibility of the pages that use them', () => {
     for (const mode of AUDIT_MODES) {
       for (const path of pages) {
         const page = await tabs.tab(mode);
-        await (tabs.isBlank(page) ? load : visit)(page, path, mode);
+        await ((await tabs.needsDocument(page, mode)) ? load : visit)(page, path, mode);
         if (await page.locator('.tabs').count()) {
           await page.waitForSelector('[data-tabs-ready]', { state: 'attached' });
           // Another tab than the one shown chosen, focus on it: the selected and unselected states both shown.

@@ -139,7 +139,7 @@ describe('diagrams on /blog/oneway', () => {
   });
 
   it('give axe nothing to report, light and dark, desktop and phone', async () => {
-    // One tab per mode, the page loaded as a new document in each (support/a11y.ts ModeTabs).
+    // One tab for the four modes, the page loaded as a new document in each (support/a11y.ts ModeTabs).
     const tabs = new ModeTabs(() => session.browser);
     try {
       for (const theme of ['light', 'dark'] as const) {

@@ -27,69 +27,85 @@ import { navigateClientSide, ready } from './ready';
 const POOL = Number(process.env.AXE_POOL ?? 1);
 
 /**
- * One tab per audit mode, each in a context of that mode (its viewport, its colour mode stored
- * before any page script runs, the page's CSP bypassed so axe can be injected), reused page after
- * page like a reader's browser. A new context per page would cost far more than the page itself
- * (issue 25, quiet machine: a fresh context and its first page ≈ 3.4 CPU-seconds, the next page in
- * the same tab ≈ 0.8): a new renderer process, and no HTTP or compiled-code cache yet. The
- * contexts are the owner's to close (close()), not closed after each test.
+ * One tab that goes through the audit modes, reused page after page like a reader's browser: a
+ * context with the page's CSP bypassed (so axe can be injected), the mode's viewport set on the
+ * tab, and its colour mode stored before any page script runs. A new context or tab per page or
+ * per mode would cost far more than the page itself (issue 25, quiet machine: a new tab and its
+ * first page ≈ 3.6 CPU-seconds, the next document in the same tab ≈ 1.0). Switching to a mode of
+ * another colour needs a new document (needsDocument()); another width alone is a window resize.
+ * The context is the owner's to close (close()), not closed after each test.
  */
 export class ModeTabs {
-  private readonly tabs = new Map<string, Promise<Page>>();
-  private readonly opened: BrowserContext[] = [];
+  private page?: Promise<Page>;
+  private context?: BrowserContext;
+  private mode?: AuditMode;
+  private theme?: { dispose(): Promise<void> };
 
   constructor(private readonly browser: () => Browser) {}
 
-  tab(mode: AuditMode): Promise<Page> {
-    let tab = this.tabs.get(mode.name);
-    if (!tab) {
-      tab = this.open(mode);
-      this.tabs.set(mode.name, tab);
-    }
-    return tab;
+  /** The tab, set to `mode` (its viewport, and its colour mode for the next document). */
+  async tab(mode: AuditMode): Promise<Page> {
+    const page = await (this.page ??= this.open(mode));
+    if (this.mode !== mode) await this.switchTo(page, mode);
+    return page;
   }
 
-  /** Whether the tab has not been given a page yet (a client-side navigation needs one). */
-  isBlank(tab: Page): boolean {
-    return tab.url() === 'about:blank';
+  /**
+   * Whether the next page must be loaded as a new document: the tab has none yet, or the one it
+   * shows is in another colour mode (the stored mode applies from the next document on).
+   */
+  async needsDocument(tab: Page, mode: AuditMode): Promise<boolean> {
+    if (tab.url() === 'about:blank') return true;
+    return (await tab.evaluate(() => document.documentElement.getAttribute('data-theme'))) !== mode.theme;
   }
 
   async close(): Promise<void> {
-    this.tabs.clear();
-    await Promise.all(this.opened.splice(0).map((context) => context.close().catch(() => undefined)));
+    const context = this.context;
+    this.page = this.context = this.mode = this.theme = undefined;
+    await context?.close().catch(() => undefined);
   }
 
   private async open(mode: AuditMode): Promise<Page> {
-    const context = await this.browser().newContext({ viewport: mode.viewport, locale: 'zh-CN', bypassCSP: true });
-    this.opened.push(context);
-    await context.addInitScript(
-      ([key, theme]) => {
-        try {
-          window.localStorage.setItem(key as string, theme as string);
-        } catch {
-          /* storage blocked: the page stays light, which the theme check in load() reports */
-        }
-      },
-      [STORAGE_KEYS.theme, mode.theme],
-    );
-    return context.newPage();
+    this.context = await this.browser().newContext({ viewport: mode.viewport, locale: 'zh-CN', bypassCSP: true });
+    return this.context.newPage();
+  }
+
+  private async switchTo(page: Page, mode: AuditMode): Promise<void> {
+    if (this.mode?.theme !== mode.theme) {
+      await this.theme?.dispose();
+      this.theme = await page.context().addInitScript(
+        ([key, theme]) => {
+          try {
+            window.localStorage.setItem(key as string, theme as string);
+          } catch {
+            /* storage blocked: the page stays light, which the theme check in load() reports */
+          }
+        },
+        [STORAGE_KEYS.theme, mode.theme],
+      );
+    }
+    const size = page.viewportSize();
+    if (size?.width !== mode.viewport.width || size?.height !== mode.viewport.height) await page.setViewportSize(mode.viewport);
+    this.mode = mode;
   }
 }
 
-async function expectTheme(tab: Page, path: string, mode: AuditMode): Promise<void> {
-  const theme = await tab.evaluate(() => document.documentElement.getAttribute('data-theme'));
+/** Checks that the page really is in the mode: its colour mode and its width. */
+async function expectMode(tab: Page, path: string, mode: AuditMode): Promise<void> {
+  const [theme, width] = await tab.evaluate(() => [document.documentElement.getAttribute('data-theme'), window.innerWidth] as const);
   if (theme !== mode.theme) throw new Error(`${path} [${mode.name}]: data-theme is ${theme}`);
+  if (width !== mode.viewport.width) throw new Error(`${path} [${mode.name}]: the window is ${width} px wide`);
 }
 
-/** Loads `path` in `tab` as a new document and waits until it is hydrated, checking the colour mode really is the mode's. */
+/** Loads `path` in `tab` as a new document and waits until it is hydrated, checking the page really is in the mode. */
 export async function load(tab: Page, path: string, mode: AuditMode): Promise<void> {
   await tab.goto(url(path));
   await ready(tab);
-  await expectTheme(tab, path, mode);
+  await expectMode(tab, path, mode);
 }
 
 /**
- * Goes to `path` by client-side navigation from the page open in `tab`, checking the colour mode.
+ * Goes to `path` by client-side navigation from the page open in `tab`, checking the mode.
  * The pointer is moved off the page first: Chromium re-applies :hover when new content renders
  * under a still pointer (a document load does not), and a hover state left by the previous page's
  * interaction is not what the page audit looks at (the states file audits chosen states).
@@ -97,7 +113,7 @@ export async function load(tab: Page, path: string, mode: AuditMode): Promise<vo
 export async function visit(tab: Page, path: string, mode: AuditMode): Promise<void> {
   await tab.mouse.move(-1, -1);
   await navigateClientSide(tab, path);
-  await expectTheme(tab, path, mode);
+  await expectMode(tab, path, mode);
 }
 
 function expectNone(findings: Finding[]): void {
@@ -114,9 +130,9 @@ const modeNamed = (name: string): AuditMode => {
  * The audit of the built pages, shard n of the a11y-pages-<n>.test.ts files (`testFile` is the
  * calling file's __filename). Every shard checks the whole plan's promises (every page in the
  * first mode, every kind of page in each mode), then audits its own share of the page-modes.
- * A lane keeps one tab per mode (ModeTabs) and goes from page to page in it: as a new document
- * where the plan says so (the first page of each kind) or the tab is new, otherwise by
- * client-side navigation, as a reader following links does.
+ * A lane keeps one tab (ModeTabs), set to each mode in turn, and goes from page to page in it: as
+ * a new document where the plan says so (the first page of each kind) or the tab is new or has
+ * just changed colour mode, otherwise by client-side navigation, as a reader following links does.
  */
 export function auditPagesShard(testFile: string): void {
   const { shard, count } = shardOfFile(path.basename(testFile), readdirSync(path.dirname(testFile)));
@@ -142,7 +158,7 @@ export function auditPagesShard(testFile: string): void {
             const opened = Date.now();
             const tabs = lanes[lane] as ModeTabs;
             const tab = await tabs.tab(m);
-            const asDocument = document || tabs.isBlank(tab);
+            const asDocument = document || (await tabs.needsDocument(tab, m));
             await (asDocument ? load : visit)(tab, page.url, m);
             const loaded = Date.now();
             try {
@@ -292,8 +308,8 @@ export const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
 ]);
 
 /**
- * Opens the state's page as a new document in the tab of its mode (`tabs`, reused from state to
- * state: every state starts from a fresh document), brings it into the state and audits it.
+ * Opens the state's page as a new document in `tabs` set to the state's mode (one tab reused from
+ * state to state: every state starts from a fresh document), brings it into the state and audits it.
  */
 export async function auditState(tabs: ModeTabs, state: State): Promise<void> {
   const m = modeNamed(state.mode);
