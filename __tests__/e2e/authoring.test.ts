@@ -57,9 +57,7 @@ async function openWithTabs(path: string, options: Parameters<typeof session.ope
 
 describe('tabs', () => {
   it('without JavaScript shows every panel under its label, and no buttons', async () => {
-    const context = await session.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(url(TINYUI));
+    const { page } = await session.load(TINYUI, { javaScriptEnabled: false });
     const set = page.locator('.tabs').first();
     await expect(set.locator('.tab-list').isVisible()).resolves.toBe(false);
     await expect(set.locator('.tab-panel').evaluateAll((panels) => panels.map((p) => [(p as HTMLElement).offsetParent !== null, p.querySelector('.tab-label')?.textContent]))).resolves.toEqual([
@@ -254,9 +252,7 @@ describe('code blocks', () => {
 
 describe('callouts', () => {
   it('renders a ::: warning in a post as the labelled note', async () => {
-    const context = await session.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(url('/blog/device-test'));
+    const { page } = await session.load('/blog/device-test', { javaScriptEnabled: false });
     const callout = page.locator('aside.callout-warning', { hasText: 'adb install' });
     await expect(callout.getAttribute('role')).resolves.toBe('note');
     await expect(callout.locator('.callout-title').textContent()).resolves.toBe('注意');

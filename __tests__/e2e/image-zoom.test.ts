@@ -131,9 +131,7 @@ describe('zoomable images', () => {
   });
 
   it('without JavaScript the image is a link to the large file', async () => {
-    const context = await session.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(url(PAGE));
+    const { page } = await session.load(PAGE, { javaScriptEnabled: false });
     const href = await page.locator(TRIGGER).getAttribute('href');
     expect(href).toMatch(/\/7d442\/dev-space\.png$/);
     const response = await page.request.get(url(href ?? ''));

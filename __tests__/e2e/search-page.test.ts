@@ -155,9 +155,7 @@ describe('the results page keeps its state in the address', () => {
   });
 
   it('without JavaScript says search needs it and links the archive and the docs overview', async () => {
-    const context = await session.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(url('/search?q=%E5%A4%9A%E5%BC%80'));
+    const { page } = await session.load('/search?q=%E5%A4%9A%E5%BC%80', { javaScriptEnabled: false });
     const note = page.getByTestId('search-nojs');
     await expect(note.isVisible()).resolves.toBe(true);
     await expect(note.textContent()).resolves.toContain('站内搜索需要 JavaScript');

@@ -189,9 +189,7 @@ describe('复制 Markdown and 查看 Markdown on the page', () => {
   });
 
   it('without JavaScript the link opens the twin and the button is hidden, also on a phone', async () => {
-    const context = await session.newContext({ javaScriptEnabled: false, viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(url('/blog/binder'));
+    const { page } = await session.load('/blog/binder', { javaScriptEnabled: false, viewport: PHONE });
     await expect(page.getByTestId('twin-links').getByRole('button').isVisible()).resolves.toBe(false);
     const link = page.getByRole('link', { name: '查看 Markdown' });
     await expect(link.isVisible()).resolves.toBe(true);
