@@ -79,14 +79,14 @@ export function poolKey(options: BrowserContextOptions): string {
 }
 
 /**
- * Replaces `object[name]` with a wrapper that calls `before` and hands the result to `after`,
- * and returns how to put the original back.
+ * Replaces `object[name]` with a wrapper that shows `before` the call's arguments and hands the
+ * result to `after`, and returns how to put the original back.
  */
-function intercept<T extends object>(object: T, name: string, before: () => void, after: (result: unknown) => void = () => {}): () => void {
+function intercept<T extends object>(object: T, name: string, before: (args: unknown[]) => void, after: (result: unknown) => void = () => {}): () => void {
   const target = object as Record<string, unknown>;
   const original = target[name] as (...args: unknown[]) => unknown;
   target[name] = function (this: unknown, ...args: unknown[]) {
-    before();
+    before(args);
     const result = original.apply(object, args);
     // Not `instanceof Promise`: Playwright is loaded by the test environment, in another realm than the test file.
     if (result && typeof (result as PromiseLike<unknown>).then === 'function') return (result as PromiseLike<unknown>).then((value) => (after(value), value));
@@ -164,17 +164,9 @@ export class TabPool {
     };
     for (const owner of [tab.page, tab.context]) {
       for (const name of ['addInitScript', 'exposeBinding', 'exposeFunction']) tab.restore.push(intercept(owner, name, () => {}, keep));
-      for (const name of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) {
-        const emitter = owner as unknown as { [name: string]: (event: string, listener: (...args: unknown[]) => void) => unknown; removeListener: (event: string, listener: (...args: unknown[]) => void) => unknown };
-        const original = emitter[name] as (event: string, listener: (...args: unknown[]) => void) => unknown;
-        emitter[name] = (event, listener) => {
-          tab.listeners.push(() => emitter.removeListener(event, listener));
-          return original.call(owner, event, listener);
-        };
-        tab.restore.push(() => {
-          delete emitter[name];
-        });
-      }
+      const emitter = owner as unknown as { removeListener(event: string, listener: (...args: unknown[]) => void): unknown };
+      const remember = ([event, listener]: unknown[]) => tab.listeners.push(() => emitter.removeListener(event as string, listener as (...args: unknown[]) => void));
+      for (const name of ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']) tab.restore.push(intercept(owner, name, remember));
     }
     tab.restore.push(intercept(tab.context, 'newPage', spoil('another page opened')));
     // A DevTools session can leave emulation, throttling or input state behind.
