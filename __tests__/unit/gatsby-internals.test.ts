@@ -4,7 +4,7 @@
  * they cannot. One named test per assumption, so a Gatsby upgrade that breaks one fails that one.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import {
   browserslist,
   COMPILED_GATSBY_FILES,
   DEVELOP_COMPILATION_DONE,
+  GATSBY_FILES_COMPILE_STEP,
   GATSBY_FOCUS_WRAPPER_ID,
   GATSBY_JS_MINIMIZER,
   GATSBY_NAVIGATE,
@@ -38,6 +39,7 @@ import {
   pagePathOfHtmlFile,
   pageQueries,
   SHARP_WORKER_MODULE,
+  SITE_GATSBY_FILES_COMPILER,
   siteDirectory,
   WEBPACK_STATS_FILE,
   type WebpackStage,
@@ -228,6 +230,27 @@ describe('Gatsby’s webpack configuration', () => {
     expect(gatsbyFile('dist/utils/parcel/compile-gatsby-files.js')).toContain('const COMPILED_CACHE_DIR = `.cache/compiled`;');
     expect(COMPILED_GATSBY_FILES).toEqual(['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js']);
   });
+
+  it(`Gatsby's compile step calls the site's compiler (${SITE_GATSBY_FILES_COMPILER}, esbuild), not Parcel: patches/gatsby+<version>.patch is applied`, () => {
+    const version = (JSON.parse(gatsbyFile('package.json')) as { version: string }).version;
+    expect(readFileSync(path.join(ROOT, 'patches', `gatsby+${version}.patch`), 'utf8')).toContain(`+    const siteCompilerFile = _path.default.join(siteRoot, \`${SITE_GATSBY_FILES_COMPILER}\`);`);
+    expect(fromRoot.resolve(GATSBY_FILES_COMPILE_STEP)).toBe(path.join(GATSBY_DIR, 'dist/utils/parcel/compile-gatsby-files.js'));
+
+    // Gatsby's own compileGatsbyFiles on a small site that has the compiler: the outputs, no Parcel.
+    const site = mkdtempSync(path.join(os.tmpdir(), 'compile-step-'));
+    mkdirSync(path.join(site, path.dirname(SITE_GATSBY_FILES_COMPILER)), { recursive: true });
+    writeFileSync(path.join(site, SITE_GATSBY_FILES_COMPILER), readFileSync(path.join(ROOT, SITE_GATSBY_FILES_COMPILER)));
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+    writeFileSync(path.join(site, 'package.json'), '{ "private": true }\n');
+    writeFileSync(path.join(site, 'gatsby-config.ts'), "export default { siteMetadata: { title: 'canary' }, plugins: [] };\n");
+    writeFileSync(path.join(site, 'gatsby-node.ts'), 'export const onPreInit = (): void => undefined;\n');
+    const run = spawnSync(process.execPath, [path.join(__dirname, 'support/gatsby-compile-step.mjs'), site], { cwd: site, encoding: 'utf8', timeout: 60_000 });
+    rmSync(site, { recursive: true, force: true });
+    const line = run.stdout.split('\n').find((l) => l.startsWith('{"ms"'));
+    if (!line) throw new Error(`status ${run.status}\n${run.stdout}\n${run.stderr}`);
+    const result = JSON.parse(line) as { ms: number; compiled: string[]; parcelCache: boolean };
+    expect({ compiled: result.compiled, parcelCache: result.parcelCache }).toEqual({ compiled: COMPILED_GATSBY_FILES.map((file) => path.basename(file)).sort(), parcelCache: false });
+  }, 90_000);
 });
 
 describe('gatsby-plugin-sharp’s worker', () => {

@@ -172,8 +172,18 @@ export const GATSBY_SHARED_CHUNK_GROUP = 'shared';
 /** Gatsby's JavaScript minimizer: terser-webpack-plugin, whose class carries swcMinify. */
 export const GATSBY_JS_MINIMIZER = 'TerserPlugin';
 
-/** Where Gatsby compiles gatsby-config and gatsby-node with Parcel (relative to the site). */
+/** Where Gatsby compiles gatsby-config and gatsby-node (relative to the site). */
 export const COMPILED_GATSBY_FILES = ['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js'];
+
+/**
+ * Gatsby compiles gatsby-config.ts and gatsby-node.ts first thing on every build and develop start
+ * (compileGatsbyFiles in this file of the gatsby package), upstream with Parcel in a worker
+ * process. patches/gatsby+<version>.patch makes it call the site's compiler (this file under the
+ * site root: esbuild) when the site has one; the outputs, their check and the error reports stay
+ * Gatsby's.
+ */
+export const GATSBY_FILES_COMPILE_STEP = 'gatsby/dist/utils/parcel/compile-gatsby-files.js';
+export const SITE_GATSBY_FILES_COMPILER = 'build/gatsby/compile-gatsby-files.cjs';
 
 // ---------- gatsby-plugin-sharp ----------
 
