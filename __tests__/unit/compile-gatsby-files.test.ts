@@ -5,11 +5,12 @@
  * loads: the real site's hooks and config, CommonJS, under .cache/compiled.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { compileGatsbyFiles, needsParcel, ROOT_FILES } from '../../build/gatsby/compile-gatsby-files.cjs';
 import { COMPILED_GATSBY_FILES } from '../../build/gatsby/internals';
+import { writeSourceSite } from './support/source-site';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -19,16 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-/** A site folder holding `files` (path → text), with the project's node_modules. */
-function site(files: Record<string, string>): string {
-  const dir = path.join(work, 'site');
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  return dir;
-}
+const site = (files: Record<string, string>): string => writeSourceSite(path.join(work, 'site'), files);
 
 type Module = Record<string, unknown>;
 const load = (file: string): Module => {
@@ -42,33 +34,25 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
     mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
     const dist = mkdtempSync(path.join(ROOT, 'node_modules/.cache/compiled-'));
     try {
-      await compilesTheRealSite(dist);
+      const bundles = await compileGatsbyFiles(ROOT, dist);
+      expect(bundles).toEqual(ROOT_FILES.map((file) => ({ filePath: path.join(dist, file.replace(/\.ts$/, '.js')), mainEntryPath: path.join(ROOT, file) })));
+      expect(readdirSync(dist).sort()).toEqual(COMPILED_GATSBY_FILES.map((file) => path.basename(file)).sort());
+
+      const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/compiled-gatsby-files.mts'), dist], { cwd: ROOT, encoding: 'utf8' });
+      const line = run.stdout.split('\n').find((l) => l.startsWith('{"compiled"'));
+      if (!line) throw new Error(`status ${run.status}\n${run.stderr}`);
+      const { compiled, source } = JSON.parse(line) as Record<'compiled' | 'source', { hooks: string[]; config: { plugins: unknown[] } }>;
+      expect(source.hooks).toEqual(expect.arrayContaining(['createPages', 'onCreateWebpackConfig', 'onPostBuild']));
+      expect(compiled.hooks).toEqual(source.hooks);
+      // The config is data (plugins, their options, site metadata): the compiled one equals the source.
+      expect(compiled.config).toEqual(source.config);
+      expect(compiled.config.plugins.length).toBeGreaterThan(5);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
   }, 60_000);
-});
 
-async function compilesTheRealSite(dist: string): Promise<void> {
-  {
-    const bundles = await compileGatsbyFiles(ROOT, dist);
-    expect(bundles).toEqual(ROOT_FILES.map((file) => ({ filePath: path.join(dist, file.replace(/\.ts$/, '.js')), mainEntryPath: path.join(ROOT, file) })));
-    expect(readdirSync(dist).sort()).toEqual(COMPILED_GATSBY_FILES.map((file) => path.basename(file)).sort());
-
-    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/compiled-gatsby-files.mts'), dist], { cwd: ROOT, encoding: 'utf8' });
-    const line = run.stdout.split('\n').find((l) => l.startsWith('{"compiled"'));
-    if (!line) throw new Error(`status ${run.status}\n${run.stderr}`);
-    const { compiled, source } = JSON.parse(line) as Record<'compiled' | 'source', { hooks: string[]; config: { plugins: unknown[] } }>;
-    expect(source.hooks).toEqual(expect.arrayContaining(['createPages', 'onCreateWebpackConfig', 'onPostBuild']));
-    expect(compiled.hooks).toEqual(source.hooks);
-    // The config is data (plugins, their options, site metadata): the compiled one equals the source.
-    expect(compiled.config).toEqual(source.config);
-    expect(compiled.config.plugins.length).toBeGreaterThan(5);
-  }
-}
-
-describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild: small sites', () => {
-  it('bundles what the files import from the site and leaves packages to Node', async () => {
+    it('bundles what the files import from the site and leaves packages to Node', async () => {
     const dir = site({
       'gatsby-node.ts': "import { greeting } from './build/greeting';\nimport path from 'node:path';\nimport { createHash } from 'node:crypto';\nexport const onPreInit = (): string => `${greeting} ${path.basename('/a/b.txt')} ${createHash('sha1').update('x').digest('hex').length}`;\n",
       'build/greeting.ts': "export const greeting: string = '你好';\n",

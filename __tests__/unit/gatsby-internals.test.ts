@@ -4,7 +4,7 @@
  * they cannot. One named test per assumption, so a Gatsby upgrade that breaks one fails that one.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,12 +44,15 @@ import {
   WEBPACK_STATS_FILE,
   type WebpackStage,
 } from '../../build/gatsby/internals';
+import { writeSourceSite } from './support/source-site';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fromRoot = createRequire(path.join(ROOT, 'package.json'));
 const GATSBY_DIR = path.dirname(fromRoot.resolve('gatsby/package.json'));
 const fromGatsby = createRequire(path.join(GATSBY_DIR, 'package.json'));
 const gatsbyFile = (file: string) => readFileSync(path.join(GATSBY_DIR, file), 'utf8');
+/** patches/gatsby+<installed version>.patch, which patch-package applies on every npm install. */
+const gatsbyPatch = () => readFileSync(path.join(ROOT, 'patches', `gatsby+${(JSON.parse(gatsbyFile('package.json')) as { version: string }).version}.patch`), 'utf8');
 const SAMPLE_PATHS = ['/', '/blog/binder', '/docs/desktop/wing/Get start', '/blog/tags/空壳/page/2', '/404', '/404.html'];
 
 describe('what Gatsby writes to public/', () => {
@@ -232,18 +235,16 @@ describe('Gatsby’s webpack configuration', () => {
   });
 
   it(`Gatsby's compile step calls the site's compiler (${SITE_GATSBY_FILES_COMPILER}, esbuild), not Parcel: patches/gatsby+<version>.patch is applied`, () => {
-    const version = (JSON.parse(gatsbyFile('package.json')) as { version: string }).version;
-    expect(readFileSync(path.join(ROOT, 'patches', `gatsby+${version}.patch`), 'utf8')).toContain(`+    const siteCompilerFile = _path.default.join(siteRoot, \`${SITE_GATSBY_FILES_COMPILER}\`);`);
+    expect(gatsbyPatch()).toContain(`+    const siteCompilerFile = _path.default.join(siteRoot, \`${SITE_GATSBY_FILES_COMPILER}\`);`);
     expect(fromRoot.resolve(GATSBY_FILES_COMPILE_STEP)).toBe(path.join(GATSBY_DIR, 'dist/utils/parcel/compile-gatsby-files.js'));
 
     // Gatsby's own compileGatsbyFiles on a small site that has the compiler: the outputs, no Parcel.
-    const site = mkdtempSync(path.join(os.tmpdir(), 'compile-step-'));
-    mkdirSync(path.join(site, path.dirname(SITE_GATSBY_FILES_COMPILER)), { recursive: true });
-    writeFileSync(path.join(site, SITE_GATSBY_FILES_COMPILER), readFileSync(path.join(ROOT, SITE_GATSBY_FILES_COMPILER)));
-    symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
-    writeFileSync(path.join(site, 'package.json'), '{ "private": true }\n');
-    writeFileSync(path.join(site, 'gatsby-config.ts'), "export default { siteMetadata: { title: 'canary' }, plugins: [] };\n");
-    writeFileSync(path.join(site, 'gatsby-node.ts'), 'export const onPreInit = (): void => undefined;\n');
+    const site = writeSourceSite(mkdtempSync(path.join(os.tmpdir(), 'compile-step-')), {
+      [SITE_GATSBY_FILES_COMPILER]: readFileSync(path.join(ROOT, SITE_GATSBY_FILES_COMPILER)),
+      'package.json': '{ "private": true }\n',
+      'gatsby-config.ts': "export default { siteMetadata: { title: 'canary' }, plugins: [] };\n",
+      'gatsby-node.ts': 'export const onPreInit = (): void => undefined;\n',
+    });
     const run = spawnSync(process.execPath, [path.join(__dirname, 'support/gatsby-compile-step.mjs'), site], { cwd: site, encoding: 'utf8', timeout: 60_000 });
     rmSync(site, { recursive: true, force: true });
     const line = run.stdout.split('\n').find((l) => l.startsWith('{"ms"'));
@@ -274,9 +275,7 @@ describe('Gatsby’s browser runtime (src/lib/gatsby-runtime.ts)', () => {
 
 describe('gatsby develop (issue 25)', () => {
   it(`the node mutation batch waits ${NODE_MUTATION_BATCH_TIMEOUT_MS} ms: patches/gatsby+<version>.patch is applied to the installed gatsby`, () => {
-    const version = (JSON.parse(gatsbyFile('package.json')) as { version: string }).version;
-    const patch = readFileSync(path.join(ROOT, 'patches', `gatsby+${version}.patch`), 'utf8');
-    expect(patch).toContain(`+const NODE_MUTATION_BATCH_TIMEOUT = ${NODE_MUTATION_BATCH_TIMEOUT_MS};`);
+    expect(gatsbyPatch()).toContain(`+const NODE_MUTATION_BATCH_TIMEOUT = ${NODE_MUTATION_BATCH_TIMEOUT_MS};`);
     expect(nodeMutationBatchTimeout(readFileSync(fromRoot.resolve(NODE_MUTATION_BATCH_FILE), 'utf8'))).toBe(NODE_MUTATION_BATCH_TIMEOUT_MS);
   });
 

@@ -6,8 +6,8 @@ const path = require('node:path');
  * Compiles the site's gatsby-config.ts and gatsby-node.ts (with everything they import from the
  * site, packages left to Node) into .cache/compiled with esbuild, where Gatsby compiles them with
  * Parcel. Gatsby does this first thing on every `gatsby build` and `gatsby develop`; Parcel takes
- * 3–5 s here (a worker process, its LMDB cache, its plugins) for what esbuild bundles in about
- * 0.2 s. The outputs are what Gatsby reads from there: `<name>.js` next to each other, CommonJS,
+ * 2–5 s here (2.1–2.6 s on a quiet machine, more under load: a worker process, its LMDB cache, its
+ * plugins) for what esbuild bundles in about 0.2 s. The outputs are what Gatsby reads from there: `<name>.js` next to each other, CommonJS,
  * source maps in development, as Parcel wrote them.
  *
  * Plain CommonJS because Gatsby itself loads it: patches/gatsby+<version>.patch makes Gatsby's
@@ -34,16 +34,17 @@ function hasGatsbyTsFile(dir) {
 }
 
 /**
- * Whether the site has local plugins in TypeScript (a gatsby-config.ts or gatsby-node.ts at any depth of plugins/). Gatsby
- * looks for their outputs in its own layout under .cache/compiled/plugins/<plugin name>; this
- * module does not reproduce that, so such a site keeps Gatsby's Parcel compile.
+ * Whether the site has local plugins in TypeScript (a gatsby-config.ts or gatsby-node.ts at any
+ * depth of plugins/). Gatsby looks for their outputs in its own layout under
+ * .cache/compiled/plugins/<plugin name>; this module does not reproduce that, so such a site keeps
+ * Gatsby's Parcel compile.
  */
 function needsParcel(siteRoot) {
   return hasGatsbyTsFile(path.join(siteRoot, 'plugins'));
 }
 
 /** `file:line:column: text` for an esbuild message, the file relative to the site. */
-function describe(siteRoot, message) {
+function located(siteRoot, message) {
   const where = message.location ? `${path.relative(siteRoot, path.resolve(siteRoot, message.location.file))}:${message.location.line}:${message.location.column + 1}: ` : '';
   return `${where}${message.text}`;
 }
@@ -76,8 +77,8 @@ async function compileGatsbyFiles(siteRoot, distDir) {
   } catch (error) {
     const messages = Array.isArray(error && error.errors) ? error.errors : [];
     if (messages.length === 0) throw error;
-    throw Object.assign(new Error(messages.map((m) => describe(siteRoot, m)).join('\n')), {
-      diagnostics: messages.map((m) => ({ message: describe(siteRoot, m), origin: 'esbuild' })),
+    throw Object.assign(new Error(messages.map((m) => located(siteRoot, m)).join('\n')), {
+      diagnostics: messages.map((m) => ({ message: located(siteRoot, m), origin: 'esbuild' })),
     });
   }
   return entries.map((entry) => ({ filePath: path.join(distDir, `${path.basename(entry, '.ts')}.js`), mainEntryPath: entry }));
