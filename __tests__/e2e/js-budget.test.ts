@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { firstLoadScripts, pageDataFile, pageHtmlFiles, WEBPACK_STATS_FILE } from '../../build/gatsby/internals';
-import { PUBLIC_DIR } from './support/axe';
+import { SITE_DIR } from './support/env';
 
 const KB = 1024;
 /** First-load JavaScript of any page, gzip. */
@@ -22,22 +22,22 @@ const gzipped = new Map<string, number>();
 const gzipSize = (file: string): number => {
   const known = gzipped.get(file);
   if (known !== undefined) return known;
-  const size = gzipSync(readFileSync(path.join(PUBLIC_DIR, file)), { level: 6 }).length;
+  const size = gzipSync(readFileSync(path.join(SITE_DIR, file)), { level: 6 }).length;
   gzipped.set(file, size);
   return size;
 };
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 describe('JavaScript per page', () => {
-  const stats = JSON.parse(readFileSync(path.join(PUBLIC_DIR, WEBPACK_STATS_FILE), 'utf8')) as { assetsByChunkName: Record<string, string[]> };
+  const stats = JSON.parse(readFileSync(path.join(SITE_DIR, WEBPACK_STATS_FILE), 'utf8')) as { assetsByChunkName: Record<string, string[]> };
 
   it('every page loads at most 90 KB gzip before it is interactive', () => {
-    const pages = pageHtmlFiles(PUBLIC_DIR);
+    const pages = pageHtmlFiles(SITE_DIR);
     expect(pages.length).toBeGreaterThan(100);
     const byTemplate = new Map<string, { bytes: number; files: string[]; pages: number }>();
     const over: string[] = [];
     for (const { path: pagePath } of pages) {
-      const { componentChunkName } = JSON.parse(readFileSync(pageDataFile(PUBLIC_DIR, pagePath), 'utf8')) as { componentChunkName: string };
+      const { componentChunkName } = JSON.parse(readFileSync(pageDataFile(SITE_DIR, pagePath), 'utf8')) as { componentChunkName: string };
       const files = firstLoadScripts(stats, componentChunkName);
       const bytes = files.reduce((sum, file) => sum + gzipSize(file), 0);
       const seen = byTemplate.get(componentChunkName) ?? { bytes, files, pages: 0 };

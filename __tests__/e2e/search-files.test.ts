@@ -1,13 +1,14 @@
 /**
  * `gatsby build` cuts the search sections from the HTML its page queries rendered (page-data.json,
  * the post-build step in build/search/gatsby.ts) instead of rendering every page again. Two
- * checks on the build in public/: that step, run on this build's page data, finds a rendered body
+ * checks on the build under test (support/env.ts): that step, run on this build's page data, finds a rendered body
  * for every page and writes exactly the files the build wrote; and those files equal the ones
  * rendered from every page's source (what `gatsby develop` does).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SITE_DIR } from './support/env';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -18,7 +19,7 @@ function run<T>(script: string): T {
 }
 
 const sameFiles = (out: string) => {
-  for (const name of ['index.json', 'store.json']) expect([name, readFileSync(path.join(out, 'search', name), 'utf8')]).toEqual([name, readFileSync(path.join(ROOT, 'public', 'search', name), 'utf8')]);
+  for (const name of ['index.json', 'store.json']) expect([name, readFileSync(path.join(out, 'search', name), 'utf8')]).toEqual([name, readFileSync(path.join(SITE_DIR, 'search', name), 'utf8')]);
 };
 
 test('the build’s search step takes every page’s sections from its page data, and writes the build’s files', () => {

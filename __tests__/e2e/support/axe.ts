@@ -8,9 +8,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { pageDataFile, pageHtmlFiles } from '../../../build/gatsby/internals';
 import { builtPage, pageKind, type BuiltPage } from './audit-plan';
-import { AXE_URL } from './env';
-
-export const PUBLIC_DIR = path.resolve(__dirname, '../../../public');
+import { AXE_URL, SITE_DIR } from './env';
 
 /** The rule sets audited: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
@@ -85,8 +83,8 @@ export function formatFindings(findings: readonly Finding[]): string {
   return `${findings.length} axe violation(s)\n${counts}\n${lines.join('\n')}`;
 }
 
-/** Every page of the build in public/: each page's HTML with its template from page-data. */
-export function builtPages(publicDir = PUBLIC_DIR): BuiltPage[] {
+/** Every page of the build under test (./env.ts): each page's HTML with its template from page-data. */
+export function builtPages(publicDir = SITE_DIR): BuiltPage[] {
   return pageHtmlFiles(publicDir).map(({ file, path: sitePath }) => {
     const html = readFileSync(path.join(publicDir, file), 'utf8');
     const { componentChunkName } = JSON.parse(readFileSync(pageDataFile(publicDir, sitePath), 'utf8')) as { componentChunkName: string };

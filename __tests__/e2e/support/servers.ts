@@ -49,13 +49,14 @@ function alive(pid: number): boolean {
 const ATTEMPTS = 5;
 
 /**
- * Starts nginx serving public/ (under `prefix` if given) on a free loopback port and returns the
- * port. Only a lost race for the port is retried; any other failure is reported as it is.
+ * Starts nginx serving `siteRoot` (public/ unless given; under `prefix` if given) on a free loopback
+ * port and returns the port. Only a lost race for the port is retried; any other failure is
+ * reported as it is.
  */
-export async function startNginx(prefix = ''): Promise<number> {
+export async function startNginx(prefix = '', siteRoot?: string): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const run = nginx('start', '--port', String(port), ...(prefix ? ['--prefix', prefix] : []));
+    const run = nginx('start', '--port', String(port), ...(prefix ? ['--prefix', prefix] : []), ...(siteRoot ? ['--root', siteRoot] : []));
     if (run.ok) {
       writeFileSync(path.join(serverDir(port), OWNER_FILE), String(process.pid));
       process.stdout.write(run.output);

@@ -1,0 +1,70 @@
+/**
+ * `npm test` (scripts/test.mjs) runs its checks in stages, some side by side. Nothing may fall out
+ * of it unnoticed: every jest project of jest.config.js, the typecheck, the workflow lint and both
+ * builds must be in a stage, and the e2e projects must test the builds they were written for.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Command {
+  command: string;
+  args: string[];
+}
+interface Step {
+  name: string;
+  env?: Record<string, string>;
+  sequence: Command[];
+}
+
+/** The stages as scripts/test.mjs exports them (an ES module: read in a child process). */
+function load(): { siteCopy: string; stages: { before: boolean; steps: Step[] }[] } {
+  const script = `import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({ siteCopy: m.SITE_COPY, stages: m.STAGES.map((s) => ({ before: typeof s.before === 'function', steps: s.steps })) })))`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as ReturnType<typeof load>;
+}
+
+/** The jest projects a command selects (its --selectProjects arguments). */
+function projectsOf(command: Command): string[] {
+  const i = command.args.indexOf('--selectProjects');
+  if (i < 0) return [];
+  const rest = command.args.slice(i + 1);
+  const end = rest.findIndex((arg) => arg.startsWith('--'));
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+describe('npm test (scripts/test.mjs)', () => {
+  const { siteCopy, stages: all } = load();
+  const steps = all.flatMap((stage) => stage.steps);
+  const commands = steps.flatMap((step) => step.sequence.map((command) => ({ step, command })));
+  const npmScripts = commands.filter(({ command }) => command.command === 'npm').map(({ command }) => command.args.at(-1));
+
+  test('runs every jest project exactly once', () => {
+    const config = require(path.join(ROOT, 'jest.config.js')) as { projects: { displayName: string }[] };
+    const selected = commands.flatMap(({ command }) => projectsOf(command));
+    expect([...selected].sort()).toEqual(config.projects.map((p) => p.displayName).sort());
+  });
+
+  test('runs the typecheck, the workflow lint and both builds', () => {
+    expect([...npmScripts].sort()).toEqual(['build:prefixed', 'build:strict', 'lint:workflow', 'typecheck']);
+  });
+
+  test('builds before the tests that need the build, and tests the strict build by its copy', () => {
+    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => stage.steps.some((step) => step.sequence.some(predicate)));
+    const usesProject = (name: string) => (command: Command) => projectsOf(command).includes(name);
+    const runs = (script: string) => (command: Command) => command.command === 'npm' && command.args.at(-1) === script;
+    const strict = stageOf(runs('build:strict'));
+    const prefixed = stageOf(runs('build:prefixed'));
+    const copy = all.findIndex((stage) => stage.before);
+    // The copy is made after the strict build and before the prefixed build overwrites public/.
+    expect(strict).toBeLessThan(copy);
+    expect(copy).toBeLessThanOrEqual(prefixed);
+    for (const project of ['e2e', 'e2e-timed']) {
+      expect(stageOf(usesProject(project))).toBeGreaterThanOrEqual(copy);
+      const step = commands.find(({ command }) => usesProject(project)(command))?.step;
+      expect(step?.env?.E2E_SITE_DIR).toBe(siteCopy);
+    }
+    // The /fomosite tests read public/, after the prefixed build has finished.
+    expect(stageOf(usesProject('e2e-prefix'))).toBeGreaterThan(prefixed);
+  });
+});
