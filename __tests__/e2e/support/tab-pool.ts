@@ -197,6 +197,10 @@ export class TabPool {
       owner.setDefaultTimeout(DEFAULT_TIMEOUT);
       owner.setDefaultNavigationTimeout(DEFAULT_TIMEOUT);
     }
+    // Away from the test's page first: emulating media or resizing restyles and repaints the document
+    // shown even when nothing changes, ≈ 0.1 CPU-s on a page of the site and next to nothing on a text file.
+    // The origin's storage is cleared from that document of the origin (sessionStorage belongs to the tab).
+    await page.goto(`${this.origin()}/robots.txt`);
     const viewport = options.viewport ?? { width: 1280, height: 720 };
     const current = page.viewportSize();
     if (viewport && (current?.width !== viewport.width || current?.height !== viewport.height)) await page.setViewportSize(viewport);
@@ -207,8 +211,6 @@ export class TabPool {
       forcedColors: options.forcedColors ?? 'none',
       contrast: options.contrast ?? 'no-preference',
     });
-    // The origin's storage, from a document of the origin (sessionStorage belongs to the tab).
-    await page.goto(`${this.origin()}/robots.txt`);
     await page.evaluate(async () => {
       localStorage.clear();
       sessionStorage.clear();
