@@ -9,8 +9,8 @@ import path from 'node:path';
 
 /**
  * The build the e2e project tests: public/, or the folder E2E_SITE_DIR names (relative to the
- * repository). `npm test` (scripts/test.mjs) tests a copy of the strict build there, so that the
- * prefixed build can be written to public/ while the timed tests run.
+ * repository). `npm test` (scripts/test.mjs) tests a copy of the strict build there and the build
+ * under /fomosite in public/, both in one jest run.
  */
 export const SITE_DIR = path.resolve(__dirname, '../../..', process.env.E2E_SITE_DIR ?? 'public');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 0);
