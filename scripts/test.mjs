@@ -1,26 +1,26 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, in stages that keep both cores of a CI machine busy
- * (issue 25). Each stage starts when the one before it has passed; the first stage that fails
- * ends the run, after its other steps have finished, with that failure's exit status.
+ * `npm test`: every check the project has, in stages (issue 25). Each stage starts when the one
+ * before it has passed; the first stage that fails ends the run with that failure's exit status.
  *
- *   1. workflow lint, then the unit, content and search tests (jest, 2 workers);
- *   2. the strict production build, and the typecheck beside it (tsc uses one core, and the build
- *      leaves part of a core idle while it waits on its own workers: 46.6 s for both, cold build,
- *      quiet machine, where a cold build alone took 41.7 s and tsc 11.3 s);
+ *   1. typecheck, workflow lint, then the unit, content and search tests (jest, 2 workers);
+ *   2. the strict production build;
  *   3. a copy of that build in .e2e/site, and the timed e2e tests against the copy, alone: they
- *      assert the spec's delays in real time. Beside the build under /fomosite they took 39 s
- *      instead of 30 and the build 51 s instead of 23, so they are not paired;
+ *      assert the spec's delays in real time;
  *   4. the build under /fomosite, into public/;
  *   5. the e2e tests against the copy and the /fomosite tests against public/, in one jest run
  *      on 2 workers (the /fomosite file fills a worker's idle end instead of a run of its own).
  *
- * A step run beside another prints its output when it ends, so the two never interleave.
+ * Tried and dropped, fresh clones on this 2-core machine: tsc beside the strict build (46.6, 56.8
+ * and 50.4 s for both, against 40.2 s for the build and 11 s for tsc alone: contention ate the
+ * idle time); the timed tests beside the /fomosite build (39 s instead of 30, the build 51 s
+ * instead of 23).
+ *
  * At the end: how long each stage took. The separate scripts (test:unit, test:e2e, …) still run
  * one part on its own against public/.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,28 +33,19 @@ const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 const npmRun = (script) => ({ command: 'npm', args: ['run', '--silent', script] });
 const jest = (...args) => ({ command: bin('jest'), args });
 
-/**
- * The stages: `before` runs first, then the steps side by side (the first one's output streamed),
- * each step's commands one after another.
- */
+/** The stages: `before` runs first, then the commands one after another, with `env` added. */
 export const STAGES = [
-  { steps: [{ name: 'workflow lint + unit, content and search tests', sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', '--maxWorkers=2')] }] },
   {
-    steps: [
-      { name: 'strict build', sequence: [npmRun('build:strict')] },
-      { name: 'typecheck', sequence: [npmRun('typecheck')] },
-    ],
+    name: 'typecheck, workflow lint, unit, content and search tests',
+    sequence: [npmRun('typecheck'), npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', '--maxWorkers=2')],
   },
-  { before: copyBuild, steps: [{ name: 'timed e2e tests (copy of the strict build)', env: { E2E_SITE_DIR: SITE_COPY }, sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')] }] },
-  { steps: [{ name: 'build under /fomosite', sequence: [npmRun('build:prefixed')] }] },
+  { name: 'strict build', sequence: [npmRun('build:strict')] },
+  { name: 'timed e2e tests (copy of the strict build)', before: copyBuild, env: { E2E_SITE_DIR: SITE_COPY }, sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')] },
+  { name: 'build under /fomosite', sequence: [npmRun('build:prefixed')] },
   {
-    steps: [
-      {
-        name: 'e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
-        env: { E2E_SITE_DIR: SITE_COPY },
-        sequence: [jest('--selectProjects', 'e2e', 'e2e-prefix', '--maxWorkers=2')],
-      },
-    ],
+    name: 'e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
+    env: { E2E_SITE_DIR: SITE_COPY },
+    sequence: [jest('--selectProjects', 'e2e', 'e2e-prefix', '--maxWorkers=2')],
   },
 ];
 
@@ -65,39 +56,18 @@ function copyBuild() {
   cpSync(path.join(ROOT, 'public'), target, { recursive: true, preserveTimestamps: true });
 }
 
-const children = new Set();
+let running;
 
-/** Runs one command; resolves to its exit status. `log`: a file for its output instead of the terminal. */
-function runCommand({ command, args }, env, log) {
+/** Runs one command with the terminal as its output; resolves to its exit status. */
+function runCommand({ command, args }, env) {
   return new Promise((resolve) => {
-    const out = log ? ['ignore', log, log] : 'inherit';
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: out });
-    children.add(child);
-    child.on('error', (error) => {
-      process.stderr.write(`${command}: ${error.message}\n`);
-    });
-    child.on('close', (code, signal) => {
-      children.delete(child);
+    running = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    running.on('error', (error) => process.stderr.write(`${command}: ${error.message}\n`));
+    running.on('close', (code, signal) => {
+      running = undefined;
       resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
     });
   });
-}
-
-/** Runs a step's commands one after another, stopping at the first that fails; resolves to its status. */
-async function runStep(step, streamed) {
-  const log = streamed ? undefined : path.join(mkdtempSync(path.join(os.tmpdir(), 'npm-test-')), 'output.log');
-  const fd = log ? openSync(log, 'w') : undefined;
-  let status = 0;
-  for (const command of step.sequence) {
-    status = await runCommand(command, step.env, fd);
-    if (status !== 0) break;
-  }
-  if (log) {
-    closeSync(fd);
-    process.stdout.write(`\n── ${step.name} (ran beside the step above) ──\n${readFileSync(log, 'utf8')}`);
-    rmSync(path.dirname(log), { recursive: true, force: true });
-  }
-  return status;
 }
 
 async function main() {
@@ -105,20 +75,22 @@ async function main() {
   let failed;
   for (const stage of STAGES) {
     const started = Date.now();
-    const names = stage.steps.map((step) => step.name);
-    console.log(`\n══ ${names.join('  ‖  ')}`);
+    console.log(`\n══ ${stage.name}`);
     stage.before?.();
-    const statuses = await Promise.all(stage.steps.map((step, i) => runStep(step, i === 0)));
-    timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  ${names.join(' ‖ ')}`);
-    const i = statuses.findIndex((status) => status !== 0);
-    if (i >= 0) {
-      failed = { step: names[i], status: statuses[i] };
+    let status = 0;
+    for (const command of stage.sequence) {
+      status = await runCommand(command, stage.env);
+      if (status !== 0) break;
+    }
+    timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  ${stage.name}`);
+    if (status !== 0) {
+      failed = { stage: stage.name, status };
       break;
     }
   }
   console.log(`\nnpm test, stages:\n${timings.join('\n')}`);
   if (failed) {
-    console.error(`\n✗ ${failed.step} failed (exit status ${failed.status})`);
+    console.error(`\n✗ ${failed.stage} failed (exit status ${failed.status})`);
     process.exit(failed.status);
   }
   console.log('\n✓ all tests passed');
@@ -126,7 +98,7 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    for (const child of children) child.kill(signal);
+    running?.kill(signal);
     process.exit(128 + os.constants.signals[signal]);
   });
 }

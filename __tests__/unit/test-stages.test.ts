@@ -12,15 +12,16 @@ interface Command {
   command: string;
   args: string[];
 }
-interface Step {
+interface Stage {
   name: string;
+  before: boolean;
   env?: Record<string, string>;
   sequence: Command[];
 }
 
 /** The stages as scripts/test.mjs exports them (an ES module: read in a child process). */
-function load(): { siteCopy: string; stages: { before: boolean; steps: Step[] }[] } {
-  const script = `import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({ siteCopy: m.SITE_COPY, stages: m.STAGES.map((s) => ({ before: typeof s.before === 'function', steps: s.steps })) })))`;
+function load(): { siteCopy: string; stages: Stage[] } {
+  const script = `import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({ siteCopy: m.SITE_COPY, stages: m.STAGES.map((s) => ({ ...s, before: typeof s.before === 'function' })) })))`;
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as ReturnType<typeof load>;
 }
 
@@ -35,8 +36,7 @@ function projectsOf(command: Command): string[] {
 
 describe('npm test (scripts/test.mjs)', () => {
   const { siteCopy, stages: all } = load();
-  const steps = all.flatMap((stage) => stage.steps);
-  const commands = steps.flatMap((step) => step.sequence.map((command) => ({ step, command })));
+  const commands = all.flatMap((stage) => stage.sequence.map((command) => ({ stage, command })));
   const npmScripts = commands.filter(({ command }) => command.command === 'npm').map(({ command }) => command.args.at(-1));
 
   test('runs every jest project exactly once', () => {
@@ -50,7 +50,7 @@ describe('npm test (scripts/test.mjs)', () => {
   });
 
   test('builds before the tests that need the build, and tests the strict build by its copy', () => {
-    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => stage.steps.some((step) => step.sequence.some(predicate)));
+    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => stage.sequence.some(predicate));
     const usesProject = (name: string) => (command: Command) => projectsOf(command).includes(name);
     const runs = (script: string) => (command: Command) => command.command === 'npm' && command.args.at(-1) === script;
     const strict = stageOf(runs('build:strict'));
@@ -61,8 +61,8 @@ describe('npm test (scripts/test.mjs)', () => {
     expect(copy).toBeLessThanOrEqual(prefixed);
     for (const project of ['e2e', 'e2e-timed']) {
       expect(stageOf(usesProject(project))).toBeGreaterThanOrEqual(copy);
-      const step = commands.find(({ command }) => usesProject(project)(command))?.step;
-      expect(step?.env?.E2E_SITE_DIR).toBe(siteCopy);
+      const stage = commands.find(({ command }) => usesProject(project)(command))?.stage;
+      expect(stage?.env?.E2E_SITE_DIR).toBe(siteCopy);
     }
     // The /fomosite tests read public/, after the prefixed build has finished.
     expect(stageOf(usesProject('e2e-prefix'))).toBeGreaterThan(prefixed);
