@@ -11,10 +11,12 @@
  *   5. the e2e tests against the copy and the /fomosite tests against public/, in one jest run
  *      on 2 workers (the /fomosite file fills a worker's idle end instead of a run of its own).
  *
- * Tried and dropped, fresh clones on this 2-core machine: tsc beside the strict build (46.6, 56.8
- * and 50.4 s for both, against 40.2 s for the build and 11 s for tsc alone: contention ate the
- * idle time); the timed tests beside the /fomosite build (39 s instead of 30, the build 51 s
- * instead of 23).
+ * Tried on this 2-core machine and not kept:
+ * - tsc beside the cold strict build: 54.4 s for both, against 39.1 s and 10.4 s alone (quiet;
+ *   fresh-clone CI runs gave 56.8 and 50.4 s for both): contention eats the idle time.
+ * - the timed tests beside the /fomosite build: 54.3 s for both against 36.1 + 34.6 s alone
+ *   (quiet), but the timed tests then run under load (36 → 45 s). They assert real delays, and
+ *   that pairing has not had the five consecutive green runs under load it would need.
  *
  * At the end: how long each stage took. The separate scripts (test:unit, test:e2e, …) still run
  * one part on its own against public/.

@@ -1,9 +1,9 @@
 /**
  * `gatsby build` cuts the search sections from the HTML its page queries rendered (page-data.json,
  * the post-build step in build/search/gatsby.ts) instead of rendering every page again. Two
- * checks on the build under test (support/env.ts): that step, run on this build's page data, finds a rendered body
- * for every page and writes exactly the files the build wrote; and those files equal the ones
- * rendered from every page's source (what `gatsby develop` does).
+ * checks on the build under test (support/env.ts): that step, run on this build's page data,
+ * finds a rendered body for every page and writes exactly the files the build wrote; and those
+ * files equal the ones rendered from every page's source (what `gatsby develop` does).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { SITE_DIR } from './support/env';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-function run<T>(script: string): T {
-  const child = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support', script)], { cwd: ROOT, encoding: 'utf8' });
+function run<T>(script: string, ...args: string[]): T {
+  const child = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support', script), ...args], { cwd: ROOT, encoding: 'utf8' });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout.trim().split('\n').pop() as string) as T;
 }
@@ -23,7 +23,7 @@ const sameFiles = (out: string) => {
 };
 
 test('the build’s search step takes every page’s sections from its page data, and writes the build’s files', () => {
-  const { out, pages, fromPageData, rendered } = run<{ out: string; pages: number; fromPageData: number; rendered: number }>('search-from-page-data.mts');
+  const { out, pages, fromPageData, rendered } = run<{ out: string; pages: number; fromPageData: number; rendered: number }>('search-from-page-data.mts', SITE_DIR);
   expect(pages).toBeGreaterThan(50);
   expect({ fromPageData, rendered }).toEqual({ fromPageData: pages, rendered: pages });
   sameFiles(out);

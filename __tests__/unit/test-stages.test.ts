@@ -1,6 +1,5 @@
 /**
- * `npm test` (scripts/test.mjs) runs its checks in stages, some side by side. Nothing may fall out
- * of it unnoticed: every jest project of jest.config.js, the typecheck, the workflow lint and both
+ * `npm test` (scripts/test.mjs) runs its checks in stages. Nothing may fall out of it unnoticed: every jest project of jest.config.js, the typecheck, the workflow lint and both
  * builds must be in a stage, and the e2e projects must test the builds they were written for.
  */
 import { execFileSync } from 'node:child_process';
