@@ -233,6 +233,8 @@ describe('from the search box to the results page', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(url('/search?q=UDID'));
     await page.getByTestId('search-page-results').waitFor();
+    // Gatsby applies a client-side navigation's <title> after the page has rendered.
+    await page.waitForFunction(() => document.title === '搜索：UDID - iofomo', undefined, { timeout: 5_000 }).catch(() => undefined);
     await expect(page.title()).resolves.toBe('搜索：UDID - iofomo');
   });
 });
