@@ -5,24 +5,25 @@
  *
  *   1. typecheck, workflow lint, then the unit, content and search tests (jest, 2 workers);
  *   2. the strict production build;
- *   3. a copy of that build in .e2e/site, and the timed e2e tests against the copy, alone: they
- *      assert the spec's delays in real time;
- *   4. the build under /fomosite, into public/;
- *   5. the e2e tests against the copy and the /fomosite tests against public/, in one jest run
+ *   3. a copy of that build in .e2e/site, then the timed e2e tests against the copy; beside them,
+ *      at the lowest CPU priority (nice 19), the build under /fomosite into public/. The timed
+ *      tests assert the spec's delays in real time and spend most of it waiting: the build takes
+ *      the CPU they leave, and yields it the moment they want it;
+ *   4. the e2e tests against the copy and the /fomosite tests against public/, in one jest run
  *      on 2 workers (the /fomosite file fills a worker's idle end instead of a run of its own).
  *
  * Tried on this 2-core machine and not kept:
  * - tsc beside the cold strict build: 54.4 s for both, against 39.1 s and 10.4 s alone (quiet;
  *   fresh-clone CI runs gave 56.8 and 50.4 s for both): contention eats the idle time.
- * - the timed tests beside the /fomosite build: 54.3 s for both against 36.1 + 34.6 s alone
- *   (quiet), but the timed tests then run under load (36 → 45 s). They assert real delays, and
- *   that pairing has not had the five consecutive green runs under load it would need.
+ * - the timed tests beside the /fomosite build at the same priority: 54.3 s for both against
+ *   36.1 + 34.6 s alone (quiet), but the timed tests slowed from 36 to 45 s under that load.
  *
+ * `npm test -- --stages 3,4` runs only the stages numbered (see selectStages()).
  * At the end: how long each stage took. The separate scripts (test:unit, test:e2e, …) still run
  * one part on its own against public/.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,15 +36,24 @@ const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 const npmRun = (script) => ({ command: 'npm', args: ['run', '--silent', script] });
 const jest = (...args) => ({ command: bin('jest'), args });
 
-/** The stages: `before` runs first, then the commands one after another, with `env` added. */
+/**
+ * The stages: `before` runs first, then the commands of `sequence` one after another, with `env`
+ * added; `beside`, if any, runs at the same time at CPU priority `nice`, its output held until
+ * the sequence is done. A stage passes when everything in it has passed.
+ */
 export const STAGES = [
   {
     name: 'typecheck, workflow lint, unit, content and search tests',
     sequence: [npmRun('typecheck'), npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', '--maxWorkers=2')],
   },
   { name: 'strict build', sequence: [npmRun('build:strict')] },
-  { name: 'timed e2e tests (copy of the strict build)', before: copyBuild, env: { E2E_SITE_DIR: SITE_COPY }, sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')] },
-  { name: 'build under /fomosite', sequence: [npmRun('build:prefixed')] },
+  {
+    name: 'timed e2e tests (copy of the strict build), beside them the build under /fomosite',
+    before: copyBuild,
+    env: { E2E_SITE_DIR: SITE_COPY },
+    sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')],
+    beside: { ...npmRun('build:prefixed'), nice: 19 },
+  },
   {
     name: 'e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
     env: { E2E_SITE_DIR: SITE_COPY },
@@ -58,31 +68,73 @@ function copyBuild() {
   cpSync(path.join(ROOT, 'public'), target, { recursive: true, preserveTimestamps: true });
 }
 
-let running;
+const running = new Set();
 
-/** Runs one command with the terminal as its output; resolves to its exit status. */
-function runCommand({ command, args }, env) {
+/**
+ * Runs one command, at CPU priority `nice` if given (Linux's nice(1)); its output goes to the
+ * terminal, or to the file descriptor `output`. Resolves to its exit status.
+ */
+function runCommand({ command, args, nice }, env, output = 'inherit') {
+  const [file, argv] = nice ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    running = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
-    running.on('error', (error) => process.stderr.write(`${command}: ${error.message}\n`));
-    running.on('close', (code, signal) => {
-      running = undefined;
+    const child = spawn(file, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: output === 'inherit' ? 'inherit' : ['ignore', output, output] });
+    running.add(child);
+    child.on('error', (error) => process.stderr.write(`${command}: ${error.message}\n`));
+    child.on('close', (code, signal) => {
+      running.delete(child);
       resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
     });
   });
 }
 
+/** Runs `command` beside the stage's sequence, its output in a temporary file; resolves to its status and output. */
+async function runBeside(command, env) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
+  const log = path.join(dir, 'output.log');
+  const fd = openSync(log, 'w');
+  try {
+    const status = await runCommand(command, env, fd);
+    return { status, output: readFileSync(log, 'utf8') };
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** How a command reads in the log: `nice -n 19 npm run build:prefixed`. */
+const describeCommand = ({ command, args, nice }) => [...(nice ? ['nice', '-n', nice] : []), command, ...args].join(' ');
+
+/**
+ * The stages to run: all, or those numbered (from 1) by `--stages 3,4` — e.g. to run the e2e
+ * stages again after fixing a test, when public/ still holds the strict build (stage 3 copies it).
+ */
+export function selectStages(argv) {
+  const i = argv.indexOf('--stages');
+  if (i < 0) return STAGES;
+  const numbers = String(argv[i + 1] ?? '').split(',').map(Number);
+  if (numbers.length === 0 || numbers.some((n) => !Number.isInteger(n) || n < 1 || n > STAGES.length)) {
+    throw new Error(`--stages takes stage numbers from 1 to ${STAGES.length}, separated by commas: ${argv[i + 1] ?? '(none)'}`);
+  }
+  return STAGES.filter((_, index) => numbers.includes(index + 1));
+}
+
 async function main() {
   const timings = [];
   let failed;
-  for (const stage of STAGES) {
+  for (const stage of selectStages(process.argv.slice(2))) {
     const started = Date.now();
     console.log(`\n══ ${stage.name}`);
     stage.before?.();
+    const beside = stage.beside && runBeside(stage.beside, stage.env);
     let status = 0;
     for (const command of stage.sequence) {
       status = await runCommand(command, stage.env);
       if (status !== 0) break;
+    }
+    if (beside) {
+      const done = await beside;
+      console.log(`\n── ${describeCommand(stage.beside)} (beside the above):\n${done.output}`);
+      if (status === 0) status = done.status;
     }
     timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  ${stage.name}`);
     if (status !== 0) {
@@ -100,7 +152,7 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    running?.kill(signal);
+    for (const child of running) child.kill(signal);
     process.exit(128 + os.constants.signals[signal]);
   });
 }

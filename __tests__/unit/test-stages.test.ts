@@ -1,6 +1,8 @@
 /**
- * `npm test` (scripts/test.mjs) runs its checks in stages. Nothing may fall out of it unnoticed: every jest project of jest.config.js, the typecheck, the workflow lint and both
- * builds must be in a stage, and the e2e projects must test the builds they were written for.
+ * `npm test` (scripts/test.mjs) runs its checks in stages. Nothing may fall out of it unnoticed:
+ * every jest project of jest.config.js, the typecheck, the workflow lint and both builds must be
+ * in a stage, the e2e projects must test the builds they were written for, and the timed tests
+ * share the machine only with work that yields the CPU to them.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -10,12 +12,14 @@ const ROOT = path.resolve(__dirname, '../..');
 interface Command {
   command: string;
   args: string[];
+  nice?: number;
 }
 interface Stage {
   name: string;
   before: boolean;
   env?: Record<string, string>;
   sequence: Command[];
+  beside?: Command;
 }
 
 /** The stages as scripts/test.mjs exports them (an ES module: read in a child process). */
@@ -35,7 +39,9 @@ function projectsOf(command: Command): string[] {
 
 describe('npm test (scripts/test.mjs)', () => {
   const { siteCopy, stages: all } = load();
-  const commands = all.flatMap((stage) => stage.sequence.map((command) => ({ stage, command })));
+  /** What a stage runs: its sequence and what runs beside it. */
+  const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ? [stage.beside] : [])];
+  const commands = all.flatMap((stage) => commandsOf(stage).map((command) => ({ stage, command })));
   const npmScripts = commands.filter(({ command }) => command.command === 'npm').map(({ command }) => command.args.at(-1));
 
   test('runs every jest project exactly once', () => {
@@ -49,7 +55,7 @@ describe('npm test (scripts/test.mjs)', () => {
   });
 
   test('builds before the tests that need the build, and tests the strict build by its copy', () => {
-    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => stage.sequence.some(predicate));
+    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => commandsOf(stage).some(predicate));
     const usesProject = (name: string) => (command: Command) => projectsOf(command).includes(name);
     const runs = (script: string) => (command: Command) => command.command === 'npm' && command.args.at(-1) === script;
     const strict = stageOf(runs('build:strict'));
@@ -65,5 +71,16 @@ describe('npm test (scripts/test.mjs)', () => {
     }
     // The /fomosite tests read public/, after the prefixed build has finished.
     expect(stageOf(usesProject('e2e-prefix'))).toBeGreaterThan(prefixed);
+  });
+
+  test('runs nothing beside the timed tests but at the lowest CPU priority, and no test beside anything', () => {
+    // The timed tests assert the spec's delays in real time: whatever shares the machine with
+    // them must yield the CPU whenever they want it (nice 19).
+    for (const stage of all.filter((s) => s.beside)) {
+      expect(stage.beside?.nice).toBe(19);
+      expect(projectsOf(stage.beside as Command)).toEqual([]);
+      expect(stage.sequence.flatMap(projectsOf).every((project) => project === 'e2e-timed')).toBe(true);
+    }
+    for (const stage of all.filter((s) => !s.beside)) expect(stage.sequence.flatMap(projectsOf)).not.toContain('e2e-timed');
   });
 });
