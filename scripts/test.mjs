@@ -15,6 +15,9 @@
  * Tried on this 2-core machine and not kept:
  * - tsc beside the cold strict build: 54.4 s for both, against 39.1 s and 10.4 s alone (quiet;
  *   fresh-clone CI runs gave 56.8 and 50.4 s for both): contention eats the idle time.
+ * - the strict build at nice 19 beside stage 1 (fresh clone, cold jest cache, quiet): 120.1 s for
+ *   both against 95.7 + 31.1 s one after the other, but the unit tests slowed from 84 to 95 s:
+ *   nice shares out the CPU, not the caches, memory or disk. 7 s was not worth that.
  * - the timed tests beside the /fomosite build at the same priority: 54.3 s for both against
  *   36.1 + 34.6 s alone (quiet), but the timed tests slowed from 36 to 45 s under that load.
  *
