@@ -110,9 +110,8 @@ describe('tabs', () => {
   });
 
   it('switches every set of the same group on the page together, keeping the used one in place', async () => {
-    const context = await session.newContext();
+    const { context, page } = await session.tab();
     await context.route(`${BASE_URL}${TINYUI}`, (route) => withSecondTabSet(route));
-    const page = await context.newPage();
     await page.goto(url(TINYUI));
     await page.waitForFunction(() => document.querySelectorAll('[data-tabs-ready]').length === 2);
     const second = page.locator('.tabs').nth(1).getByRole('tab', { name: 'macOS' });
@@ -126,8 +125,7 @@ describe('tabs', () => {
   });
 
   it('remembers the choice for the group on other pages, from the first paint, and without a jump', async () => {
-    const context = await session.newContext();
-    const page = await context.newPage();
+    const { page } = await session.tab();
     await page.goto(url(TINYUI));
     await page.waitForSelector('[data-tabs-ready]', { state: 'attached' });
     await page.locator('.tabs').first().getByRole('tab', { name: 'macOS' }).click();
@@ -142,7 +140,8 @@ describe('tabs', () => {
     // Before the tab script has run (its chunk held back), the head script's CSS already shows macOS, at the same height.
     const held = await session.newContext();
     await held.addInitScript(() => localStorage.setItem('tab-choices', '{"os":"mac"}'));
-    // Held, not failed: a chunk that fails to load makes Gatsby reload the page.
+    // Held, not failed: a chunk that fails to load makes Gatsby reload the page. (A context of its
+    // own: a tab with a request held forever cannot be reset for the next test.)
     await held.route(/\/tabs-[0-9a-f]+\.js$/, () => undefined);
     const early = await held.newPage();
     await early.goto(url(INFILING));

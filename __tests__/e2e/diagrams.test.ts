@@ -20,15 +20,19 @@ const PLAIN = '/blog/binderservice';
 
 const session = useBrowser();
 
-async function openIn(theme: 'light' | 'dark', options: BrowserContextOptions = {}): Promise<{ page: Page; scripts: string[] }> {
-  const context = await session.newContext({ bypassCSP: true, ...options });
+/**
+ * PAGE in `theme`, with the scripts it requests: in a warm tab, or as a first visit (`fresh`: a new
+ * context, nothing cached) for the test that compares what two pages fetch.
+ */
+async function openIn(theme: 'light' | 'dark', options: BrowserContextOptions = {}, fresh = false): Promise<{ page: Page; scripts: string[] }> {
+  const contextOptions = { bypassCSP: true, ...options };
+  const { context, page } = fresh ? await session.newContext(contextOptions).then(async (c) => ({ context: c, page: await c.newPage() })) : await session.tab(contextOptions);
   await context.addInitScript(
     ([key, value]) => {
       window.localStorage.setItem(key as string, value as string);
     },
     [STORAGE_KEYS.theme, theme],
   );
-  const page = await context.newPage();
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -72,7 +76,7 @@ describe('diagrams on /blog/oneway', () => {
   });
 
   it('load no JavaScript of their own: the page loads exactly the scripts of a post without a diagram', async () => {
-    const { scripts } = await openIn('light');
+    const { scripts } = await openIn('light', {}, true);
     const context = await session.newContext();
     const page = await context.newPage();
     const plain: string[] = [];

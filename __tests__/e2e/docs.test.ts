@@ -369,8 +369,7 @@ describe('article body (HTML rendered at build time)', () => {
   });
 
   it('renders callouts as labelled notes and hides copy buttons when JavaScript is off', async () => {
-    const context = await session.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { page } = await session.tab({ javaScriptEnabled: false });
     await page.goto(url('/docs/desktop/mobtools/Guider'));
     const note = page.locator('.markdown aside.callout[role="note"]').first();
     await expect(note.getAttribute('aria-label')).resolves.toBeTruthy();

@@ -18,8 +18,8 @@ const session = useBrowser();
 
 /** Opens the page with every request for the dialog's chunk or a zoom file recorded (and let through). */
 async function openWatched(path: string, viewport = { width: 1440, height: 900 }): Promise<{ page: Page; requested: string[] }> {
-  const context = await session.newContext({ viewport });
-  const page = await context.newPage();
+  // A warm tab: routing turns the HTTP cache off, so every request is seen whatever the tab loaded before.
+  const { page } = await session.tab({ viewport });
   const requested: string[] = [];
   await page.route(
     (u) => /\/image-zoom-[0-9a-f]+\.js$/.test(u.pathname) || /\/7d442\/|\/f3ff0\//.test(u.pathname),

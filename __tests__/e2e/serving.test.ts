@@ -246,16 +246,18 @@ describe('headers', () => {
 describe('Chromium: no CSP violation', () => {
   const session = useBrowser();
 
-  /** A page that records CSP violations (DOM events and console reports) and JS errors. */
+  /**
+   * A page that records CSP violations (DOM events and console reports) and JS errors, in a warm
+   * tab (the policy applies to every load alike, cached or not).
+   */
   async function open(route: string): Promise<{ page: Page; problems: string[]; consoleErrors: string[] }> {
-    const context = await session.newContext();
+    const { context, page } = await session.tab();
     // Runs through the DevTools protocol, which CSP does not govern.
     await context.addInitScript(() => {
       const w = window as unknown as { __csp: string[] };
       w.__csp = [];
       document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));
     });
-    const page = await context.newPage();
     const problems: string[] = [];
     const consoleErrors: string[] = [];
     page.on('console', (message: ConsoleMessage) => {
@@ -322,8 +324,7 @@ describe('Chromium: no CSP violation', () => {
   });
 
   it('a page whose inline script was changed after the build is blocked (the policy is enforced)', async () => {
-    const context = await session.newContext();
-    const page = await context.newPage();
+    const { page } = await session.tab();
     const seen: string[] = [];
     page.on('console', (message) => seen.push(message.text()));
     // Same HTML as /blog/binder but one inline script altered: its hash no longer matches.

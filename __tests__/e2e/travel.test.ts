@@ -95,7 +95,7 @@ describe('Markdown twins', () => {
 
   it('the twin of a doc with a callout, a table, code and an image round-trips each of them', async () => {
     // The served HTML parsed in the page (DOMParser: nothing loaded or laid out), as in servedArticle.
-    const page = await (await session.newContext({ javaScriptEnabled: false })).newPage();
+    const { page } = await session.tab({ javaScriptEnabled: false });
     const found = { callout: 0, table: 0, code: 0, image: 0 };
     for (const doc of docs.filter((d) => !d.frontmatter.unlisted)) {
       const served = await get(encodePath(doc.path));
@@ -145,7 +145,7 @@ describe('Markdown twins', () => {
   });
 
   it('every twin holds its page’s title and every visible text piece of its article', async () => {
-    const page = await (await session.newContext({ javaScriptEnabled: false })).newPage();
+    const { page } = await session.tab({ javaScriptEnabled: false });
     const missing: string[] = [];
     for (const pagePath of listedPaths) {
       const [served, twin] = await Promise.all([get(encodePath(pagePath)), get(twinUrl(pagePath))]);

@@ -42,6 +42,13 @@ export interface BrowserSession {
    */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /**
+   * A tab on about:blank (desktop viewport, zh-CN unless overridden), for a test that sets things
+   * up (init scripts with arguments, listeners, routes) before it loads a page: a warm tab of the
+   * worker's pool where the options allow (everything the test adds is undone when it ends), else
+   * a page in a fresh context.
+   */
+  tab(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext }>;
+  /**
    * A hydrated page at `path`, with its uncaught errors collected: in a warm tab of the worker's
    * pool (./tab-pool.ts: reset after each test, HTTP cache kept) where the options allow, else in
    * a fresh context. `init` runs before the page's own scripts, in this test only.
@@ -83,18 +90,18 @@ export function useBrowser(): BrowserSession {
       contexts.push(context);
       return context;
     },
-    async load(path, options = {}, init) {
+    async tab(options = {}) {
       const contextOptions = { viewport: DESKTOP, locale: 'zh-CN', ...options };
-      let context: BrowserContext;
-      let page: Page;
       if (tabs && !owned && poolable(contextOptions)) {
         const lease = await (await tabs()).acquire(contextOptions);
         leases.push(lease);
-        ({ context, page } = lease);
-      } else {
-        context = await session.newContext(options);
-        page = await context.newPage();
+        return lease;
       }
+      const context = await session.newContext(options);
+      return { context, page: await context.newPage() };
+    },
+    async load(path, options = {}, init) {
+      const { context, page } = await session.tab(options);
       if (init) await context.addInitScript(init);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
