@@ -72,14 +72,36 @@ describe('tab pool', () => {
 
   it('keeps tabs apart by their context options, and pools only options it can reset', async () => {
     const desktop = await pool.acquire(OPTIONS);
-    const phone = await pool.acquire({ ...OPTIONS, viewport: PHONE });
+    const noScript = await pool.acquire({ ...OPTIONS, javaScriptEnabled: false });
+    expect(noScript.page).not.toBe(desktop.page);
     await pool.release(desktop);
-    await pool.release(phone);
-    await expect(pool.acquire({ ...OPTIONS, viewport: PHONE }).then((lease) => lease.page)).resolves.toBe(phone.page);
+    await pool.release(noScript);
+    await expect(pool.acquire({ ...OPTIONS, javaScriptEnabled: false }).then((lease) => lease.page)).resolves.toBe(noScript.page);
     expect(poolKey({ locale: 'zh-CN', viewport: DESKTOP })).toBe(poolKey({ viewport: DESKTOP, locale: 'zh-CN' }));
+    expect(poolKey({ ...OPTIONS, isMobile: true })).not.toBe(poolKey(OPTIONS));
     expect(poolable({ ...OPTIONS, colorScheme: 'dark', javaScriptEnabled: false })).toBe(true);
     expect(poolable({ ...OPTIONS, storageState: { cookies: [], origins: [] } })).toBe(false);
     expect(poolable({ ...OPTIONS, permissions: ['clipboard-read'] })).toBe(false);
+  });
+});
+
+describe('tab pool, window size and media features', () => {
+  it('lends a tab made for other ones, set to those the test asked for, and back again', async () => {
+    const desktop = await pool.acquire(OPTIONS);
+    await pool.release(desktop);
+    const phone = await pool.acquire({ ...OPTIONS, viewport: PHONE, colorScheme: 'dark', reducedMotion: 'reduce' });
+    expect(phone.page).toBe(desktop.page);
+    await phone.page.goto(url('/docs/intro'));
+    const seen = () =>
+      phone.page.evaluate(() => [innerWidth, innerHeight, screen.width, matchMedia('(prefers-color-scheme: dark)').matches, matchMedia('(prefers-reduced-motion: reduce)').matches, matchMedia('(max-width: 996px)').matches]);
+    await expect(seen()).resolves.toEqual([PHONE.width, PHONE.height, PHONE.width, true, true, true]);
+    await pool.release(phone);
+
+    const again = await pool.acquire(OPTIONS);
+    expect(again.page).toBe(desktop.page);
+    await again.page.goto(url('/docs/intro'));
+    await expect(seen()).resolves.toEqual([DESKTOP.width, DESKTOP.height, DESKTOP.width, false, false, false]);
+    await pool.release(again);
   });
 });
 

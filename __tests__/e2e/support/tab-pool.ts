@@ -4,7 +4,10 @@
  * loaded the site ≈ 3.0; the next page in the same tab ≈ 1.0. Most of the cost is a tab's first
  * document, not the context or the HTTP cache, so what is worth keeping between tests is the tab.
  *
- * A lease is one context with one tab, made with the test's context options. When the test ends
+ * A lease is one context with one tab, made with the test's context options; the window size and
+ * the emulated media features are set on the tab, so one tab serves tests that differ only in
+ * those (each new tab and its first page cost ≈ 1.9 CPU-s more than the next page in a warm tab,
+ * quiet machine, stop 33). When the test ends
  * (release), the tab is put back only if everything the test could have changed is undone or
  * checked; otherwise its context is closed, as a test's own context always was:
  * - undone: init scripts and exposed functions (Disposables), routes, the test's listeners (not
@@ -59,6 +62,7 @@ export interface Lease {
 
 interface Tab extends Lease {
   key: string;
+  /** The options the tab is set to now (a later lease may change the page-level ones). */
   options: BrowserContextOptions;
   disposables: Disposable[];
   /** Event listeners the test added, removed when it ends (Playwright's own must stay). */
@@ -73,10 +77,26 @@ export function poolable(options: BrowserContextOptions): boolean {
   return Object.keys(options).every((key) => RESETTABLE.has(key as keyof BrowserContextOptions));
 }
 
-/** Options → pool key: the same key for options that make the same context. */
+/**
+ * Options a tab is set to when it is lent, whatever context it was made in: its window size and the
+ * emulated media features (page.setViewportSize(), page.emulateMedia(); on about:blank they cost
+ * next to nothing). A context option `viewport` sets the screen to the same size, and so does
+ * setViewportSize(). `viewport: null` (no emulated window) is the context's own.
+ */
+const PAGE_LEVEL = new Set<keyof BrowserContextOptions>(['viewport', 'colorScheme', 'reducedMotion', 'forcedColors', 'contrast']);
+const isPageLevel = (key: string, value: unknown) => PAGE_LEVEL.has(key as keyof BrowserContextOptions) && value !== null;
+
+/**
+ * Options → pool key: the same key for options that make the same context. The page-level
+ * options are not part of it: a tab of another window size or colour scheme is set to the ones asked for.
+ */
 export function poolKey(options: BrowserContextOptions): string {
-  return JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const contextLevel = Object.entries(options).filter(([key, value]) => !isPageLevel(key, value));
+  return JSON.stringify(contextLevel.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+
+/** Options → the page-level part, for finding an idle tab that needs no change. */
+const pageKey = (options: BrowserContextOptions) => JSON.stringify([...PAGE_LEVEL].map((key) => options[key] ?? null));
 
 /**
  * Replaces `object[name]` with a wrapper that shows `before` the call's arguments and hands the
@@ -110,11 +130,24 @@ export class TabPool {
     return this.idle.some((tab) => tab.context === context) || [...this.lent.values()].some((tab) => tab.context === context);
   }
 
-  /** A tab on about:blank in a context made with `options` (poolable() must hold). */
+  /**
+   * A tab on about:blank as if in a context made with `options` (poolable() must hold): an idle tab
+   * of the same context options, set to the page-level ones asked for, else a new one.
+   */
   async acquire(options: BrowserContextOptions): Promise<Lease> {
     const key = poolKey(options);
-    const i = this.idle.findIndex((tab) => tab.key === key);
-    const tab = i >= 0 ? (this.idle.splice(i, 1)[0] as Tab) : await this.create(key, options);
+    const same = this.idle.findIndex((tab) => tab.key === key && pageKey(tab.options) === pageKey(options));
+    const i = same >= 0 ? same : this.idle.findIndex((tab) => tab.key === key);
+    let tab: Tab;
+    if (i >= 0) {
+      tab = this.idle.splice(i, 1)[0] as Tab;
+      if (pageKey(tab.options) !== pageKey(options)) {
+        tab.options = options;
+        await emulate(tab.page, options);
+      }
+    } else {
+      tab = await this.create(key, options);
+    }
     this.watch(tab);
     this.lent.set(tab.page, tab);
     return { context: tab.context, page: tab.page };
@@ -208,18 +241,23 @@ export class TabPool {
     // Viewport and media after leaving the page: on a page of the site, emulateMedia() restyles and
     // repaints even when nothing changes (≈ 0.1 CPU-s); on about:blank it costs next to nothing.
     await page.goto('about:blank');
-    const viewport = options.viewport ?? { width: 1280, height: 720 };
-    const current = page.viewportSize();
-    if (viewport && (current?.width !== viewport.width || current?.height !== viewport.height)) await page.setViewportSize(viewport);
-    await page.emulateMedia({
-      media: null,
-      colorScheme: options.colorScheme ?? 'light',
-      reducedMotion: options.reducedMotion ?? 'no-preference',
-      forcedColors: options.forcedColors ?? 'none',
-      contrast: options.contrast ?? 'no-preference',
-    });
+    await emulate(page, options);
     return (await page.evaluate(() => history.length)) < MAX_HISTORY;
   }
+}
+
+/** Sets the tab's window size and media features to those of `options` (their defaults where not given). */
+async function emulate(page: Page, options: BrowserContextOptions): Promise<void> {
+  const viewport = options.viewport === undefined ? { width: 1280, height: 720 } : options.viewport;
+  const current = page.viewportSize();
+  if (viewport && (current?.width !== viewport.width || current?.height !== viewport.height)) await page.setViewportSize(viewport);
+  await page.emulateMedia({
+    media: null,
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+    forcedColors: options.forcedColors ?? 'none',
+    contrast: options.contrast ?? 'no-preference',
+  });
 }
 
 /** Clears the storage of the origin of the document shown: local and session storage, IndexedDB, Cache Storage, service workers. */
