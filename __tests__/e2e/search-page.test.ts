@@ -57,7 +57,15 @@ describe('the results page keeps its state in the address', () => {
     // Where the reader left the entry (the page may have nudged it while settling).
     const left = await page.evaluate(() => window.scrollY);
     expect(left).toBeGreaterThan(300);
-    const near = (y: number) => page.waitForFunction((want) => Math.abs(window.scrollY - want) < 5, y);
+    /** Waits until the page is scrolled to `y`; if it never is, says where it is and what the entry holds. */
+    const near = async (y: number) => {
+      try {
+        await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 5, y, { timeout: 10_000 });
+      } catch {
+        const seen = await page.evaluate(() => ({ scrollY: window.scrollY, height: document.documentElement.scrollHeight, state: JSON.stringify(history.state), url: location.href }));
+        throw new Error(`expected the page at scrollY ${y} ± 5, it stayed at ${JSON.stringify(seen)}`);
+      }
+    };
 
     await page.goBack();
     await waitForQuery(page, '多开');
