@@ -22,9 +22,16 @@ interface Stage {
   beside?: Command;
 }
 
-/** The stages as scripts/test.mjs exports them (an ES module: read in a child process). */
-function load(): { siteCopy: string; stages: Stage[] } {
-  const script = `import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({ siteCopy: m.SITE_COPY, stages: m.STAGES.map((s) => ({ ...s, before: typeof s.before === 'function' })) })))`;
+/**
+ * The stages as scripts/test.mjs exports them (an ES module: read in a child process), and the
+ * names of those `npm test -- --stages …` selects for each of `selections` (or its error message).
+ */
+function load(...selections: string[]): { siteCopy: string; stages: Stage[]; selected: Array<string[] | string> } {
+  const script = `import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({
+    siteCopy: m.SITE_COPY,
+    stages: m.STAGES.map((s) => ({ ...s, before: typeof s.before === 'function' })),
+    selected: ${JSON.stringify(selections)}.map((arg) => { try { return m.selectStages(['--stages', arg]).map((s) => s.name); } catch (e) { return String(e.message); } }),
+  })))`;
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as ReturnType<typeof load>;
 }
 
@@ -38,7 +45,7 @@ function projectsOf(command: Command): string[] {
 }
 
 describe('npm test (scripts/test.mjs)', () => {
-  const { siteCopy, stages: all } = load();
+  const { siteCopy, stages: all, selected } = load('3,4', '2', '0', '5', 'x');
   /** What a stage runs: its sequence and what runs beside it. */
   const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ? [stage.beside] : [])];
   const commands = all.flatMap((stage) => commandsOf(stage).map((command) => ({ stage, command })));
@@ -71,6 +78,13 @@ describe('npm test (scripts/test.mjs)', () => {
     }
     // The /fomosite tests read public/, after the prefixed build has finished.
     expect(stageOf(usesProject('e2e-prefix'))).toBeGreaterThan(prefixed);
+  });
+
+  test('--stages runs the stages numbered from 1, and names the range when a number is out of it', () => {
+    const [threeFour, two, ...wrong] = selected;
+    expect(threeFour).toEqual(all.slice(2, 4).map((stage) => stage.name));
+    expect(two).toEqual([all[1]?.name]);
+    expect(wrong).toEqual(['0', '5', 'x'].map((arg) => `--stages takes stage numbers from 1 to ${all.length}, separated by commas: ${arg}`));
   });
 
   test('runs nothing beside the timed tests but at the lowest CPU priority, and no test beside anything', () => {
