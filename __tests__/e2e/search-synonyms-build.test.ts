@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
-const SKIP = new Set(['node_modules', 'public', '.cache', '.git', '.bench']);
+/** Not copied: git's own folder and the top-level folders .gitignore names (builds, caches, the e2e copy of the build). */
+const SKIP = new Set(['.git', 'node_modules', 'public', '.cache', '.e2e', '.bench', '.build-cache']);
 
 function buildWithSynonyms(yaml: string): { status: number | null; output: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'synonym-build-'));
