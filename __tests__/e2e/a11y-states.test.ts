@@ -6,7 +6,7 @@ jest.setTimeout(120_000);
 
 const session = useBrowser();
 /** One tab for all the states, set to each state's mode (each state loads its page as a new document). */
-const tabs = new ModeTabs(() => session.browser);
+const tabs = new ModeTabs(session);
 afterAll(() => tabs.close());
 
 describe('axe-core audit of interactive states', () => {

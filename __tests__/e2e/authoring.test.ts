@@ -264,7 +264,7 @@ describe('accessibility of the pages that use them', () => {
    * One tab for all modes: the first page of each colour loaded as a document, the others reached
    * by client-side navigation (a fresh context per page would cost more than the audit; support/a11y.ts).
    */
-  const tabs = new ModeTabs(() => session.browser);
+  const tabs = new ModeTabs(session);
   afterAll(() => tabs.close());
 
   it('axe finds no violation in light and dark, at 1440 and 390 px, with tabs enhanced and another tab chosen', async () => {

@@ -144,7 +144,7 @@ describe('diagrams on /blog/oneway', () => {
 
   it('give axe nothing to report, light and dark, desktop and phone', async () => {
     // One tab for the four modes, the page loaded as a new document in each (support/a11y.ts ModeTabs).
-    const tabs = new ModeTabs(() => session.browser);
+    const tabs = new ModeTabs(session);
     try {
       for (const theme of ['light', 'dark'] as const) {
         for (const viewport of [DESKTOP, PHONE]) {

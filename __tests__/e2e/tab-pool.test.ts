@@ -3,7 +3,7 @@
  * test holding nothing of it, and a tab that cannot be cleaned is not lent again.
  */
 import type { BrowserContextOptions } from 'playwright-core';
-import { DESKTOP, PHONE, url, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, url, useBrowser, type KeptTab } from './support/browser';
 import { BASE_URL } from './support/env';
 import { ready } from './support/ready';
 import { poolable, poolKey, TabPool } from './support/tab-pool';
@@ -108,3 +108,25 @@ describe('tab pool, window size and media features', () => {
 async function fetchText(page: import('playwright-core').Page, path: string): Promise<string> {
   return page.evaluate((p) => fetch(p).then((r) => r.text()), path);
 }
+
+describe('a tab kept across tests (BrowserSession.keepTab(), as the audits keep theirs)', () => {
+  let kept: KeptTab | undefined;
+  afterAll(() => kept?.release());
+
+  it('is left as it is when the test that took it ends', async () => {
+    kept = await session.keepTab();
+    await kept.page.goto(url('/docs/intro'));
+    await ready(kept.page);
+    await kept.page.evaluate(() => sessionStorage.setItem('kept', 'yes'));
+  });
+
+  it('still shows its page and storage in the next test, and goes back to the pool reset when released', async () => {
+    const tab = kept as KeptTab;
+    expect(tab.page.isClosed()).toBe(false);
+    await expect(tab.page.evaluate(() => [location.pathname, sessionStorage.getItem('kept')])).resolves.toEqual(['/docs/intro', 'yes']);
+    await tab.release();
+    kept = undefined;
+    expect(tab.page.isClosed()).toBe(false);
+    expect(tab.page.url()).toBe('about:blank');
+  });
+});

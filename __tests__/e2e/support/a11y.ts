@@ -12,12 +12,12 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { GATSBY_NAVIGATE } from '../../../src/lib/gatsby-runtime';
 import { STORAGE_KEYS } from '../../../src/lib/storage';
 import { AUDIT_MODES, MISSING_PATH, planAudit, shardOfFile, shardTasks, type AuditMode, type AuditTask } from './audit-plan';
 import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './axe';
-import { useBrowser, url } from './browser';
+import { useBrowser, url, type BrowserSession, type KeptTab } from './browser';
 import { navigateClientSide, ready } from './ready';
 
 /**
@@ -28,24 +28,24 @@ const POOL = Number(process.env.AXE_POOL ?? 1);
 
 /**
  * One tab that goes through the audit modes, reused page after page like a reader's browser: a
- * context with the page's CSP bypassed (so axe can be injected), the mode's viewport set on the
- * tab, and its colour mode stored before any page script runs. A new context or tab per page or
- * per mode would cost far more than the page itself (issue 25, quiet machine: a new tab and its
- * first page ≈ 3.6 CPU-seconds, the next document in the same tab ≈ 1.0). Switching to a mode of
- * another colour needs a new document (needsDocument()); another width alone is a window resize.
- * The context is the owner's to close (close()), not closed after each test.
+ * tab with the page's CSP bypassed (so axe can be injected), the mode's viewport set on the tab,
+ * and its colour mode stored before any page script runs. A new context or tab per page or per
+ * mode would cost far more than the page itself (issue 25, quiet machine: a new tab and its first
+ * page ≈ 3.6 CPU-seconds, the next document in the same tab ≈ 1.0). The tab is a warm one of the
+ * worker's pool (BrowserSession.keepTab()), kept across the owner's tests and given back by
+ * close(). Switching to a mode of another colour needs a new document (needsDocument()); another
+ * width alone is a window resize.
  */
 export class ModeTabs {
-  private page?: Promise<Page>;
-  private context?: BrowserContext;
+  private kept?: Promise<KeptTab>;
   private mode?: AuditMode;
   private theme?: { dispose(): Promise<void> };
 
-  constructor(private readonly browser: () => Browser) {}
+  constructor(private readonly session: Pick<BrowserSession, 'keepTab'>) {}
 
   /** The tab, set to `mode` (its viewport, and its colour mode for the next document). */
   async tab(mode: AuditMode): Promise<Page> {
-    const page = await (this.page ??= this.open(mode));
+    const { page } = await (this.kept ??= this.session.keepTab({ viewport: mode.viewport, bypassCSP: true }));
     if (this.mode !== mode) await this.switchTo(page, mode);
     return page;
   }
@@ -59,15 +59,11 @@ export class ModeTabs {
     return (await tab.evaluate(() => document.documentElement.getAttribute('data-theme'))) !== mode.theme;
   }
 
+  /** Gives the tab back (to the pool, which resets it) and forgets it. */
   async close(): Promise<void> {
-    const context = this.context;
-    this.page = this.context = this.mode = this.theme = undefined;
-    await context?.close().catch(() => undefined);
-  }
-
-  private async open(mode: AuditMode): Promise<Page> {
-    this.context = await this.browser().newContext({ viewport: mode.viewport, locale: 'zh-CN', bypassCSP: true });
-    return this.context.newPage();
+    const kept = this.kept;
+    this.kept = this.mode = this.theme = undefined;
+    await kept?.then((tab) => tab.release()).catch(() => undefined);
   }
 
   private async switchTo(page: Page, mode: AuditMode): Promise<void> {
@@ -109,10 +105,12 @@ export async function load(tab: Page, path: string, mode: AuditMode): Promise<vo
  * The pointer is moved off the page first: Chromium re-applies :hover when new content renders
  * under a still pointer (a document load does not), and a hover state left by the previous page's
  * interaction is not what the page audit looks at (the states file audits chosen states).
+ * The page replaces the one before it in the tab's history: an audit walks through dozens of
+ * pages, and a tab with a long history is not lent again (./tab-pool.ts).
  */
 export async function visit(tab: Page, path: string, mode: AuditMode): Promise<void> {
   await tab.mouse.move(-1, -1);
-  await navigateClientSide(tab, path);
+  await navigateClientSide(tab, path, { replace: true });
   await expectMode(tab, path, mode);
 }
 
@@ -149,7 +147,7 @@ export function auditPagesShard(testFile: string): void {
       for (const m of AUDIT_MODES) expect(new Set(plan.filter((t) => t.mode === m).map((t) => t.page.kind))).toEqual(new Set(pages.map((p) => p.kind)));
 
       const tasks = shardTasks(plan, shard, count);
-      const lanes = Array.from({ length: POOL }, () => new ModeTabs(() => session.browser));
+      const lanes = Array.from({ length: POOL }, () => new ModeTabs(session));
       const started = Date.now();
       const timings: Array<{ document: boolean; load: number; axe: number }> = [];
       try {

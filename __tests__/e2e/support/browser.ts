@@ -31,6 +31,13 @@ async function obtainBrowser(): Promise<{ browser: Browser; owned: boolean }> {
   return shared ? { browser: await shared(), owned: false } : { browser: await launch(), owned: true };
 }
 
+/** A tab a test file keeps across its tests (BrowserSession.keepTab()). */
+export interface KeptTab {
+  page: Page;
+  context: BrowserContext;
+  release(): Promise<void>;
+}
+
 export interface BrowserSession {
   /** The worker's Chromium, obtained in beforeAll (shared with the worker's other test files). */
   readonly browser: Browser;
@@ -48,6 +55,11 @@ export interface BrowserSession {
    * a page in a fresh context.
    */
   tab(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * Like tab(), but the caller keeps the tab across tests and gives it back itself with `release()`
+   * (in its afterAll): back to the pool, reset, or, for a tab in a fresh context, closed.
+   */
+  keepTab(options?: BrowserContextOptions): Promise<KeptTab>;
   /**
    * A hydrated page at `path`, with its uncaught errors collected: in a warm tab of the worker's
    * pool (./tab-pool.ts: reset after each test, HTTP cache kept) where the options allow, else in
@@ -79,6 +91,17 @@ export function useBrowser(): BrowserSession {
   afterAll(async () => {
     if (owned) await browser?.close();
   });
+  /** A warm tab of the worker's pool where the options allow (with its lease), else a page in a new context. */
+  async function takeTab(options: BrowserContextOptions): Promise<Lease & { lease?: Lease; pool?: TabPool }> {
+    const contextOptions = { viewport: DESKTOP, locale: 'zh-CN', ...options };
+    if (tabs && !owned && poolable(contextOptions)) {
+      const pool = await tabs();
+      const lease = await pool.acquire(contextOptions);
+      return { ...lease, lease, pool };
+    }
+    const context = await session.browser.newContext(contextOptions);
+    return { context, page: await context.newPage() };
+  }
   const session: BrowserSession = {
     get browser() {
       if (!browser) throw new Error('useBrowser(): the browser is launched in beforeAll; use it inside tests or hooks');
@@ -91,14 +114,14 @@ export function useBrowser(): BrowserSession {
       return context;
     },
     async tab(options = {}) {
-      const contextOptions = { viewport: DESKTOP, locale: 'zh-CN', ...options };
-      if (tabs && !owned && poolable(contextOptions)) {
-        const lease = await (await tabs()).acquire(contextOptions);
-        leases.push(lease);
-        return lease;
-      }
-      const context = await session.newContext(options);
-      return { context, page: await context.newPage() };
+      const { page, context, lease } = await takeTab(options);
+      if (lease) leases.push(lease);
+      else contexts.push(context);
+      return { page, context };
+    },
+    async keepTab(options = {}) {
+      const { page, context, lease, pool } = await takeTab(options);
+      return { page, context, release: () => (lease && pool ? pool.release(lease) : context.close()) };
     },
     async load(path, options = {}, init) {
       const { context, page } = await session.tab(options);

@@ -14,18 +14,19 @@ export async function ready(page: Page): Promise<void> {
 
 /**
  * Goes to `path` (encoded, as in a link's href) the way a reader's click on a link does: Gatsby's
- * client-side navigation in the document already open (hydrated: see ready()), no new document.
+ * client-side navigation in the document already open (hydrated: see ready()), no new document;
+ * with `replace`, in place of the current history entry (as a link with Gatsby's `replace` does).
  * Resolves once the new page has rendered (gatsby-browser.tsx marks ROUTE_UPDATE_MARK with the
  * path in onRouteUpdate), its components' effects have run (the task after the next frame) and
  * the progress bar, if the navigation was slow enough to show it, has gone.
  */
-export async function navigateClientSide(page: Page, path: string): Promise<void> {
+export async function navigateClientSide(page: Page, path: string, { replace = false } = {}): Promise<void> {
   await page.evaluate(
-    ([name, navigate, to]) => {
+    ([name, navigate, to, replaceEntry]) => {
       performance.clearMarks(name);
-      (window as unknown as Record<string, (to: string) => void>)[navigate]?.(to);
+      (window as unknown as Record<string, (to: string, options: { replace: boolean }) => void>)[navigate]?.(to, { replace: replaceEntry });
     },
-    [ROUTE_UPDATE_MARK, GATSBY_NAVIGATE, path] as const,
+    [ROUTE_UPDATE_MARK, GATSBY_NAVIGATE, path, replace] as const,
   );
   await page.waitForFunction(
     ([name, to]) => {
