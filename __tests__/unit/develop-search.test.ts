@@ -95,7 +95,7 @@ describe('develop: search files follow the content', () => {
   it('one rebuild for the node events of one save, and one more for a change during a rebuild', async () => {
     let release = () => {};
     const update = jest.fn(() => new Promise<{ build: string }>((resolve) => (release = () => resolve({ build: `b${update.mock.calls.length}` }))));
-    const follower = new SearchFilesFollower(update, { warn: jest.fn() }, 5);
+    const follower = new SearchFilesFollower(update, { warn: jest.fn() }, 5, 5);
     const first = follower.start();
     release();
     await first;
@@ -113,9 +113,33 @@ describe('develop: search files follow the content', () => {
     expect(follower.buildId).toBe('b3');
   });
 
+  it('rebuilds after an edit once Gatsby has sent the page data it causes (the editor’s page first), or after yieldMs at the latest', async () => {
+    let runs = 0;
+    const update = jest.fn(async () => ({ build: `b${(runs += 1)}` }));
+    const follower = new SearchFilesFollower(update, { warn: jest.fn() }, 5, 200);
+    await follower.start();
+    follower.pageDataSent(); // page data unrelated to an edit: nothing to rebuild
+    await tick(20);
+    expect(update).toHaveBeenCalledTimes(1);
+
+    follower.changed();
+    await tick(60);
+    expect(update).toHaveBeenCalledTimes(1); // the edited page's query and its push to the tab go first
+    follower.pageDataSent();
+    await tick(30);
+    expect(update).toHaveBeenCalledTimes(2);
+
+    follower.changed(); // no tab shows a page the edit touched: no page data comes
+    await tick(100);
+    expect(update).toHaveBeenCalledTimes(2);
+    await tick(200);
+    expect(update).toHaveBeenCalledTimes(3);
+    await follower.current();
+  });
+
   it('tells every open tab each new build id once, over Server-Sent Events', async () => {
     const builds = ['b1', 'b1', 'b2'];
-    const follower = new SearchFilesFollower(async () => ({ build: builds.shift() as string }), { warn: jest.fn() }, 1);
+    const follower = new SearchFilesFollower(async () => ({ build: builds.shift() as string }), { warn: jest.fn() }, 1, 1);
     await follower.start();
     const res = response();
     const req = request(SEARCH_EVENTS_PATH);
@@ -140,7 +164,7 @@ describe('develop: search files follow the content', () => {
       },
       () => ({ build: 'b2' }),
     ];
-    const follower = new SearchFilesFollower(async () => (results.shift() as () => { build: string })(), { warn }, 1);
+    const follower = new SearchFilesFollower(async () => (results.shift() as () => { build: string })(), { warn }, 1, 1);
     await follower.start();
     follower.changed();
     await tick(10);

@@ -13,6 +13,7 @@ import {
   browserslist,
   COMPILED_GATSBY_FILES,
   DEVELOP_COMPILATION_DONE,
+  DEVELOP_PAGE_DATA_SENT,
   GATSBY_FILES_COMPILE_STEP,
   GATSBY_FOCUS_WRAPPER_ID,
   GATSBY_JS_MINIMIZER,
@@ -284,6 +285,11 @@ describe('gatsby develop (issue 25)', () => {
     expect(text).toMatch(/^const NODE_MUTATION_BATCH_SIZE = 100;$/m);
     expect(text).toMatch(/^const FILE_CHANGE_AGGREGATION_TIMEOUT = 200;$/m);
     expect(text).toContain('[NODE_MUTATION_BATCH_TIMEOUT]: `committingBatch`');
+  });
+
+  it(`develop dispatches ${DEVELOP_PAGE_DATA_SENT} right after sending a page's data to the tabs, and the emitter repeats every action`, () => {
+    expect(gatsbyFile('dist/utils/page-data.js')).toMatch(new RegExp(`websocketManager\\.emitPageData\\([\\s\\S]{0,600}type: \`${DEVELOP_PAGE_DATA_SENT}\``));
+    expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
   });
 
   it(`develop's emitter sends ${DEVELOP_COMPILATION_DONE} when a compilation is done`, () => {

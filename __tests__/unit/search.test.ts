@@ -1,6 +1,6 @@
 import { pinyin } from 'pinyin-pro';
 import { buildSearchRecords, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, loadSiteSearch } from '../../src/lib/search/engine';
+import { buildIndexFile, cachedFieldTokens, fieldTokens, loadSiteSearch } from '../../src/lib/search/engine';
 import { buildT2sMap, normalizeText } from '../../src/lib/search/normalize';
 import { pinyinTokens } from '../../src/lib/search/pinyin';
 import { parseQuery } from '../../src/lib/search/query';
@@ -125,6 +125,26 @@ describe('engine and ranking', () => {
   const { records, store } = buildSearchRecords(pages, toSyllables);
   const engine = loadSiteSearch(JSON.parse(JSON.stringify(buildIndexFile(records, { t2s: {}, synonyms: [['多开', '双开']] }))), store);
   const urls = (q: string) => engine.search(q).map((h) => h.url);
+
+  it('builds the same index with tokens kept from the last build, tokenizing only texts it has not seen (gatsby develop)', () => {
+    const meta = { t2s: {}, synonyms: [['多开', '双开']] };
+    const cache = cachedFieldTokens();
+    const seen: string[] = [];
+    const counted: typeof fieldTokens = (field, text) => {
+      seen.push(text);
+      return cache.tokens(field, text);
+    };
+    expect(buildIndexFile(records, meta, cache.tokens)).toEqual(buildIndexFile(records, meta));
+    cache.endBuild();
+    const edited = records.map((r, i) => (i === 1 ? { ...r, body: `${r.body} 新加的一段` } : r));
+    const first = cache.tokens('body', edited[2]?.body as string);
+    expect(buildIndexFile(edited, meta, counted)).toEqual(buildIndexFile(edited, meta));
+    expect(cache.tokens('body', edited[2]?.body as string)).toBe(first); // kept, not tokenized again
+    expect(seen.length).toBeGreaterThan(0);
+    cache.endBuild();
+    cache.endBuild(); // a build that used nothing: everything before it is forgotten
+    expect(cache.tokens('body', edited[2]?.body as string)).not.toBe(first);
+  });
 
   it('ranks title > section heading > body, newer posts first among equals', () => {
     expect(urls('binder 拦截')).toEqual(['/blog/title', '/blog/heading', '/blog/new', '/blog/old']);

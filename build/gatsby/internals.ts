@@ -241,6 +241,13 @@ export function developOverlay(): OverlaySocket {
  */
 export const NODE_EVENTS = ['CREATE_NODE', 'DELETE_NODE'] as const;
 
+/**
+ * The redux action Gatsby's develop server dispatches right after it has written a page's
+ * page-data.json and sent it to the open tabs (gatsby/dist/utils/page-data.js flush():
+ * websocketManager.emitPageData, then this action); the emitter repeats it like NODE_EVENTS.
+ */
+export const DEVELOP_PAGE_DATA_SENT = 'CLEAR_PENDING_PAGE_DATA_WRITE';
+
 /** Whether an emitted action is about a node of this type. */
 export function isNodeEventOf(action: unknown, type: string): boolean {
   return (action as { payload?: { internal?: { type?: unknown } } } | null)?.payload?.internal?.type === type;

@@ -19,7 +19,7 @@ import { contentErrorMessage } from '../../src/lib/markdown/errors';
 import { renderMdx } from '../../src/lib/markdown/render';
 import { buildDrawDiagram } from '../markdown/diagrams';
 import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
-import { buildIndexFile, type SearchIndexFile } from '../../src/lib/search/engine';
+import { buildIndexFile, type cachedFieldTokens, type fieldTokens, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import { sectionsFromHtml } from '../../src/lib/search/sections';
@@ -148,11 +148,11 @@ export interface SearchFiles {
   storeJson: string;
 }
 
-export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups): SearchFiles {
+export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens): SearchFiles {
   const { records, store } = buildSearchRecords(pages, toSyllables);
   const siteText = [...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]), ...synonyms.flat(), ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])])].join(' ');
   const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
-  const index = buildIndexFile(records, { t2s, synonyms });
+  const index = buildIndexFile(records, { t2s, synonyms }, tokensOf);
   const indexText = JSON.stringify(index);
   const storeText = JSON.stringify(store);
   const build = contentHash(`${indexText}\n${storeText}`);
@@ -186,6 +186,7 @@ export async function writeSiteSearchFiles({
   publicDir,
   cacheDir,
   rendered,
+  tokens,
 }: {
   root: string;
   contentDir?: string;
@@ -197,6 +198,8 @@ export async function writeSiteSearchFiles({
    * renderer made it, so the sections are the same (a test compares every page).
    */
   rendered?: (url: string) => RenderedHtml | undefined;
+  /** Tokens kept from one build to the next (`gatsby develop` rebuilds after every edit). */
+  tokens?: ReturnType<typeof cachedFieldTokens>;
 }): Promise<SearchFilesReport & { fromBuild: number }> {
   const pages = planSearchPages(root, contentDir);
   const synonyms = loadSynonyms(contentDir);
@@ -215,7 +218,8 @@ export async function writeSiteSearchFiles({
     files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
     render,
     build: (rendered) => {
-      const files = buildSearchFiles(rendered, synonyms);
+      const files = buildSearchFiles(rendered, synonyms, tokens?.tokens);
+      tokens?.endBuild();
       return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pages: files.store.pages.length, records: files.store.records.length };
     },
   });

@@ -9,7 +9,10 @@
  *   starts the build and waits for it.
  * - After each content change (an Mdx node created or deleted): only the pages whose source
  *   changed are rendered again (each page's sections are cached, build/search/cache.ts), then
- *   the index is rebuilt and public/search/*.json rewritten.
+ *   the index is rebuilt and public/search/*.json rewritten. Not before the editor's open page has
+ *   its new data: rebuilding the index takes ~0.4 s of the one Node thread that also runs the
+ *   edited page's query and sends it to the tab, so the rebuild waits until Gatsby has sent page
+ *   data (pageDataSent()), or `yieldMs` at the latest (no tab shows a page the edit touched).
  * - Open tabs hear of each new pair of files (its build id) over Server-Sent Events
  *   (SEARCH_EVENTS_PATH); the search box loads them again (src/components/search/live.ts).
  * - A content error never stops the server: the files stay as they were, the error is logged
@@ -31,12 +34,16 @@ export class SearchFilesFollower {
   private build: string | null = null;
   private readonly clients = new Set<DevelopResponse>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** A change waits for the page data it causes to be sent (pageDataSent()). */
+  private waiting = false;
 
   constructor(
     private readonly update: () => Promise<SearchUpdate | null>,
     private readonly reporter: Pick<Reporter, 'warn'>,
     /** Edits arrive as several node events (File, then Mdx): one run for all of them. */
     private readonly settleMs = 20,
+    /** How long a change waits for its page data to reach the tabs before the rebuild starts anyway. */
+    private readonly yieldMs = 1000,
   ) {}
 
   /** The first build (after the development bundle): from then on, changes rebuild. Once only: later calls wait for the files to be current. */
@@ -46,14 +53,28 @@ export class SearchFilesFollower {
     return this.run();
   }
 
-  /** A content file changed: rebuild soon (nothing before start: start builds from the files as they are then). */
+  /**
+   * A content file changed: rebuild once Gatsby has sent the page data the change causes, or after
+   * `yieldMs` (nothing before start: start builds from the files as they are then).
+   */
   changed(): void {
     if (!this.started) return;
+    this.waiting = true;
+    this.schedule(this.yieldMs);
+  }
+
+  /** Gatsby wrote a page's data and sent it to the open tabs: a change waiting for that rebuilds now. */
+  pageDataSent(): void {
+    if (this.waiting) this.schedule(this.settleMs);
+  }
+
+  private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.waiting = false;
       void this.run();
-    }, this.settleMs);
+    }, ms);
   }
 
   /** Resolves once the files on disk are the latest (starting the first build if a tab asks first). */

@@ -13,10 +13,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { ContentError } from '../../src/lib/content-model';
+import { cachedFieldTokens } from '../../src/lib/search/engine';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
 import { addDevelopRoute } from '../gatsby/develop-server';
-import { DEVELOP_COMPILATION_DONE, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../gatsby/internals';
+import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../gatsby/internals';
 import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
 
@@ -34,8 +35,9 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
  * bundle is compiled and the server is quiet (the editor's first page answered).
  */
 export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitter, reporter }) => {
+  const tokens = cachedFieldTokens();
   const follower = new SearchFilesFollower(async () => {
-    const report = await searchFilesReport(reporter);
+    const report = await searchFilesReport(reporter, undefined, tokens);
     return report ? { build: report.build } : null;
   }, reporter);
   const firstBuild = new FirstBuildWhenQuiet(() => void follower.start());
@@ -47,6 +49,7 @@ export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitte
   };
   emitter.on(DEVELOP_COMPILATION_DONE, compiled);
   for (const event of NODE_EVENTS) emitter.on(event, (action: unknown) => isNodeEventOf(action, 'Mdx') && follower.changed());
+  emitter.on(DEVELOP_PAGE_DATA_SENT, () => follower.pageDataSent());
 };
 
 /** A page's rendered body as its page query returned it (the post and doc templates' `mdx.rendered`). */
@@ -88,12 +91,12 @@ async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: st
 }
 
 /** Writes the two files and logs what it took; undefined when content errors (reported by createPages) stop it. */
-async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
+async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: ReturnType<typeof cachedFieldTokens>) {
   const started = performance.now();
   const root = path.resolve('.');
   let report;
   try {
-    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered });
+    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered, tokens });
   } catch (error) {
     if (error instanceof ContentError) return undefined;
     throw error;
