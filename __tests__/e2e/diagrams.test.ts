@@ -25,8 +25,7 @@ const session = useBrowser();
  * context, nothing cached) for the test that compares what two pages fetch.
  */
 async function openIn(theme: 'light' | 'dark', options: BrowserContextOptions = {}, fresh = false): Promise<{ page: Page; scripts: string[] }> {
-  const contextOptions = { bypassCSP: true, ...options };
-  const { context, page } = fresh ? await session.newContext(contextOptions).then(async (c) => ({ context: c, page: await c.newPage() })) : await session.tab(contextOptions);
+  const { context, page } = await session.tab({ bypassCSP: true, ...options }, { fresh });
   await context.addInitScript(
     ([key, value]) => {
       window.localStorage.setItem(key as string, value as string);
@@ -77,8 +76,7 @@ describe('diagrams on /blog/oneway', () => {
 
   it('load no JavaScript of their own: the page loads exactly the scripts of a post without a diagram', async () => {
     const { scripts } = await openIn('light', {}, true);
-    const context = await session.newContext();
-    const page = await context.newPage();
+    const { page } = await session.tab({}, { fresh: true });
     const plain: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') plain.push(new URL(request.url()).pathname);

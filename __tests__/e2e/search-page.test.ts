@@ -173,8 +173,7 @@ describe('the results page keeps its state in the address', () => {
   });
 
   it('loads the same two files and engine chunk as the box, nothing else', async () => {
-    const context = await session.newContext();
-    const page = await context.newPage();
+    const { page } = await session.tab({}, { fresh: true });
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     await page.goto(url('/search?q=binder'));
@@ -294,8 +293,7 @@ describe('marked on arrival', () => {
   });
 
   it('costs a page reached any other way nothing: no script, no marks', async () => {
-    const context = await session.newContext();
-    const page = await context.newPage();
+    const { page } = await session.tab({}, { fresh: true });
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('.js')) scripts.push(r.url());

@@ -6,6 +6,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { DESKTOP, PHONE, url, useBrowser, type KeptTab } from './support/browser';
 import { BASE_URL } from './support/env';
 import { ready } from './support/ready';
+import { SHARED_TABS } from './support/chromium';
 import { poolable, poolKey, TabPool } from './support/tab-pool';
 
 const session = useBrowser();
@@ -128,5 +129,17 @@ describe('a tab kept across tests (BrowserSession.keepTab(), as the audits keep 
     kept = undefined;
     expect(tab.page.isClosed()).toBe(false);
     expect(tab.page.url()).toBe('about:blank');
+  });
+});
+
+describe('a fresh tab (session.tab() with fresh: true)', () => {
+  it('is a page in a context of its own, never one of the pool’s, for tests of what a first visit fetches', async () => {
+    const pooled = await session.tab();
+    const fresh = await session.tab({}, { fresh: true });
+    const workerPool = await (globalThis as unknown as Record<string, () => Promise<TabPool>>)[SHARED_TABS]?.();
+    expect(fresh.context).not.toBe(pooled.context);
+    expect(workerPool?.holds(pooled.context)).toBe(true);
+    expect(workerPool?.holds(fresh.context)).toBe(false);
+    expect(fresh.context.pages()).toEqual([fresh.page]);
   });
 });

@@ -52,9 +52,10 @@ export interface BrowserSession {
    * A tab on about:blank (desktop viewport, zh-CN unless overridden), for a test that sets things
    * up (init scripts with arguments, listeners, routes) before it loads a page: a warm tab of the
    * worker's pool where the options allow (everything the test adds is undone when it ends), else
-   * a page in a fresh context.
+   * a page in a fresh context. `fresh`: always a page in a fresh context (nothing cached), for a
+   * test that looks at what a first visit fetches.
    */
-  tab(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext }>;
+  tab(options?: BrowserContextOptions, how?: { fresh?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
   /**
    * Like tab(), but the caller keeps the tab across tests and gives it back itself with `release()`
    * (in its afterAll): back to the pool, reset, or, for a tab in a fresh context, closed.
@@ -92,9 +93,9 @@ export function useBrowser(): BrowserSession {
     if (owned) await browser?.close();
   });
   /** A warm tab of the worker's pool where the options allow (with its lease), else a page in a new context. */
-  async function takeTab(options: BrowserContextOptions): Promise<Lease & { lease?: Lease; pool?: TabPool }> {
+  async function takeTab(options: BrowserContextOptions, fresh = false): Promise<Lease & { lease?: Lease; pool?: TabPool }> {
     const contextOptions = { viewport: DESKTOP, locale: 'zh-CN', ...options };
-    if (tabs && !owned && poolable(contextOptions)) {
+    if (!fresh && tabs && !owned && poolable(contextOptions)) {
       const pool = await tabs();
       const lease = await pool.acquire(contextOptions);
       return { ...lease, lease, pool };
@@ -113,8 +114,8 @@ export function useBrowser(): BrowserSession {
       contexts.push(context);
       return context;
     },
-    async tab(options = {}) {
-      const { page, context, lease } = await takeTab(options);
+    async tab(options = {}, { fresh = false } = {}) {
+      const { page, context, lease } = await takeTab(options, fresh);
       if (lease) leases.push(lease);
       else contexts.push(context);
       return { page, context };

@@ -20,7 +20,8 @@
  *   permissions, …); a tab whose session history is getting long (Chromium keeps 50 entries, and
  *   tests compare history.length).
  * The HTTP cache and compiled code are kept on purpose: that is the saving. Tests that measure
- * what crosses the network on a first visit open a fresh context (BrowserSession.newContext).
+ * what crosses the network on a first visit open a fresh context (BrowserSession.tab() with `fresh`,
+ * or newContext() for several pages in one).
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
