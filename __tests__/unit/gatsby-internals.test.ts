@@ -287,6 +287,34 @@ describe('gatsby develop (issue 25)', () => {
     expect(text).toContain('[NODE_MUTATION_BATCH_TIMEOUT]: `committingBatch`');
   });
 
+  it('a page-data request answers once the page’s query has run, also when the result is unchanged and nothing is written: patches/gatsby+<version>.patch is applied', async () => {
+    // Upstream, the request waits for CLEAR_PENDING_PAGE_DATA_WRITE, which a query whose result
+    // did not change never causes (query-runner.js compares result hashes): it answered only at
+    // the 5 s retry, and a tab's first render waits for /dev-404-page/'s data.
+    const redux = fromGatsby('./dist/redux') as { store: { dispatch(action: object): void } };
+    const { actions } = fromGatsby('./dist/redux/actions') as { actions: { createPage(page: object, plugin: object): object } };
+    const internal = fromGatsby('./dist/redux/actions/internal') as { pageQueryRun(payload: object, plugin: object): object };
+    const { getPageData, RETRY_INTERVAL } = fromGatsby('./dist/utils/get-page-data') as { getPageData(pagePath: string): Promise<unknown>; RETRY_INTERVAL: number };
+    const plugin = { name: 'default-site-plugin', id: 'canary' };
+    const site = mkdtempSync(path.join(os.tmpdir(), 'page-data-wait-'));
+    const component = path.join(site, 'page.js');
+    writeFileSync(component, 'export default function Page() { return null; }\n');
+    const pagePath = '/dev-404-page';
+    mkdirSync(path.join(site, 'public/page-data/dev-404-page'), { recursive: true });
+    writeFileSync(path.join(site, 'public/page-data/dev-404-page/page-data.json'), '{"path":"/dev-404-page","result":{"data":{}}}');
+    redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: site, browserslist: ['defaults'] } });
+    redux.store.dispatch(actions.createPage({ path: pagePath, component, context: {} }, plugin)); // its query is dirty (a new page)
+    const started = Date.now();
+    const answer = getPageData(pagePath);
+    // The query runs and gives the result the page-data file already holds: no write is pending.
+    setTimeout(() => redux.store.dispatch(internal.pageQueryRun({ path: pagePath, componentPath: component, isPage: true }, plugin)), 50);
+    const waited = await Promise.race([answer.then(() => Date.now() - started), new Promise<number>((resolve) => setTimeout(() => resolve(RETRY_INTERVAL), 1000))]);
+    expect(waited).toBeLessThan(1000);
+    expect(await answer).toEqual({ path: '/dev-404-page', result: { data: {} } });
+    rmSync(site, { recursive: true, force: true });
+    expect(gatsbyPatch()).toContain('+      _redux.emitter.on(`PAGE_QUERY_RUN`, listener);');
+  }, 15_000);
+
   it(`develop dispatches ${DEVELOP_PAGE_DATA_SENT} right after sending a page's data to the tabs, and the emitter repeats every action`, () => {
     expect(gatsbyFile('dist/utils/page-data.js')).toMatch(new RegExp(`websocketManager\\.emitPageData\\([\\s\\S]{0,600}type: \`${DEVELOP_PAGE_DATA_SENT}\``));
     expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
