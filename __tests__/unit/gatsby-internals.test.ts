@@ -26,6 +26,7 @@ import {
   firstLoadScripts,
   htmlFileOfPage,
   IMAGE_JOB_NAME,
+  isGatsbyDevelopLinter,
   isGatsbyJsRule,
   isGatsbyTypeScriptRule,
   isNodeEventOf,
@@ -228,6 +229,17 @@ describe('Gatsby’s webpack configuration', () => {
     const minimizer = utils('build-javascript').plugins.minifyJs();
     expect(minimizer.constructor.name).toBe(GATSBY_JS_MINIMIZER);
     expect(typeof minimizer.constructor.swcMinify).toBe('function');
+  });
+
+  it('develop lints with eslint-webpack-plugin, .js and .jsx files only (plugins.eslint, or plugins.eslintRequired with a site ESLint config)', () => {
+    const config = gatsbyFile('dist/utils/webpack.config.js');
+    expect(config).toMatch(/case `develop`:[\s\S]*?configPlugins\.push\(plugins\.eslint\(\)\)[\s\S]*?configPlugins\.push\(plugins\.eslintRequired\(\)\)[\s\S]*?break;/);
+    const { plugins } = utils('develop') as unknown as { plugins: { eslint(): unknown; eslintRequired(): unknown } };
+    for (const linter of [plugins.eslint(), plugins.eslintRequired()]) {
+      expect(isGatsbyDevelopLinter(linter)).toBe(true);
+      expect((linter as { options: { extensions: string[] } }).options.extensions).toEqual(['js', 'jsx']);
+    }
+    expect(isGatsbyDevelopLinter(utils('develop').plugins.minifyJs())).toBe(false);
   });
 
   it('gatsby-config and gatsby-node are compiled into .cache/compiled (parcel/compile-gatsby-files)', () => {

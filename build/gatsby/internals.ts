@@ -214,6 +214,16 @@ export function nodeMutationBatchTimeout(fileText: string): number | null {
 }
 
 /**
+ * The linter Gatsby adds to the develop compilation (gatsby/dist/utils/webpack.config.js, case
+ * `develop`: plugins.eslint(), or plugins.eslintRequired() when the site has an ESLint config):
+ * an eslint-webpack-plugin that lints the modules whose names end in one of `options.extensions`,
+ * `js` and `jsx` only, node_modules excluded.
+ */
+export function isGatsbyDevelopLinter(plugin: unknown): plugin is { options: { extensions: string[] } } {
+  return (plugin as { constructor?: { name?: string } } | null)?.constructor?.name === 'ESLintWebpackPlugin' && Array.isArray((plugin as { options?: { extensions?: unknown } }).options?.extensions);
+}
+
+/**
  * The event Gatsby's emitter (handed to every node API as `emitter`) sends when a develop
  * compilation is done (gatsby/dist/services/start-webpack-server.js): the server answers pages
  * from then on.

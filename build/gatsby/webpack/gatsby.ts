@@ -2,12 +2,14 @@
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
  * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), the browser
  * bundle without Gatsby runtime modules that never run here (trim.ts), and develop's caches
- * kept valid across restarts (develop.ts).
+ * kept valid across restarts and its idle linter left out (develop.ts).
  */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
 import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
 import { FingerprintBuildDependencies, writeFingerprint } from './cache';
-import { developWebpackConfig } from './develop';
+import { developWebpackConfig, withoutIdleLinter } from './develop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES } from './trim';
 
@@ -17,7 +19,17 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
   if (args.stage === 'build-javascript') trimBrowserBundle(args);
   const develop = developWebpackConfig(args.stage);
   if (develop) args.actions.setWebpackConfig(develop);
+  if (args.stage === 'develop') dropIdleLinter(args);
 };
+
+function dropIdleLinter({ actions, getConfig, store }: CreateWebpackConfigArgs) {
+  const config = getConfig();
+  const sources = readdirSync(path.join(siteDirectory(store), 'src'), { recursive: true, encoding: 'utf8' });
+  const plugins = withoutIdleLinter(config.plugins ?? [], sources);
+  if (plugins.length === (config.plugins ?? []).length) return;
+  config.plugins = plugins;
+  actions.replaceWebpackConfig(config);
+}
 
 function fingerprintWebpackCache({ stage, actions, getConfig, store }: CreateWebpackConfigArgs) {
   if (getConfig().cache?.type !== 'filesystem') return;
