@@ -73,24 +73,44 @@ function makeCopy(commit) {
   return { work, site };
 }
 
-// ---------- the installed gatsby patch, taken out for a commit that did not have it ----------
+// ---------- the installed gatsby patch, swapped for the commit's own while it is measured ----------
 
 const PATCH_PACKAGE = path.join(ROOT, 'node_modules', 'patch-package', 'index.js');
-let patchReversed = false;
-function withoutPatches(site) {
+/** The commit's patch file while it is applied instead of the working tree's (null: none of its own), or false. */
+let swappedFor = false;
+const patchText = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
+function run(command, args, what) {
+  const done = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' });
+  if (done.status !== 0) throw new Error(`${what}：${done.stdout}${done.stderr}`);
+}
+/**
+ * node_modules is shared with the copy of the commit: while the commit is measured, the gatsby
+ * patch installed from the working tree's patches/ is taken out and the commit's own (if it had
+ * one) put in, when the two differ.
+ */
+function withCommitPatches(site) {
   const gatsbyVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'gatsby', 'package.json'), 'utf8')).version;
   const patch = `patches/gatsby+${gatsbyVersion}.patch`;
-  if (!existsSync(path.join(ROOT, patch)) || existsSync(path.join(site, patch))) return;
-  const run = spawnSync(process.execPath, [PATCH_PACKAGE, '--reverse'], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`patch-package --reverse：${run.stdout}${run.stderr}`);
-  patchReversed = true;
-  console.log(`（改动前的提交没有 ${patch}：测量期间暂时撤下已安装的补丁）`);
+  const now = patchText(path.join(ROOT, patch));
+  const then = patchText(path.join(site, patch));
+  if (now === then) return;
+  if (now !== null) run(process.execPath, [PATCH_PACKAGE, '--reverse'], 'patch-package --reverse');
+  swappedFor = null;
+  if (then !== null) {
+    run('patch', ['-p1', '--forward', '-d', ROOT, '-i', path.join(site, patch)], `patch（改动前的 ${patch}）`);
+    swappedFor = path.join(site, patch);
+  }
+  console.log(then === null ? `（改动前的提交没有 ${patch}：测量期间暂时撤下已安装的补丁）` : `（改动前的提交的 ${patch} 与现在的不同：测量期间暂时换上它的）`);
 }
 function restorePatches() {
-  if (!patchReversed) return;
-  const run = spawnSync(process.execPath, [PATCH_PACKAGE], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) console.error(`补丁没能重新应用，请运行 npx patch-package：${run.stdout}${run.stderr}`);
-  else patchReversed = false;
+  if (swappedFor === false) return;
+  try {
+    if (swappedFor) run('patch', ['-p1', '-R', '-d', ROOT, '-i', swappedFor], 'patch -R（改动前的补丁）');
+    run(process.execPath, [PATCH_PACKAGE], 'patch-package');
+    swappedFor = false;
+  } catch (error) {
+    console.error(`补丁没能换回，请运行 npx patch-package --reverse 后再运行 npx patch-package：${error instanceof Error ? error.message : error}`);
+  }
 }
 
 // ---------- edits, always undone ----------
@@ -385,7 +405,7 @@ try {
   if (before) {
     const copy = makeCopy(before);
     copies.push(copy);
-    withoutPatches(copy.site);
+    withCommitPatches(copy.site);
     try {
       results.before = { commit: before, ...(await measure(copy, `改动前 ${before}`)) };
     } finally {
