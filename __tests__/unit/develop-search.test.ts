@@ -1,4 +1,13 @@
-import { addDevelopRoute, mountDevelopRoutes, type DevelopHandler, type DevelopRequest, type DevelopResponse } from '../../build/gatsby/develop-server';
+import { createRequire } from 'node:module';
+import type { Server } from 'node:http';
+import { addDevelopRoute, mountDevelopRoutes, watchDevelopRequests, type DevelopHandler, type DevelopRequest, type DevelopResponse } from '../../build/gatsby/develop-server';
+
+interface ExpressApp {
+  get(path: string, handler: (req: unknown, res: { send(body: string): void }) => void): void;
+  use(handler: (req: DevelopRequest, res: DevelopResponse & { send(body: string): void }, next: () => void) => void): void;
+  listen(port: number, host: string): Server;
+  locals: Record<string, unknown>;
+}
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from '../../build/search/develop';
 import { followSearchFiles } from '../../src/components/search/live';
 import type { SiteSearch } from '../../src/lib/search/engine';
@@ -42,17 +51,17 @@ describe('develop: the first search build waits for the first page (FirstBuildWh
     const first = new FirstBuildWhenQuiet(start, 1000, 5000);
     const handler = requestActivity(first);
     first.compiled();
-    const finished: Array<() => void> = [];
-    const res = { ...response(), on: (_event: 'finish', listener: () => void) => finished.push(listener) };
+    const answered: Array<() => void> = [];
     for (let t = 0; t < 4; t++) {
       jest.advanceTimersByTime(600);
-      const next = jest.fn();
-      void handler(request('/docs/intro/'), res, next);
-      expect(next).toHaveBeenCalledTimes(1);
+      const finish: Array<() => void> = [];
+      const res = { ...response(), on: (_event: 'finish' | 'close', listener: () => void) => finish.push(listener) };
+      handler(request('/docs/intro/'), res);
+      answered.push(() => finish.forEach((end) => end()));
     }
     jest.advanceTimersByTime(900);
     expect(start).not.toHaveBeenCalled(); // 900 ms after the last request started, its answer still on the way
-    finished.at(-1)?.();
+    answered.forEach((answer) => answer()); // 'finish' and 'close' both come: each request ends once
     jest.advanceTimersByTime(999);
     expect(start).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
@@ -67,6 +76,29 @@ describe('develop: the first search build waits for the first page (FirstBuildWh
       always.activity();
     }
     expect(busy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a request that waits long for its answer (page data waiting for its query) holds the build back; an event stream does not', () => {
+    const start = jest.fn();
+    const first = new FirstBuildWhenQuiet(start, 1000, 20_000);
+    first.compiled();
+    const pageData = first.request();
+    jest.advanceTimersByTime(2500);
+    expect(start).not.toHaveBeenCalled();
+    pageData();
+    jest.advanceTimersByTime(999);
+    expect(start).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalledTimes(1);
+
+    const start2 = jest.fn();
+    const second = new FirstBuildWhenQuiet(start2, 1000, 20_000);
+    second.compiled();
+    const handler = requestActivity(second);
+    const eventStream = { ...request(SEARCH_EVENTS_PATH), get: (header: string) => (header.toLowerCase() === 'accept' ? 'text/event-stream' : undefined) };
+    handler(eventStream, { ...response(), on: () => undefined });
+    jest.advanceTimersByTime(1000);
+    expect(start2).toHaveBeenCalledTimes(1);
   });
 
   it('a tab asking for the files first starts the build; the quiet start then builds nothing more', async () => {
@@ -205,24 +237,38 @@ describe('develop: the search box follows the files', () => {
 });
 
 describe('develop: routes answered before Gatsby’s', () => {
-  it('tries the features’ handlers in the order added, then Gatsby', async () => {
-    let middleware: ((req: DevelopRequest, res: DevelopResponse, next: () => void) => void) | undefined;
-    const app = { locals: {} as Record<string, unknown>, use: (m: typeof middleware) => (middleware = m) };
+  it('tries the features’ handlers in the order added, then Gatsby; watchers see every request, also those Gatsby answers before developMiddleware (a real Express app, Gatsby’s)', async () => {
+    const express = createRequire(require.resolve('gatsby/package.json'))('express') as () => ExpressApp;
+    const app = express();
+    // As in gatsby/dist/utils/start-server.js: bundles and page data answered before developMiddleware.
+    app.get('/page-data/x/page-data.json', (_req, res) => res.send('{}'));
     mountDevelopRoutes(app);
+    app.use((_req, res) => res.send('gatsby'));
     const seen: string[] = [];
-    const handler = (name: string, answers: string): DevelopHandler => (req, _res, next) => {
+    const handler = (name: string, answers: string): DevelopHandler => (req, res, next) => {
       seen.push(name);
-      if (req.path !== answers) next();
+      if (req.path === answers) res.send(name);
+      else next();
     };
     addDevelopRoute(app, handler('search', '/search/index.json'));
     addDevelopRoute(app, handler('twins', '/docs/a.md'));
-    const gatsby = jest.fn();
-    middleware?.(request('/docs/a.md'), response(), gatsby);
-    await tick();
-    expect(seen).toEqual(['search', 'twins']);
-    expect(gatsby).not.toHaveBeenCalled();
-    middleware?.(request('/docs/a'), response(), gatsby);
-    await tick();
-    expect(gatsby).toHaveBeenCalledTimes(1);
+    const watched: string[] = [];
+    watchDevelopRequests(app, (req, res) => {
+      watched.push(`${req.path} ${req.get('accept') ?? ''}`);
+      res.on?.('finish', () => watched.push(`${req.path} finished`));
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      expect(await (await fetch(`${base}/docs/a.md`)).text()).toBe('twins');
+      expect(seen).toEqual(['search', 'twins']);
+      expect(await (await fetch(`${base}/docs/a`)).text()).toBe('gatsby');
+      expect(await (await fetch(`${base}/page-data/x/page-data.json`, { headers: { accept: 'application/json' } })).text()).toBe('{}');
+      await tick(20);
+      expect(watched).toEqual(['/docs/a.md */*', '/docs/a.md finished', '/docs/a */*', '/docs/a finished', '/page-data/x/page-data.json application/json', '/page-data/x/page-data.json finished']);
+    } finally {
+      server.close();
+    }
   });
 });

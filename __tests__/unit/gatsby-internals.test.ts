@@ -332,6 +332,11 @@ describe('gatsby develop (issue 25)', () => {
     expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
   });
 
+  it('the develop server answers bundles and page data before developMiddleware’s routes, in an Express 4 app (moveLastMiddlewareFirst; develop-search.test runs it on Gatsby’s Express)', () => {
+    expect(gatsbyFile('dist/utils/start-server.js')).toMatch(/app\.use\(webpackDevMiddlewareInstance\);\s*app\.get\(`\/page-data\/:pagePath\(\*\)\/page-data\.json`[\s\S]*developMiddleware\(app\)/);
+    expect((JSON.parse(readFileSync(fromGatsby.resolve('express/package.json'), 'utf8')) as { version: string }).version).toMatch(/^4\./);
+  });
+
   it(`develop's emitter sends ${DEVELOP_COMPILATION_DONE} when a compilation is done`, () => {
     expect(gatsbyFile('dist/services/start-webpack-server.js')).toContain(`emitter.emit(\`${DEVELOP_COMPILATION_DONE}\`, stats)`);
   });

@@ -20,7 +20,7 @@
  */
 import type { Reporter } from 'gatsby';
 import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../src/lib/search/files';
-import type { DevelopHandler, DevelopResponse } from '../gatsby/develop-server';
+import type { DevelopHandler, DevelopResponse, DevelopWatcher } from '../gatsby/develop-server';
 
 export interface SearchUpdate {
   build: string;
@@ -138,14 +138,17 @@ function send(client: DevelopResponse, build: string): void {
 /**
  * When the first build of the search files starts (issue 25: started as soon as the bundle was
  * compiled, it held the first page's answer back by the seconds it takes). `compiled()` arms it;
- * from then on it waits until no request has started or ended for `quietMs` (requests that stay
- * open, like event streams, count only when they start), and starts at the latest `latestMs`
- * after compilation, however busy the server. `start` runs once.
+ * from then on it waits until no request has been in flight for `quietMs`, and starts at the
+ * latest `latestMs` after compilation, however busy the server. A request that waits counts: after
+ * a clean start the first page's data waits a second or two for its query, and a build started
+ * then (no request starting or ending) took the one Node thread while the tab loaded. Event
+ * streams stay open: they count only as they start. `start` runs once.
  */
 export class FirstBuildWhenQuiet {
   private armed = false;
   private done = false;
   private quiet: ReturnType<typeof setTimeout> | null = null;
+  private inFlight = 0;
   private latest: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -162,11 +165,31 @@ export class FirstBuildWhenQuiet {
     this.activity();
   }
 
-  /** A request started or ended. */
+  /**
+   * A request started; the function returned ends it (calling it again does nothing). An event
+   * stream (`longLived`) counts only as it starts.
+   */
+  request(longLived = false): () => void {
+    if (longLived) {
+      this.activity();
+      return () => {};
+    }
+    this.inFlight++;
+    this.activity();
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.inFlight--;
+      this.activity();
+    };
+  }
+
+  /** Something happened: the quiet pause starts again, once no request is in flight. */
   activity(): void {
     if (!this.armed || this.done) return;
     if (this.quiet) clearTimeout(this.quiet);
-    this.quiet = setTimeout(() => this.fire(), this.quietMs);
+    this.quiet = this.inFlight > 0 ? null : setTimeout(() => this.fire(), this.quietMs);
   }
 
   /** Started some other way (a tab asked for the files): nothing left to do. */
@@ -183,11 +206,16 @@ export class FirstBuildWhenQuiet {
   }
 }
 
-/** A develop route that tells `quiet` of every request's start and end, then passes the request on. */
-export function requestActivity(quiet: Pick<FirstBuildWhenQuiet, 'activity'>): DevelopHandler {
-  return (_req, res, next) => {
-    quiet.activity();
-    res.on?.('finish', () => quiet.activity());
-    next();
+/**
+ * A watcher of the develop server's requests (watchDevelopRequests: it sees them before Gatsby
+ * answers bundles and page data) that tells `quiet` of each, from its start until its answer has
+ * been sent or the client went away. An EventSource asks for text/event-stream: it stays open and
+ * counts only as it starts.
+ */
+export function requestActivity(quiet: Pick<FirstBuildWhenQuiet, 'request'>): DevelopWatcher {
+  return (req, res) => {
+    const end = quiet.request(/text\/event-stream/.test(req.get('accept') ?? ''));
+    res.on?.('finish', end);
+    res.on?.('close', end);
   };
 }

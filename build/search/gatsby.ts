@@ -16,7 +16,7 @@ import { ContentError } from '../../src/lib/content-model';
 import { cachedFieldTokens } from '../../src/lib/search/engine';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
-import { addDevelopRoute } from '../gatsby/develop-server';
+import { addDevelopRoute, watchDevelopRequests } from '../gatsby/develop-server';
 import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../gatsby/internals';
 import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
@@ -41,7 +41,7 @@ export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitte
     return report ? { build: report.build } : null;
   }, reporter);
   const firstBuild = new FirstBuildWhenQuiet(() => void follower.start());
-  addDevelopRoute(app, requestActivity(firstBuild));
+  watchDevelopRequests(app, requestActivity(firstBuild));
   addDevelopRoute(app, follower.routes());
   const compiled = () => {
     emitter.off(DEVELOP_COMPILATION_DONE, compiled);
