@@ -311,11 +311,13 @@ describe('gatsby develop (issue 25)', () => {
     const site = mkdtempSync(path.join(os.tmpdir(), 'page-data-wait-'));
     const component = path.join(site, 'page.js');
     writeFileSync(component, 'export default function Page() { return null; }\n');
-    const pagePath = '/dev-404-page';
-    mkdirSync(path.join(site, 'public/page-data/dev-404-page'), { recursive: true });
-    writeFileSync(path.join(site, 'public/page-data/dev-404-page/page-data.json'), '{"path":"/dev-404-page","result":{"data":{}}}');
     redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: site, browserslist: ['defaults'] } });
-    redux.store.dispatch(actions.createPage({ path: pagePath, component, context: {} }, plugin)); // its query is dirty (a new page)
+    redux.store.dispatch(actions.createPage({ path: '/dev-404-page', component, context: {} }, plugin)); // its query is dirty (a new page)
+    // The path as stored (Gatsby applies the trailingSlash option, which differs with the environment).
+    const pagePath = pageQueries(redux.store as unknown as Parameters<typeof pageQueries>[0]).pages.find((page) => page.componentPath === component)?.path ?? '';
+    const dataFile = pageDataFile(path.join(site, 'public'), pagePath);
+    mkdirSync(path.dirname(dataFile), { recursive: true });
+    writeFileSync(dataFile, '{"path":"/dev-404-page","result":{"data":{}}}');
     const started = Date.now();
     const answer = getPageData(pagePath);
     // The query runs and gives the result the page-data file already holds: no write is pending.
