@@ -25,6 +25,14 @@ function response(): DevelopResponse & { written: string[] } {
   return res;
 }
 
+/** With fake timers: `start` is not called for `ms` − 1 ms, then exactly once. */
+function startsAfter(start: jest.Mock, ms: number): void {
+  jest.advanceTimersByTime(ms - 1);
+  expect(start).not.toHaveBeenCalled();
+  jest.advanceTimersByTime(1);
+  expect(start).toHaveBeenCalledTimes(1);
+}
+
 describe('develop: the first search build waits for the first page (FirstBuildWhenQuiet)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
@@ -36,10 +44,7 @@ describe('develop: the first search build waits for the first page (FirstBuildWh
     jest.advanceTimersByTime(5000);
     expect(start).not.toHaveBeenCalled();
     first.compiled();
-    jest.advanceTimersByTime(999);
-    expect(start).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
-    expect(start).toHaveBeenCalledTimes(1);
+    startsAfter(start, 1000);
     first.activity();
     first.compiled();
     jest.advanceTimersByTime(30_000);
@@ -62,10 +67,7 @@ describe('develop: the first search build waits for the first page (FirstBuildWh
     jest.advanceTimersByTime(900);
     expect(start).not.toHaveBeenCalled(); // 900 ms after the last request started, its answer still on the way
     answered.forEach((answer) => answer()); // 'finish' and 'close' both come: each request ends once
-    jest.advanceTimersByTime(999);
-    expect(start).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
-    expect(start).toHaveBeenCalledTimes(1);
+    startsAfter(start, 1000);
 
     // A server that never goes quiet: the build starts at the latest moment anyway.
     const busy = jest.fn();
@@ -86,10 +88,7 @@ describe('develop: the first search build waits for the first page (FirstBuildWh
     jest.advanceTimersByTime(2500);
     expect(start).not.toHaveBeenCalled();
     pageData();
-    jest.advanceTimersByTime(999);
-    expect(start).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
-    expect(start).toHaveBeenCalledTimes(1);
+    startsAfter(start, 1000);
 
     const start2 = jest.fn();
     const second = new FirstBuildWhenQuiet(start2, 1000, 20_000);

@@ -119,20 +119,24 @@ describe('Gatsby’s environment', () => {
   });
 });
 
+type Action = { type: string };
+/** Gatsby's redux store and its action creators, loaded from the installed gatsby (as the develop server has them). */
+function gatsbyRedux() {
+  return {
+    redux: fromGatsby('./dist/redux') as { store: { dispatch(action: Action | Action[]): void; getState(): unknown } },
+    actions: (fromGatsby('./dist/redux/actions') as { actions: { createPage(page: object, plugin: object): Action; setBabelPlugin(plugin: object, by: object): Action } }).actions,
+    internal: fromGatsby('./dist/redux/actions/internal') as { queryExtracted(payload: object, plugin: object): Action; pageQueryRun(payload: object, plugin: object): Action },
+  };
+}
+const plugin = { name: 'default-site-plugin', id: 'canary' };
+
 describe('Gatsby’s redux store', () => {
-  type Action = { type: string };
-  interface Redux {
-    store: { dispatch(action: Action | Action[]): void; getState(): unknown };
-  }
-  let redux: Redux;
-  let actions: { createPage(page: object, plugin: object): Action; setBabelPlugin(plugin: object, by: object): Action };
-  let internal: { queryExtracted(payload: object, plugin: object): Action; pageQueryRun(payload: object, plugin: object): Action };
-  const plugin = { name: 'default-site-plugin', id: 'canary' };
+  let redux: ReturnType<typeof gatsbyRedux>['redux'];
+  let actions: ReturnType<typeof gatsbyRedux>['actions'];
+  let internal: ReturnType<typeof gatsbyRedux>['internal'];
 
   beforeAll(() => {
-    redux = fromGatsby('./dist/redux') as Redux;
-    actions = (fromGatsby('./dist/redux/actions') as { actions: typeof actions }).actions;
-    internal = fromGatsby('./dist/redux/actions/internal') as typeof internal;
+    ({ redux, actions, internal } = gatsbyRedux());
   });
 
   it('pages (state.pages), each component’s query (state.components) and a dirty flag per page query (state.queries.trackedQueries)', () => {
@@ -303,15 +307,12 @@ describe('gatsby develop (issue 25)', () => {
     // Upstream, the request waits for CLEAR_PENDING_PAGE_DATA_WRITE, which a query whose result
     // did not change never causes (query-runner.js compares result hashes): it answered only at
     // the 5 s retry, and a tab's first render waits for /dev-404-page/'s data.
-    const redux = fromGatsby('./dist/redux') as { store: { dispatch(action: object): void } };
-    const { actions } = fromGatsby('./dist/redux/actions') as { actions: { createPage(page: object, plugin: object): object } };
-    const internal = fromGatsby('./dist/redux/actions/internal') as { pageQueryRun(payload: object, plugin: object): object };
+    const { redux, actions, internal } = gatsbyRedux();
     const { getPageData, RETRY_INTERVAL } = fromGatsby('./dist/utils/get-page-data') as { getPageData(pagePath: string): Promise<unknown>; RETRY_INTERVAL: number };
-    const plugin = { name: 'default-site-plugin', id: 'canary' };
     const site = mkdtempSync(path.join(os.tmpdir(), 'page-data-wait-'));
     const component = path.join(site, 'page.js');
     writeFileSync(component, 'export default function Page() { return null; }\n');
-    redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: site, browserslist: ['defaults'] } });
+    redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: site, browserslist: ['defaults'] } } as Action);
     redux.store.dispatch(actions.createPage({ path: '/dev-404-page', component, context: {} }, plugin)); // its query is dirty (a new page)
     // The path as stored (Gatsby applies the trailingSlash option, which differs with the environment).
     const pagePath = pageQueries(redux.store as unknown as Parameters<typeof pageQueries>[0]).pages.find((page) => page.componentPath === component)?.path ?? '';
