@@ -207,7 +207,7 @@ async function startDevelop({ work, site }, label) {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
     // A build cache (build/cache.ts) of the copy's own, empty at the first start.
-    env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop') },
+    env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop', site) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const state = { child, log: '', readyS: null, exited: null, peakRss: 0, cpuS: 0 };

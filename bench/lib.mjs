@@ -157,10 +157,11 @@ export async function waitForServer(base, timeoutMs = 10000) {
 /**
  * The environment variables a package.json script sets before its command ("MALLOC_ARENA_MAX=2
  * gatsby build" → { MALLOC_ARENA_MAX: '2' }): the benchmarks run gatsby as `npm run build` and
- * `npm run develop` do.
+ * `npm run develop` do. `project` is the directory whose package.json is read: the copy being
+ * measured, so that a `--before` commit runs with its own script's variables.
  */
-export function scriptEnv(name) {
-  const script = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.[name] ?? '';
+export function scriptEnv(name, project = ROOT) {
+  const script = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).scripts?.[name] ?? '';
   const env = {};
   for (const m of script.matchAll(/(?:^|\s)([A-Z_][A-Z0-9_]*)=(\S+)(?=\s)/g)) {
     if (script.slice(0, m.index).trim().split(/\s+/).every((w) => !w || /^[A-Z_][A-Z0-9_]*=/.test(w))) env[m[1]] = m[2];

@@ -5,7 +5,7 @@
  * nobody notices a broken benchmark until the day its figures are needed.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TINY_ROUTES, writeTinySite } from './support/tiny-site';
@@ -98,4 +98,25 @@ describe('benchmark scripts run in a tiny mode and print their figures', () => {
   test('bench:travel — twins and share cards of 4 synthetic pages', () => {
     expectRan(bench('travel.mts', ['--n', '4']), /\| Markdown 版本 +\| +4 \| +[\d.]+ \| +[\d.]+ \|/);
   }, 120_000);
+});
+
+describe('scriptEnv (bench/lib.mjs)', () => {
+  /** scriptEnv(name, project?) evaluated in Node (the benchmarks are ES modules), as JSON. */
+  const scriptEnv = (...args: string[]) => {
+    const code = `import { scriptEnv } from ${JSON.stringify(path.join(ROOT, 'bench/lib.mjs'))}; console.log(JSON.stringify(scriptEnv(...${JSON.stringify(args)})));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    return JSON.parse(run.stdout) as Record<string, string>;
+  };
+
+  it("reads the variables set before a script's command from the measured copy's package.json, not the repository's", () => {
+    // A --before commit's copy runs `npm run develop` as that commit defined it.
+    const project = path.join(work, 'before-copy');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ scripts: { develop: 'OLD_FLAG=1 MALLOC_ARENA_MAX=4 gatsby develop --verbose X=2' } }));
+    expect(scriptEnv('develop', project)).toEqual({ OLD_FLAG: '1', MALLOC_ARENA_MAX: '4' });
+    // Without a project: the repository's own script.
+    expect(scriptEnv('develop')).toEqual(scriptEnv('develop', ROOT));
+    expect(scriptEnv('develop')).not.toHaveProperty('OLD_FLAG');
+  });
 });
