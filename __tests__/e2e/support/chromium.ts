@@ -20,7 +20,8 @@ export const SHARED_TABS = '__e2eSharedTabs';
  * page does is the same in every tier; only how fast. Measured (issue 25; quiet machine, nothing
  * else running; two audit shards on 2 workers, CPU seconds of the whole machine): default
  * 144.7 / 149.8 s, --no-opt 135.9 / 130.3 s, --no-maglev alone 210.1 s, --jitless 114.0 s,
- * --no-opt --no-maglev 107.7 / 102.5 / 105.1 s; the whole e2e stage 463.9 → 351.8 s.
+ * --no-opt --no-maglev 107.7 / 102.5 / 105.1 s; the whole e2e stage 463.9 → 351.8 s (the first with
+ * vmstat and ~10 s of process sampling beside it; in fresh-clone CI runs 395.2 / 442.6 → 363.7 s).
  */
 export const V8_FLAGS = '--no-opt --no-maglev';
 
