@@ -3,14 +3,17 @@ import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import NProgress from 'nprogress';
 import { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from './src/lib/gatsby-runtime';
-import { historyEntryId, PROGRESS_DELAY_MS, ROUTE_UPDATE_MARK, progressOptions, scrollAfterNavigation, ScrollMemory } from './src/lib/navigation';
+import { historyEntryId, PROGRESS_DELAY_MS, ROUTE_UPDATE_MARK, progressOptions, returnPosition, scrollAfterNavigation } from './src/lib/navigation';
 import { asksForMarks } from './src/lib/search/mark-param';
 
 let progressTimer: number | undefined;
 /** The path of the page on screen; back/forward within one page (hash) loads nothing. */
 let renderedPath = typeof window === 'undefined' ? '' : window.location.pathname;
-/** Where the reader left each history entry of this page view, and the entry Back/Forward returned to. */
-const scrollMemory = new ScrollMemory();
+/** The history entry Back/Forward just returned to, until its position is restored (see returnPosition). */
+let returnedTo: string | null = null;
+let returnTimer: number | undefined;
+/** Where the reader left each history entry of this page view, by the entry's key. */
+const positions = new Map<string, [number, number]>();
 const currentEntry = () => historyEntryId(window.history.state, window.location);
 
 /** Starts the 200 ms clock when a navigation starts (Gatsby's own hooks fire only once loaded). */
@@ -31,7 +34,7 @@ export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () 
   const original = w[GATSBY_NAVIGATE];
   if (original) {
     w[GATSBY_NAVIGATE] = (to, options) => {
-      scrollMemory.navigated();
+      returnedTo = null;
       const target = typeof to === 'string' ? new URL(to, window.location.href) : null;
       // Same page, other hash or query: no page load, so no progress bar.
       if (!target || target.pathname !== window.location.pathname) navigationStarted();
@@ -42,21 +45,22 @@ export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () 
     'scroll',
     () => {
       // Not while returning: the browser's own restoring (onto the old page, maybe too short) is no reader's.
-      scrollMemory.scrolled(currentEntry(), window.scrollX, window.scrollY);
+      if (returnedTo === null) positions.set(currentEntry(), [window.scrollX, window.scrollY]);
     },
     { passive: true },
   );
   window.addEventListener('popstate', () => {
-    scrollMemory.popped(currentEntry());
+    returnedTo = currentEntry();
+    window.clearTimeout(returnTimer);
+    returnTimer = window.setTimeout(() => {
+      returnedTo = null;
+    }, 2000);
     if (window.location.pathname !== renderedPath) navigationStarted();
   });
 };
 
 export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
   renderedPath = location.pathname;
-  // Gatsby asks shouldUpdateScroll first (its ScrollContext sits inside RouteUpdates), but not at all
-  // when the entry's #hash names no element: end a return still pending after this update either way.
-  window.setTimeout(() => scrollMemory.routeUpdated(), 0);
   window.clearTimeout(progressTimer);
   if (NProgress.isStarted()) NProgress.done();
   // One entry at a time, however many pages a reader goes through.
@@ -69,7 +73,9 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
 export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ routerProps, prevRouterProps }) => {
   const { location } = routerProps;
   // Back/forward: restore where the reader was.
-  const back = scrollMemory.restore(currentEntry());
+  const entry = currentEntry();
+  const back = returnPosition(positions.get(entry), returnedTo, entry);
+  if (returnedTo === entry) returnedTo = null;
   if (back) {
     window.scrollTo(...back);
     return false;

@@ -3,7 +3,7 @@ import { baseUrlBannerScript } from '../../src/lib/base-url-banner';
 import { breadcrumbJsonLd, docBreadcrumbs } from '../../src/lib/breadcrumbs';
 import { preferredVersion } from '../../src/lib/docs-version';
 import { headScript } from '../../src/lib/head-script';
-import { historyEntryId, PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, returnPosition, scrollAfterNavigation, ScrollMemory, stripHtmlSuffix } from '../../src/lib/navigation';
+import { historyEntryId, PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, returnPosition, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
 import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
 import { h, text } from '../../src/lib/markdown/hast';
 import { tocFromHast } from '../../src/lib/markdown/toc';
@@ -37,42 +37,6 @@ describe('navigation', () => {
     expect(returnPosition([0, 600], 'k0 /a', 'k1 /a')).toBeNull();
     // Nothing saved for the entry.
     expect(returnPosition(undefined, 'k1 /a', 'k1 /a')).toBeNull();
-  });
-
-  describe('ScrollMemory (gatsby-browser.tsx)', () => {
-    afterEach(() => jest.useRealTimers());
-
-    it('brings Back/Forward to where the reader left the entry, however long the router takes to show it', () => {
-      jest.useFakeTimers();
-      const memory = new ScrollMemory();
-      memory.scrolled('k1 /search?q=binder', 0, 600);
-      memory.popped('k1 /search?q=binder');
-      // The browser's own restoring while the old page is still shown is not the reader's.
-      memory.scrolled('k1 /search?q=binder', 0, 0);
-      // A slow phone or network: the page shows seconds after the popstate (a time limit on the return would lose the position).
-      jest.advanceTimersByTime(30_000);
-      expect(memory.restore('k1 /search?q=binder')).toEqual([0, 600]);
-      // The return is over: the next showing of the entry is no return, and scrolling is saved again.
-      expect(memory.restore('k1 /search?q=binder')).toBeNull();
-      memory.scrolled('k1 /search?q=binder', 0, 620);
-      memory.popped('k1 /search?q=binder');
-      expect(memory.restore('k1 /search?q=binder')).toEqual([0, 620]);
-    });
-
-    it('ends a return on another entry shown, a navigation of the site, or the route update after it', () => {
-      const memory = new ScrollMemory();
-      memory.scrolled('k1 /a', 0, 300);
-      memory.popped('k1 /a');
-      expect(memory.restore('k2 /b')).toBeNull();
-      memory.scrolled('k1 /a', 0, 50); // saved again: the return ended
-      memory.popped('k1 /a');
-      expect(memory.restore('k1 /a')).toEqual([0, 50]);
-      for (const end of [() => memory.navigated(), () => memory.routeUpdated()]) {
-        memory.popped('k1 /a');
-        end();
-        expect(memory.restore('k1 /a')).toBeNull();
-      }
-    });
   });
 
   it('scrolls to the hash target, else to the top, but not on a query-only change', () => {

@@ -85,47 +85,6 @@ export function returnPosition(saved: readonly [number, number] | undefined, ret
   return [saved[0], saved[1]];
 }
 
-/**
- * The scroll memory of one page view (gatsby-browser.tsx feeds it the browser's events): where the
- * reader left each history entry, and the entry Back/Forward has just returned to. A return lasts
- * from the popstate until the router shows an entry (`restore`, Gatsby's shouldUpdateScroll), or
- * until the route update after it (`routeUpdated`) or another navigation (`navigated`), however long
- * that takes: loading the page the reader returns to may take seconds on a slow phone or network,
- * and the reader still expects to land where they were. While it lasts, scrolling is not the
- * reader's (the browser's own restoring onto the page being left, maybe too short) and is not saved.
- */
-export class ScrollMemory {
-  private readonly positions = new Map<string, [number, number]>();
-  private returnedTo: string | null = null;
-
-  /** The page scrolled while `entry` was the browser's current entry. */
-  scrolled(entry: string, x: number, y: number): void {
-    if (this.returnedTo === null) this.positions.set(entry, [x, y]);
-  }
-
-  /** Back/Forward went to `entry` (popstate). */
-  popped(entry: string): void {
-    this.returnedTo = entry;
-  }
-
-  /** A navigation of the site's own (a link, navigate()): no return is pending any more. */
-  navigated(): void {
-    this.returnedTo = null;
-  }
-
-  /** The router shows `entry`: where to scroll if Back/Forward returned to it (see returnPosition); ends the return. */
-  restore(entry: string): [number, number] | null {
-    const back = returnPosition(this.positions.get(entry), this.returnedTo, entry);
-    this.returnedTo = null;
-    return back;
-  }
-
-  /** After a route update (once its scroll was decided): no return is pending any more. */
-  routeUpdated(): void {
-    this.returnedTo = null;
-  }
-}
-
 /** `/blog/binder.html` and `/blog/binder/index.html` → `/blog/binder`; anything else → null. */
 export function stripHtmlSuffix(pathname: string): string | null {
   const stripped = pathname.replace(/\/index\.html$/, '').replace(/\.html$/, '');
