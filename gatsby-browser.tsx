@@ -3,7 +3,7 @@ import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import NProgress from 'nprogress';
 import { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from './src/lib/gatsby-runtime';
-import { historyEntryId, PROGRESS_DELAY_MS, ROUTE_UPDATE_MARK, progressOptions, returnPosition, scrollAfterNavigation } from './src/lib/navigation';
+import { historyEntryId, PROGRESS_DELAY_MS, ROUTE_UPDATE_MARK, progressOptions, rendersCurrentEntry, returnPosition, scrollAfterNavigation } from './src/lib/navigation';
 import { asksForMarks } from './src/lib/search/mark-param';
 
 let progressTimer: number | undefined;
@@ -72,6 +72,9 @@ export const onRouteUpdate: GatsbyBrowser['onRouteUpdate'] = ({ location }) => {
 
 export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = ({ routerProps, prevRouterProps }) => {
   const { location } = routerProps;
+  // Rendered after the reader had already gone on (Back pressed while this page was on its way):
+  // leave the scroll and the pending return to the entry the browser is on; its render comes next.
+  if (!rendersCurrentEntry(location, { href: window.location.href, state: window.history.state })) return false;
   // Back/forward: restore where the reader was.
   const entry = currentEntry();
   const back = returnPosition(positions.get(entry), returnedTo, entry);

@@ -101,6 +101,51 @@ describe('the results page keeps its state in the address', () => {
     await expect(input(shared).inputValue()).resolves.toBe('binder');
   });
 
+  it('Back pressed while the result opened is still on its way: the results again, where the reader left them', async () => {
+    const page = await openResults('/search?q=binder');
+    const binder = await resultUrls(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY === 600);
+    await page.waitForTimeout(300);
+    // A late frame, made to happen: the router hears of the click's new entry at once but renders it
+    // at the next frame; here that frame waits until the reader has pressed Back, and the page
+    // clicked then renders before the results do (as on a slow phone or a busy machine).
+    await page.evaluate(() => {
+      const frame = window.requestAnimationFrame.bind(window);
+      const push = window.history.pushState.bind(window.history);
+      const held: FrameRequestCallback[] = [];
+      let armed = false;
+      window.history.pushState = (...args: Parameters<History['pushState']>) => {
+        push(...args);
+        armed = true;
+      };
+      window.requestAnimationFrame = (callback) => {
+        if (!armed) return frame(callback);
+        // The clicked page's frame waits for Back; the results' frames come after the clicked page has rendered.
+        if (window.location.pathname !== '/search') held.push(callback);
+        else window.setTimeout(() => frame(callback), 50);
+        return 0;
+      };
+      window.addEventListener('popstate', () => {
+        if (!armed) return;
+        window.setTimeout(() => {
+          held.splice(0).forEach((callback) => callback(performance.now()));
+          window.setTimeout(() => {
+            armed = false;
+          }, 300);
+        }, 0);
+      });
+    });
+    await results(page).nth(2).locator('h2 a').click();
+    await page.waitForURL((u) => u.pathname !== '/search');
+    await page.goBack();
+    await waitForQuery(page, 'binder');
+    await waitForResults(page, binder);
+    await page.waitForTimeout(300);
+    const seen = await page.evaluate(() => ({ scrollY: window.scrollY, path: location.pathname, searchPage: document.querySelector('[data-testid="search-page"]') !== null }));
+    expect(seen).toEqual({ scrollY: 600, path: '/search', searchPage: true });
+  });
+
   it('filters by kind and product, shows more on demand, and keeps both in the address', async () => {
     const page = await openResults('/search?q=%E5%A4%9A%E5%BC%80');
     const filters = page.getByTestId('search-filters');

@@ -3,7 +3,7 @@ import { baseUrlBannerScript } from '../../src/lib/base-url-banner';
 import { breadcrumbJsonLd, docBreadcrumbs } from '../../src/lib/breadcrumbs';
 import { preferredVersion } from '../../src/lib/docs-version';
 import { headScript } from '../../src/lib/head-script';
-import { historyEntryId, PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, returnPosition, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
+import { historyEntryId, PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, rendersCurrentEntry, returnPosition, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
 import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
 import { h, text } from '../../src/lib/markdown/hast';
 import { tocFromHast } from '../../src/lib/markdown/toc';
@@ -37,6 +37,22 @@ describe('navigation', () => {
     expect(returnPosition([0, 600], 'k0 /a', 'k1 /a')).toBeNull();
     // Nothing saved for the entry.
     expect(returnPosition(undefined, 'k1 /a', 'k1 /a')).toBeNull();
+  });
+
+  it('tells a late render (the reader pressed Back while the page was on its way) from the entry the browser is on', () => {
+    const search = 'http://localhost/search?q=binder';
+    const post = 'http://localhost/blog/binder?highlight=binder';
+    // The page clicked renders after the browser has gone back: not the current entry.
+    expect(rendersCurrentEntry({ href: post, key: '2' }, { href: search, state: { key: '1', searchScrollY: 600 } })).toBe(false);
+    // Same address, another entry (Back between two visits of one address).
+    expect(rendersCurrentEntry({ href: search, key: '3' }, { href: search, state: { key: '1' } })).toBe(false);
+    expect(rendersCurrentEntry({ href: search, key: '1' }, { href: search, state: { key: '1', searchScrollY: 600 } })).toBe(true);
+    // The entry the site was opened at, and an in-page #link's: no key of their own on either side.
+    expect(rendersCurrentEntry({ href: search, key: 'initial' }, { href: search, state: null })).toBe(true);
+    expect(rendersCurrentEntry({ href: `${search}#a` }, { href: `${search}#a`, state: { searchScrollY: 3 } })).toBe(true);
+    expect(rendersCurrentEntry({ href: search, key: 'initial' }, { href: search, state: { key: '1' } })).toBe(false);
+    // A location without an address is taken as current.
+    expect(rendersCurrentEntry({}, { href: search, state: null })).toBe(true);
   });
 
   it('scrolls to the hash target, else to the top, but not on a query-only change', () => {

@@ -85,6 +85,22 @@ export function returnPosition(saved: readonly [number, number] | undefined, ret
   return [saved[0], saved[1]];
 }
 
+/**
+ * Whether the location the router renders is still the history entry the browser is on. Reach
+ * router hears of a push or a popstate and renders it a frame or more later; a reader who presses
+ * Back while the page they just opened is still on its way (a slow phone, a busy machine) has
+ * already moved the browser on. That late render is of a page the reader has left: it must neither
+ * scroll nor use up the return to the entry they went back to, whose own render follows it. Same
+ * address and same router key (reach router's state.key, 'initial' where it set none). A location
+ * without an address (none the router makes) counts as current.
+ */
+export function rendersCurrentEntry(rendered: { href?: string; key?: string }, current: { href: string; state: unknown }): boolean {
+  if (rendered.href === undefined) return true;
+  const state = current.state && typeof current.state === 'object' ? (current.state as { key?: unknown }) : null;
+  const key = typeof state?.key === 'string' && state.key ? state.key : 'initial';
+  return rendered.href === current.href && (rendered.key ?? 'initial') === key;
+}
+
 /** `/blog/binder.html` and `/blog/binder/index.html` → `/blog/binder`; anything else → null. */
 export function stripHtmlSuffix(pathname: string): string | null {
   const stripped = pathname.replace(/\/index\.html$/, '').replace(/\.html$/, '');
