@@ -12,19 +12,36 @@ export const SHARED_BROWSER = '__e2eSharedBrowser';
 export const SHARED_TABS = '__e2eSharedTabs';
 
 /**
- * Debian's Chromium, started the way this machine allows (root, no network beyond loopback).
- * Tried and taken out again (issue 25, stop 36): `--js-flags=--no-opt --no-maglev` (V8 without its
- * optimizing tiers) cut the axe audit's CPU by about 30 % and the e2e stage by 30–80 s, but the
- * search page's round trip (search-page.test.ts: Forward back to the results, scrolled where the
- * reader left them) then stayed at the top in 2 of 3 fresh-clone CI runs, against 1 in about 10
- * before; it also failed once without them (with a scroll-memory change since reverted), so the
- * flags may not be the cause. Taken out to get back to code that was green; they can come back
- * once the round trip's failure is understood.
+ * V8 in the tested pages runs its interpreter and baseline compiler only (Ignition, Sparkplug):
+ * no optimizing tiers (Maglev, TurboFan). A test page lives for seconds, and axe-core's 0.5 MB
+ * engine is injected again into every document it audits, so the optimizing compilers spent
+ * their CPU on code that was thrown away before it paid back, on background threads of every
+ * renderer (a perf profile of the audit: renderer thread-pool threads 24 % of all CPU). What a
+ * page does is the same in every tier; only how fast. Measured (issue 25; quiet machine, nothing
+ * else running; two audit shards on 2 workers, CPU seconds of the whole machine): default
+ * 144.7 / 149.8 s, --no-opt 135.9 / 130.3 s, --no-maglev alone 210.1 s, --jitless 114.0 s,
+ * --no-opt --no-maglev 107.7 / 102.5 / 105.1 s; the whole e2e stage 463.9 → 351.8 s.
+ * Taken out once (stop 36) when the search page's round trip went red in 2 of 3 CI runs with them:
+ * slower pages made a real race likelier (Back pressed before the result clicked had rendered),
+ * mended in gatsby-browser.tsx (rendersCurrentEntry) and tested without timing luck since.
  */
+export const V8_FLAGS = '--no-opt --no-maglev';
+
+/** Debian's Chromium, started the way this machine allows (root, no network beyond loopback). */
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      `--js-flags=${V8_FLAGS}`,
+    ],
   });
 }
