@@ -56,6 +56,24 @@ describe('tab pool', () => {
     await pool.release(second);
   });
 
+  it('lends a tab whose session history grew long again, its history cleared (Chromium keeps only 50 entries)', async () => {
+    const first = await pool.acquire(OPTIONS);
+    await first.page.goto(url('/robots.txt'));
+    // 40 entries of one document, each as the router makes them.
+    await first.page.evaluate(() => {
+      for (let i = 0; i < 40; i += 1) history.pushState({ key: String(i) }, '', `?entry=${i}`);
+    });
+    await expect(first.page.evaluate(() => history.length)).resolves.toBeGreaterThan(40);
+    await pool.release(first);
+
+    const second = await pool.acquire(OPTIONS);
+    expect(second.page).toBe(first.page);
+    await expect(second.page.evaluate(() => history.length)).resolves.toBe(1);
+    await second.page.goto(url('/docs/intro'));
+    await expect(second.page.evaluate(() => history.length)).resolves.toBe(2);
+    await pool.release(second);
+  });
+
   it('closes a tab the test made unfit (clock installed, second page opened) instead of lending it again', async () => {
     const clocked = await pool.acquire(OPTIONS);
     await clocked.page.clock.install();
