@@ -68,8 +68,13 @@ export function scrollAfterNavigation(previous: LocationLike | null | undefined,
  * in-page #link) and the entry's address, so entries without a key of their own stay apart.
  */
 export function historyEntryId(state: unknown, url: Pick<LocationLike, 'pathname' | 'search' | 'hash'>): string {
+  return `${routerKey(state)} ${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Reach router's key of a history entry from its state, 'initial' where it set none (as reach router reads it). */
+export function routerKey(state: unknown): string {
   const key = state && typeof state === 'object' ? (state as { key?: unknown }).key : undefined;
-  return `${typeof key === 'string' && key ? key : 'initial'} ${url.pathname}${url.search}${url.hash}`;
+  return typeof key === 'string' && key ? key : 'initial';
 }
 
 /**
@@ -96,9 +101,7 @@ export function returnPosition(saved: readonly [number, number] | undefined, ret
  */
 export function rendersCurrentEntry(rendered: { href?: string; key?: string }, current: { href: string; state: unknown }): boolean {
   if (rendered.href === undefined) return true;
-  const state = current.state && typeof current.state === 'object' ? (current.state as { key?: unknown }) : null;
-  const key = typeof state?.key === 'string' && state.key ? state.key : 'initial';
-  return rendered.href === current.href && (rendered.key ?? 'initial') === key;
+  return rendered.href === current.href && (rendered.key ?? 'initial') === routerKey(current.state);
 }
 
 /** `/blog/binder.html` and `/blog/binder/index.html` → `/blog/binder`; anything else → null. */
