@@ -72,7 +72,7 @@ export function historyEntryId(state: unknown, url: Pick<LocationLike, 'pathname
 }
 
 /** Reach router's key of a history entry from its state, 'initial' where it set none (as reach router reads it). */
-export function routerKey(state: unknown): string {
+function routerKey(state: unknown): string {
   const key = state && typeof state === 'object' ? (state as { key?: unknown }).key : undefined;
   return typeof key === 'string' && key ? key : 'initial';
 }
