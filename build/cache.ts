@@ -19,9 +19,8 @@ import path from 'node:path';
 
 export const PRUNE_AFTER_DAYS = 30;
 
-export function buildCacheDir(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): string {
-  return env.SITE_BUILD_CACHE ? path.resolve(root, env.SITE_BUILD_CACHE) : path.join(root, 'node_modules', '.cache', 'iofomo-site');
-}
+/** The cache's folder (in plain CommonJS, which Gatsby's patched query extraction requires too). */
+export { buildCacheDir } from './cache-dir.cjs';
 
 /** SHA-256 of a value's JSON with object keys sorted (so key order never changes a key). */
 export function stableKey(value: unknown): string {

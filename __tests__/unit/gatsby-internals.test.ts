@@ -15,6 +15,7 @@ import {
   DEVELOP_COMPILATION_DONE,
   DEVELOP_PAGE_DATA_SENT,
   GATSBY_FILES_COMPILE_STEP,
+  GATSBY_QUERY_FILE_PARSER,
   GATSBY_FOCUS_WRAPPER_ID,
   GATSBY_JS_MINIMIZER,
   GATSBY_NAVIGATE,
@@ -34,6 +35,7 @@ import {
   NODE_EVENTS,
   NODE_MUTATION_BATCH_FILE,
   NODE_MUTATION_BATCH_TIMEOUT_MS,
+  SITE_QUERY_EXTRACTION_CACHE,
   nodeMutationBatchTimeout,
   pageDataFile,
   pageHtmlFile,
@@ -361,5 +363,51 @@ describe('gatsby develop (issue 25): node events', () => {
     for (const event of NODE_EVENTS) expect(actions).toContain(`type: \`${event}\``);
     expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'Mdx' } } }, 'Mdx')).toBe(true);
     expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'File' } } }, 'Mdx')).toBe(false);
+  });
+});
+
+describe('query extraction remembered across starts (issue 25)', () => {
+  it(`Gatsby's FileParser asks the site's store (${SITE_QUERY_EXTRACTION_CACHE}) before parsing, and stores what a parse of a file without GraphQL found: patches/gatsby+<version>.patch is applied`, async () => {
+    expect(fromRoot.resolve(GATSBY_QUERY_FILE_PARSER)).toBe(path.join(GATSBY_DIR, 'dist/query/file-parser.js'));
+    const { redux } = gatsbyRedux();
+    const { md5 } = fromRoot('gatsby-core-utils') as { md5(text: string): Promise<string> };
+    const { default: FileParser } = fromGatsby('./dist/query/file-parser') as { default: new () => { parseFiles(files: string[], addError: (e: unknown) => void): Promise<unknown[]> } };
+    const site = mkdtempSync(path.join(os.tmpdir(), 'query-extraction-'));
+    for (const file of [SITE_QUERY_EXTRACTION_CACHE, 'build/cache-dir.cjs']) {
+      mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+      writeFileSync(path.join(site, file), readFileSync(path.join(ROOT, file)));
+    }
+    const cacheModule = createRequire(path.join(site, 'package.json'))(`./${SITE_QUERY_EXTRACTION_CACHE}`) as typeof import('../../build/gatsby/query-extraction-cache.cjs');
+    // Both files export Head and no GraphQL; the store already holds the first, with its Head wrong.
+    const remembered = path.join(site, 'src', 'remembered.js');
+    const fresh = path.join(site, 'src', 'fresh.js');
+    const text = 'export function Head() { return null; }\nexport default function Page() { return null; }\n';
+    mkdirSync(path.dirname(remembered), { recursive: true });
+    writeFileSync(remembered, text);
+    writeFileSync(fresh, `// another file\n${text}`);
+    const store = cacheModule.storeFile(site, {});
+    mkdirSync(path.dirname(store), { recursive: true });
+    writeFileSync(store, JSON.stringify({ tag: `${cacheModule.FORMAT}:unknown`, files: { [await md5(remembered + text)]: { serverData: false, config: false, Head: false } } }));
+    const previous = process.env.SITE_BUILD_CACHE;
+    delete process.env.SITE_BUILD_CACHE;
+    const dispatch = jest.spyOn(redux.store, 'dispatch');
+    try {
+      redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: site, browserslist: ['defaults'] } } as Action);
+      const errors: unknown[] = [];
+      await new FileParser().parseFiles([remembered, fresh], (e) => errors.push(e));
+      expect(errors).toEqual([]);
+      const features = (file: string) =>
+        dispatch.mock.calls.map(([action]) => action as unknown as { type: string; payload: { componentPath?: string; Head?: boolean } }).find((a) => a.type === 'SET_COMPONENT_FEATURES' && a.payload.componentPath === file)?.payload.Head;
+      expect(features(remembered)).toBe(false); // from the store: not parsed
+      expect(features(fresh)).toBe(true); // parsed
+      const saved = JSON.parse(readFileSync(store, 'utf8')) as { files: Record<string, unknown> };
+      expect(saved.files[await md5(fresh + `// another file\n${text}`)]).toEqual({ serverData: false, config: false, Head: true });
+    } finally {
+      dispatch.mockRestore();
+      if (previous === undefined) delete process.env.SITE_BUILD_CACHE;
+      else process.env.SITE_BUILD_CACHE = previous;
+      rmSync(site, { recursive: true, force: true });
+    }
+    expect(gatsbyPatch()).toContain('siteQueryExtractionCache()?.recall(hash)');
   });
 });

@@ -185,6 +185,15 @@ export const COMPILED_GATSBY_FILES = ['.cache/compiled/gatsby-node.js', '.cache/
 export const GATSBY_FILES_COMPILE_STEP = 'gatsby/dist/utils/parcel/compile-gatsby-files.js';
 export const SITE_GATSBY_FILES_COMPILER = 'build/gatsby/compile-gatsby-files.cjs';
 
+/**
+ * Gatsby's query extraction parses, at every build and develop start, each file of src/ and of the
+ * installed gatsby packages that mentions its APIs, and keeps what it found in memory only
+ * (FileParser in this file of the gatsby package). patches/gatsby+<version>.patch makes it ask the
+ * site's store (this file under the site root) before parsing, and tell it what a parse found.
+ */
+export const GATSBY_QUERY_FILE_PARSER = 'gatsby/dist/query/file-parser.js';
+export const SITE_QUERY_EXTRACTION_CACHE = 'build/gatsby/query-extraction-cache.cjs';
+
 // ---------- gatsby-plugin-sharp ----------
 
 /**
