@@ -12,6 +12,9 @@
  * Entries are folders named by a SHA-256 key, written under a temporary name and renamed into
  * place (a crash never leaves half an entry); each hit touches the folder, and folders nobody
  * touched for PRUNE_AFTER_DAYS are removed after a build.
+ *
+ * The same folder holds one file of another kind: what Gatsby's query extraction found in files
+ * without GraphQL (build/gatsby/query-extraction-cache.cjs, which keeps it small itself).
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
