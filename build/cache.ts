@@ -17,13 +17,14 @@
  * without GraphQL (build/gatsby/query-extraction-cache.cjs, which keeps it small itself).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { buildCacheDir, writeAtomic } from './cache-base.cjs';
 
 export const PRUNE_AFTER_DAYS = 30;
 
-/** The cache's folder (in plain CommonJS, which Gatsby's patched query extraction requires too). */
-export { buildCacheDir } from './cache-dir.cjs';
+/** The cache's folder, and writing a file atomically (in plain CommonJS, which Gatsby's patched query extraction requires too). */
+export { buildCacheDir, writeAtomic };
 
 /** SHA-256 of a value's JSON with object keys sorted (so key order never changes a key). */
 export function stableKey(value: unknown): string {
@@ -33,14 +34,6 @@ export function stableKey(value: unknown): string {
     return v;
   };
   return createHash('sha256').update(JSON.stringify(sorted(value))).digest('hex');
-}
-
-/** Writes a file under a temporary name, then renames it: a reader never sees half a file. */
-export function writeAtomic(file: string, data: string | Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, file);
 }
 
 /** Small JSON results by key, one file each (`dir/<key>.json`), written atomically. */

@@ -373,7 +373,7 @@ describe('query extraction remembered across starts (issue 25)', () => {
     const { md5 } = fromRoot('gatsby-core-utils') as { md5(text: string): Promise<string> };
     const { default: FileParser } = fromGatsby('./dist/query/file-parser') as { default: new () => { parseFiles(files: string[], addError: (e: unknown) => void): Promise<unknown[]> } };
     const site = mkdtempSync(path.join(os.tmpdir(), 'query-extraction-'));
-    for (const file of [SITE_QUERY_EXTRACTION_CACHE, 'build/cache-dir.cjs']) {
+    for (const file of [SITE_QUERY_EXTRACTION_CACHE, 'build/cache-base.cjs']) {
       mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
       writeFileSync(path.join(site, file), readFileSync(path.join(ROOT, file)));
     }
@@ -386,8 +386,9 @@ describe('query extraction remembered across starts (issue 25)', () => {
     writeFileSync(remembered, text);
     writeFileSync(fresh, `// another file\n${text}`);
     const store = cacheModule.storeFile(site, {});
-    mkdirSync(path.dirname(store), { recursive: true });
-    writeFileSync(store, JSON.stringify({ tag: `${cacheModule.FORMAT}:unknown`, files: { [await md5(remembered + text)]: { serverData: false, config: false, Head: false } } }));
+    const seed = cacheModule.openQueryExtractionCache(site, {});
+    seed.remember(await md5(remembered + text), { astDefinitions: [], serverData: false, config: false, Head: false, pageSlices: null });
+    expect(seed.save()).toBe(true);
     const previous = process.env.SITE_BUILD_CACHE;
     delete process.env.SITE_BUILD_CACHE;
     const dispatch = jest.spyOn(redux.store, 'dispatch');

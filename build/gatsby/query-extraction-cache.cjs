@@ -16,13 +16,13 @@
  * whose key is known is not parsed again. Files with GraphQL are always parsed (their documents
  * are graphql ASTs that Gatsby changes in place), as are files whose parse reported an error (so
  * the error is reported again) or found a <Slice> (which may warn). The store is one JSON file in
- * the build cache that outlives `gatsby clean` (build/cache-dir.cjs), tagged with Gatsby's version
+ * the build cache that outlives `gatsby clean` (build/cache-base.cjs), tagged with Gatsby's version
  * and FORMAT; it is written (atomically) only when it changed, and holds only the keys that the
  * last process to write it met.
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildCacheDir } = require('../cache-dir.cjs');
+const { buildCacheDir, writeAtomic } = require('../cache-base.cjs');
 
 /** Bump when what is stored, or how Gatsby's parse is read, changes. */
 const FORMAT = 1;
@@ -101,10 +101,7 @@ function openQueryExtractionCache(siteRoot, env = process.env) {
       // Keys of files nobody met any more (changed or removed files) are dropped once something changed.
       if (!changed) return false;
       try {
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        const temporary = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(temporary, JSON.stringify({ tag, files: Object.fromEntries(met) }));
-        fs.renameSync(temporary, file);
+        writeAtomic(file, JSON.stringify({ tag, files: Object.fromEntries(met) }));
         for (const [key, features] of met) known.set(key, features);
         changed = false;
         return true;

@@ -1,2 +1,0 @@
-/** Types of cache-dir.cjs (documented there). */
-export declare function buildCacheDir(env?: NodeJS.ProcessEnv, root?: string): string;
