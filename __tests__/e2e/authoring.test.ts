@@ -7,14 +7,12 @@
  *   not jumping when the script arrives; storage that throws breaks nothing;
  * - code: title, highlighted lines, line numbers that are neither selected nor copied, diff
  *   lines, the copy button copying what a reader would paste;
- * - a ::: callout in a post;
- * - axe-core finds nothing on these pages in light and dark, desktop and phone, with a tab chosen.
- * (a11y.test.ts samples every page kind too, tabs and marked code included: support/audit-plan.ts.)
+ * - a ::: callout in a post.
+ * Their accessibility is the site-wide axe audit's (support/a11y.ts): each construct is a feature of
+ * the page's kind (support/audit-plan.ts), so a page using it is audited in light and dark, at 1440
+ * and 390 px, and a11y-states.test.ts audits a tab set with another tab chosen in the same four modes.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { AUDIT_MODES } from './support/audit-plan';
-import { load, ModeTabs, visit } from './support/a11y';
-import { axeAudit, formatFindings, type Finding } from './support/axe';
 import { BASE_URL } from './support/env';
 import { useBrowser, url } from './support/browser';
 import { ready } from './support/ready';
@@ -259,32 +257,3 @@ describe('callouts', () => {
   });
 });
 
-describe('accessibility of the pages that use them', () => {
-  /**
-   * One tab for all modes: the first page of each colour loaded as a document, the others reached
-   * by client-side navigation (a fresh context per page would cost more than the audit; support/a11y.ts).
-   */
-  const tabs = new ModeTabs(session);
-  afterAll(() => tabs.close());
-
-  it('axe finds no violation in light and dark, at 1440 and 390 px, with tabs enhanced and another tab chosen', async () => {
-    const pages = [TINYUI, INFILING, WING, TINYUI_DEV, DIFF, '/blog/device-test'];
-    const findings: Finding[] = [];
-    for (const mode of AUDIT_MODES) {
-      for (const path of pages) {
-        const page = await tabs.tab(mode);
-        await ((await tabs.needsDocument(page, mode)) ? load : visit)(page, path, mode);
-        if (await page.locator('.tabs').count()) {
-          await page.waitForSelector('[data-tabs-ready]', { state: 'attached' });
-          // Another tab than the one shown chosen, focus on it: the selected and unselected states both shown.
-          const tabsOfSet = page.locator('.tabs').first().getByRole('tab');
-          const other = tabsOfSet.nth(await tabsOfSet.evaluateAll((tabs) => tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'false')));
-          await other.click();
-          await expect(other.getAttribute('aria-selected')).resolves.toBe('true');
-        }
-        findings.push(...(await axeAudit(page, { page: path, mode: mode.name })));
-      }
-    }
-    if (findings.length) throw new Error(formatFindings(findings));
-  }, 20 * 60_000);
-});

@@ -1,11 +1,13 @@
 /**
  * Site-wide accessibility audit (issue 17): axe-core (WCAG 2.1 A/AA and best practices) on every
  * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
- * 390 px (./audit-plan.ts), and on the interactive states a static page does not show: mobile
- * menu, docs mobile sidebar, navbar popovers, the search panel with results, the search results
- * page with results and without, the words of a search marked on arrival, the mobile TOC, the
- * copied state of a code block, the image zoom dialog, the announcement bar and the progress bar
- * of a slow navigation. Any violation fails, listed with rule, page, mode and target.
+ * 390 px (./audit-plan.ts; every content construct is a feature of the page's kind, so tabs,
+ * callouts, titled and marked code and diagrams are audited in every mode), and on the interactive
+ * states a static page does not show: mobile menu, docs mobile sidebar, navbar popovers, a tab set
+ * with another tab chosen, the search panel with results, the search results page with results
+ * and without, the words of a search marked on arrival, the mobile TOC, the copied state of a code
+ * block, the image zoom dialog, the announcement bar and the progress bar of a slow navigation.
+ * Any violation fails, listed with rule, page, mode and target.
  *
  * The page-modes are split between the a11y-pages-<n>.test.ts files (issue 25), which jest runs in
  * parallel workers; the interactive states are a11y-states.test.ts.
@@ -285,6 +287,16 @@ const releaseProgressBar = async (page: Page) => {
   await page.unroute(PAGE_DATA);
 };
 
+/** A tab set (support for ::: tabs) with another tab than the first chosen by a click: its selected, unselected and focused tabs. */
+const otherTabChosen = async (page: Page) => {
+  await page.waitForSelector('[data-tabs-ready]', { state: 'attached' });
+  const tabsOfSet = page.locator('.tabs').first().getByRole('tab');
+  const index = await tabsOfSet.evaluateAll((tabs) => tabs.findIndex((tab) => tab.getAttribute('aria-selected') === 'false'));
+  if (index < 0) throw new Error(`${page.url()}: no tab set with an unselected tab`);
+  await tabsOfSet.nth(index).click();
+  await page.waitForFunction((i) => document.querySelector('.tabs')?.querySelectorAll('[role="tab"]')[i]?.getAttribute('aria-selected') === 'true', index);
+};
+
 const announcementBar = async (page: Page) => {
   await page.getByTestId('announcement-bar').waitFor({ state: 'visible' });
 };
@@ -297,6 +309,7 @@ export const STATES: State[] = ['light', 'dark'].flatMap((theme) => [
   ...['桌面端', '移动端', '服务', '博客'].map((label) => ({ name: `popover ${label}`, mode: `${theme} 1440`, path: '/blog', open: popover(label) })),
   { name: 'copied code block', mode: `${theme} 1440`, path: '/blog/binder', open: copiedCode },
   ...['1440', '390'].map((width) => ({ name: 'image zoom dialog', mode: `${theme} ${width}`, path: '/docs/desktop/wing/Introduce', open: imageZoomDialog })),
+  ...['1440', '390'].map((width) => ({ name: 'tab set with another tab chosen', mode: `${theme} ${width}`, path: '/docs/desktop/tinyui/User%20guide', open: otherTabChosen })),
   { name: 'announcement bar', mode: `${theme} 1440`, path: MISSING_PATH, open: announcementBar },
   { name: 'navigation progress bar', mode: `${theme} 1440`, path: '/blog', open: progressBar, close: releaseProgressBar },
   { name: 'search panel with results', mode: `${theme} 1440`, path: '/docs/intro', open: searchResults },

@@ -48,15 +48,23 @@ export interface Finding {
  */
 export async function axeAudit(page: Page, where: { page: string; mode: string }): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await injectAxe(page);
-  const results = await page.evaluate(
+  // Only the violations leave the page, and only what a finding shows: axe's whole result (every
+  // rule passed or not applicable, with descriptions and a sample node each) is ~64 KB that the
+  // page would serialize, the DevTools protocol carry and the test parse, for every audited page.
+  const violations = await page.evaluate(
     (tags) =>
-      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      }),
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((results) =>
+          results.violations.map(({ id, impact, nodes }) => ({
+            id,
+            impact,
+            nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+          })),
+        ),
     [...AXE_TAGS],
   );
-  return results.violations.flatMap((violation) =>
+  return violations.flatMap((violation) =>
     violation.nodes.map((node) => ({
       rule: violation.id,
       impact: violation.impact ?? 'unknown',
