@@ -4,7 +4,7 @@
  * they cannot. One named test per assumption, so a Gatsby upgrade that breaks one fails that one.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import {
   DEVELOP_PAGE_DATA_SENT,
   GATSBY_FILES_COMPILE_STEP,
   GATSBY_QUERY_FILE_PARSER,
+  GATSBY_START_SERVER,
   GATSBY_FOCUS_WRAPPER_ID,
   GATSBY_JS_MINIMIZER,
   GATSBY_NAVIGATE,
@@ -35,6 +36,7 @@ import {
   NODE_EVENTS,
   NODE_MUTATION_BATCH_FILE,
   NODE_MUTATION_BATCH_TIMEOUT_MS,
+  SITE_DEVELOP_COMPRESSION,
   SITE_QUERY_EXTRACTION_CACHE,
   nodeMutationBatchTimeout,
   pageDataFile,
@@ -296,6 +298,22 @@ describe('gatsby develop (issue 25)', () => {
   it(`the node mutation batch waits ${NODE_MUTATION_BATCH_TIMEOUT_MS} ms: patches/gatsby+<version>.patch is applied to the installed gatsby`, () => {
     expect(gatsbyPatch()).toContain(`+const NODE_MUTATION_BATCH_TIMEOUT = ${NODE_MUTATION_BATCH_TIMEOUT_MS};`);
     expect(nodeMutationBatchTimeout(readFileSync(fromRoot.resolve(NODE_MUTATION_BATCH_FILE), 'utf8'))).toBe(NODE_MUTATION_BATCH_TIMEOUT_MS);
+  });
+
+  it(`the develop server's compression middleware gets the site's filter (${SITE_DEVELOP_COMPRESSION}): patches/gatsby+<version>.patch is applied`, () => {
+    const text = readFileSync(fromRoot.resolve(GATSBY_START_SERVER), 'utf8');
+    // Upstream: app.use((0, _compression.default)()), compression's first and only call.
+    expect(text.match(/_compression\.default\)\(/g)).toHaveLength(1);
+    expect(text).toContain('const siteCompression = siteDevelopCompression(program.directory);');
+    expect(text).toContain('filter: siteCompression.developCompressionFilter(_compression.default.filter)');
+    // The patch's lookup, run as installed: this site's module for this site, nothing for a site without it.
+    const lookup = /^function siteDevelopCompression\(directory\) \{[\s\S]*?^\}$/m.exec(text)?.[0];
+    expect(lookup).toContain(`\`${SITE_DEVELOP_COMPRESSION}\``);
+    const siteDevelopCompression = new Function('path', 'fs', 'require', `${lookup}; return siteDevelopCompression;`)(path, { existsSync }, require) as (directory: string) => unknown;
+    expect(siteDevelopCompression(ROOT)).toBe(require(path.join(ROOT, SITE_DEVELOP_COMPRESSION)));
+    expect(siteDevelopCompression(os.tmpdir())).toBeNull();
+    // What the patch passes it: the compression package Gatsby requires has the default filter.
+    expect(typeof (fromGatsby('compression') as { filter?: unknown }).filter).toBe('function');
   });
 
   it('the patch changes nothing else: the batch size and the source-file aggregation are upstream’s', () => {

@@ -216,6 +216,14 @@ export const IMAGE_JOB_NAME = 'IMAGE_PROCESSING';
 export const NODE_MUTATION_BATCH_TIMEOUT_MS = 50;
 export const NODE_MUTATION_BATCH_FILE = 'gatsby/dist/state-machines/waiting/index.js';
 
+/**
+ * `gatsby develop`'s Express app (startServer in this file of the gatsby package) compresses every
+ * response with the compression middleware, its first; patches/gatsby+<version>.patch passes it the
+ * site's filter (this file under the site root), which leaves responses to this machine uncompressed.
+ */
+export const GATSBY_START_SERVER = 'gatsby/dist/utils/start-server.js';
+export const SITE_DEVELOP_COMPRESSION = 'build/gatsby/develop-compression.cjs';
+
 /** The batch delay written in an installed copy of that file (null when the constant is gone). */
 export function nodeMutationBatchTimeout(fileText: string): number | null {
   const match = /^const NODE_MUTATION_BATCH_TIMEOUT = (\d+);$/m.exec(fileText);
