@@ -168,6 +168,50 @@ describe('develop: search files follow the content', () => {
     await follower.current();
   });
 
+  it('a build already rendering when an edit comes stops between two pages until the edit’s page data is sent, or yieldMs at the latest', async () => {
+    /** A follower whose builds render pages a, b, c, waiting between them as writeCachedSearchFiles does; the first build meets an edit after page a. */
+    function following() {
+      const rendered: string[] = [];
+      let runs = 0;
+      const follower: SearchFilesFollower = new SearchFilesFollower(
+        async () => {
+          runs += 1;
+          for (const page of ['a', 'b', 'c']) {
+            rendered.push(`${runs}${page}`);
+            if (runs === 1 && page === 'a') follower.changed(); // an editor saves while the first build renders
+            await follower.betweenPages();
+          }
+          return { build: `b${runs}` };
+        },
+        { warn: jest.fn() },
+        5,
+        200,
+      );
+      return { follower, rendered };
+    }
+
+    const sent = following();
+    void sent.follower.start();
+    await tick(60);
+    expect(sent.rendered).toEqual(['1a']); // the edited page's query and its push to the tab go first
+    sent.follower.pageDataSent();
+    await sent.follower.current();
+    expect(sent.rendered).toEqual(['1a', '1b', '1c', '2a', '2b', '2c']); // the build goes on, then the rebuild for the edit
+
+    const unseen = following(); // no tab shows a page the edit touched: no page data comes
+    void unseen.follower.start();
+    await tick(150);
+    expect(unseen.rendered).toEqual(['1a']);
+    await tick(100);
+    expect(unseen.rendered.slice(0, 3)).toEqual(['1a', '1b', '1c']);
+    await unseen.follower.current();
+    expect(unseen.rendered).toHaveLength(6);
+
+    const quiet = following(); // with no edit in flight, a page per turn of the event loop
+    quiet.rendered.push('x');
+    await expect(Promise.race([quiet.follower.betweenPages().then(() => 'next turn'), tick(50).then(() => 'stuck')])).resolves.toBe('next turn');
+  });
+
   it('tells every open tab each new build id once, over Server-Sent Events', async () => {
     const builds = ['b1', 'b1', 'b2'];
     const follower = new SearchFilesFollower(async () => ({ build: builds.shift() as string }), { warn: jest.fn() }, 1, 1);

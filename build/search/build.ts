@@ -187,6 +187,7 @@ export async function writeSiteSearchFiles({
   cacheDir,
   rendered,
   tokens,
+  betweenPages,
 }: {
   root: string;
   contentDir?: string;
@@ -200,6 +201,8 @@ export async function writeSiteSearchFiles({
   rendered?: (url: string) => RenderedHtml | undefined;
   /** Tokens kept from one build to the next (`gatsby develop` rebuilds after every edit). */
   tokens?: ReturnType<typeof cachedFieldTokens>;
+  /** Waited for between rendered pages (writeCachedSearchFiles). */
+  betweenPages?: () => Promise<void>;
 }): Promise<SearchFilesReport & { fromBuild: number }> {
   const pages = planSearchPages(root, contentDir);
   const synonyms = loadSynonyms(contentDir);
@@ -217,6 +220,7 @@ export async function writeSiteSearchFiles({
     cacheDir,
     files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
     render,
+    betweenPages,
     build: (rendered) => {
       const files = buildSearchFiles(rendered, synonyms, tokens?.tokens);
       tokens?.endBuild();

@@ -227,6 +227,9 @@ export interface SearchFilesReport extends Omit<SearchFilesManifest, 'inputs'> {
   buildMs: number;
 }
 
+/** Resolves on the next turn of the event loop, after the I/O and timers waiting now. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const statsOf = ({ build, pages, records, indexBytes, storeBytes }: SearchFilesManifest) => ({ build, pages, records, indexBytes, storeBytes });
 
 /**
@@ -242,6 +245,8 @@ export async function writeCachedSearchFiles<M>(options: {
   files: { index: string; store: string };
   render: (page: PlannedPage<M>) => RenderedSections | Promise<RenderedSections>;
   build: (pages: Array<M & { sections: PageSection[] }>) => BuiltFiles;
+  /** What the render waits for after each page: the next turn of the event loop unless given (gatsby develop: an edit in flight, SearchFilesFollower.betweenPages). */
+  betweenPages?: () => Promise<void>;
 }): Promise<SearchFilesReport> {
   const { pages, fingerprint, cacheDir, files } = options;
   const cache = new SectionCache(cacheDir, fingerprint);
@@ -255,7 +260,7 @@ export async function writeCachedSearchFiles<M>(options: {
   const rendered: Array<M & { sections: PageSection[] }> = [];
   for (const page of pages) {
     rendered.push({ ...page.meta, sections: (await cache.get(page.file, page.body, () => options.render(page))).sections });
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await (options.betweenPages?.() ?? nextTurn());
   }
   const t1 = performance.now();
   const built = options.build(rendered);

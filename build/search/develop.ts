@@ -13,6 +13,8 @@
  *   its new data: rebuilding the index takes ~0.4 s of the one Node thread that also runs the
  *   edited page's query and sends it to the tab, so the rebuild waits until Gatsby has sent page
  *   data (pageDataSent()), or `yieldMs` at the latest (no tab shows a page the edit touched).
+ *   A build already rendering when the edit comes (the first one, after a clean start) stops
+ *   between two pages for as long (betweenPages()).
  * - Open tabs hear of each new pair of files (its build id) over Server-Sent Events
  *   (SEARCH_EVENTS_PATH); the search box loads them again (src/components/search/live.ts).
  * - A content error never stops the server: the files stay as they were, the error is logged
@@ -21,6 +23,7 @@
 import type { Reporter } from 'gatsby';
 import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../src/lib/search/files';
 import type { DevelopHandler, DevelopResponse, DevelopWatcher } from '../gatsby/develop-server';
+import { nextTurn } from './cache';
 
 export interface SearchUpdate {
   build: string;
@@ -36,6 +39,8 @@ export class SearchFilesFollower {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** A change waits for the page data it causes to be sent (pageDataSent()). */
   private waiting = false;
+  /** While a change waits: the pages being rendered wait too (betweenPages()); resolved when it ends. */
+  private editInFlight: { done: Promise<void>; end: () => void } | null = null;
 
   constructor(
     private readonly update: () => Promise<SearchUpdate | null>,
@@ -60,7 +65,23 @@ export class SearchFilesFollower {
   changed(): void {
     if (!this.started) return;
     this.waiting = true;
+    if (!this.editInFlight) {
+      let end = () => {};
+      const done = new Promise<void>((resolve) => (end = resolve));
+      this.editInFlight = { done, end };
+    }
     this.schedule(this.yieldMs);
+  }
+
+  /**
+   * What a build waits for after each page it renders (writeCachedSearchFiles): the next turn of
+   * the event loop, and, while an edit waits for its page data, the end of that wait. A build in
+   * progress (the first one, after a clean start about 4 s of rendering every page) then leaves
+   * the one Node thread to the edited page's query and its push to the tab, as a rebuild does.
+   */
+  async betweenPages(): Promise<void> {
+    await nextTurn();
+    while (this.editInFlight) await this.editInFlight.done;
   }
 
   /** Gatsby wrote a page's data and sent it to the open tabs: a change waiting for that rebuilds now. */
@@ -73,6 +94,9 @@ export class SearchFilesFollower {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.waiting = false;
+      const edit = this.editInFlight;
+      this.editInFlight = null;
+      edit?.end();
       void this.run();
     }, ms);
   }

@@ -36,8 +36,8 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
  */
 export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitter, reporter }) => {
   const tokens = cachedFieldTokens();
-  const follower = new SearchFilesFollower(async () => {
-    const report = await searchFilesReport(reporter, undefined, tokens);
+  const follower: SearchFilesFollower = new SearchFilesFollower(async () => {
+    const report = await searchFilesReport(reporter, undefined, tokens, () => follower.betweenPages());
     return report ? { build: report.build } : null;
   }, reporter);
   const firstBuild = new FirstBuildWhenQuiet(() => void follower.start());
@@ -91,12 +91,12 @@ async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: st
 }
 
 /** Writes the two files and logs what it took; undefined when content errors (reported by createPages) stop it. */
-async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: ReturnType<typeof cachedFieldTokens>) {
+async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: ReturnType<typeof cachedFieldTokens>, betweenPages?: () => Promise<void>) {
   const started = performance.now();
   const root = path.resolve('.');
   let report;
   try {
-    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered, tokens });
+    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered, tokens, betweenPages });
   } catch (error) {
     if (error instanceof ContentError) return undefined;
     throw error;
