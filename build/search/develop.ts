@@ -37,9 +37,10 @@ export class SearchFilesFollower {
   private build: string | null = null;
   private readonly clients = new Set<DevelopResponse>();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** A change waits for the page data it causes to be sent (pageDataSent()). */
-  private waiting = false;
-  /** While a change waits: the pages being rendered wait too (betweenPages()); resolved when it ends. */
+  /**
+   * A change waiting for the page data it causes to be sent (pageDataSent()); the pages a build
+   * renders meanwhile wait for `done` too (betweenPages()), resolved when the wait ends.
+   */
   private editInFlight: { done: Promise<void>; end: () => void } | null = null;
 
   constructor(
@@ -64,7 +65,6 @@ export class SearchFilesFollower {
    */
   changed(): void {
     if (!this.started) return;
-    this.waiting = true;
     if (!this.editInFlight) {
       let end = () => {};
       const done = new Promise<void>((resolve) => (end = resolve));
@@ -86,14 +86,13 @@ export class SearchFilesFollower {
 
   /** Gatsby wrote a page's data and sent it to the open tabs: a change waiting for that rebuilds now. */
   pageDataSent(): void {
-    if (this.waiting) this.schedule(this.settleMs);
+    if (this.editInFlight) this.schedule(this.settleMs);
   }
 
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.waiting = false;
       const edit = this.editInFlight;
       this.editInFlight = null;
       edit?.end();
