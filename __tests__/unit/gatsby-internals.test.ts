@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -14,7 +15,10 @@ import {
   COMPILED_GATSBY_FILES,
   DEVELOP_COMPILATION_DONE,
   DEVELOP_PAGE_DATA_SENT,
+  GATSBY_DEVELOP_COMMAND,
+  GATSBY_DEVELOP_PROCESS,
   GATSBY_FILES_COMPILE_STEP,
+  GATSBY_FUNCTIONS_PLUGIN,
   GATSBY_QUERY_FILE_PARSER,
   GATSBY_START_SERVER,
   GATSBY_FOCUS_WRAPPER_ID,
@@ -371,6 +375,111 @@ describe('gatsby develop (issue 25)', () => {
     expect(socket).toMatch(/msg\.type === `overlayError`[\s\S]*reportError\(msg\.payload\.id, msg\.payload\.message\)[\s\S]*clearError\(msg\.payload\.id\)/);
     const overlay = gatsbyFile('cache-dir/fast-refresh-overlay/components/graphql-errors.js');
     for (const field of ['error.context.sourceMessage', 'error?.filePath', 'error?.location?.start?.line', 'error?.location?.start?.column', 'prettifyStack(error.text)']) expect(overlay).toContain(field);
+  });
+});
+
+/**
+ * Runs `run` with each file in `fakes` answered by its fake (jest's registry, which fromRoot and
+ * fromGatsby go through), in a fresh registry: modules `run` loads see the fakes, then nothing does.
+ */
+async function withFakeModules<T>(fakes: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
+  for (const [file, exports] of Object.entries(fakes)) jest.doMock(file, () => exports);
+  try {
+    let result: Promise<T> | undefined;
+    jest.isolateModules(() => {
+      result = run();
+    });
+    return await (result as Promise<T>);
+  } finally {
+    for (const file of Object.keys(fakes)) jest.dontMock(file);
+  }
+}
+
+describe('gatsby develop (issue 25): one process', () => {
+  it('the develop command runs develop-process in its own process, with the arguments upstream passed to the child: patches/gatsby+<version>.patch is applied', async () => {
+    expect(fromRoot.resolve(GATSBY_DEVELOP_COMMAND)).toBe(path.join(GATSBY_DIR, 'dist/commands/develop.js'));
+    const developProcess = fromRoot.resolve(GATSBY_DEVELOP_PROCESS);
+    const calls: unknown[] = [];
+    const site = mkdtempSync(path.join(os.tmpdir(), 'develop-command-'));
+    const sigterm = process.listeners('SIGTERM');
+    const globals = { env: process.env.GATSBY_NODE_GLOBALS, gatsby: (global as { __GATSBY?: unknown }).__GATSBY };
+    try {
+      await withFakeModules({ [developProcess]: (args: unknown) => calls.push(args) }, async () => {
+        const develop = fromRoot(GATSBY_DEVELOP_COMMAND) as (program: object) => Promise<void>;
+        // A free port: on a taken one, Gatsby asks on the terminal whether to take another.
+        const port = await new Promise<number>((resolve) => {
+          const server = createServer().listen(0, '127.0.0.1', () => {
+            const { port: free } = server.address() as AddressInfo;
+            server.close(() => resolve(free));
+          });
+        });
+        await develop({ directory: site, host: '127.0.0.1', port: String(port), sitePackageJson: { name: 'canary' } });
+      });
+      // Upstream wrote a .cache/tmp-* script for a child Node and returned at once: no call here.
+      expect(calls).toHaveLength(1);
+      const { port } = calls[0] as { port: number };
+      expect(calls[0]).toMatchObject({ directory: site, host: '127.0.0.1', proxyPort: port, debugInfo: null, sitePackageJson: { name: 'canary' } });
+      expect(typeof port).toBe('number');
+      // develop-process reads Gatsby's globals (buildId, root) from this variable, as the child did.
+      expect(JSON.parse(process.env.GATSBY_NODE_GLOBALS ?? '{}')).toMatchObject({ root: site });
+    } finally {
+      for (const listener of process.listeners('SIGTERM')) if (!sigterm.includes(listener)) process.off('SIGTERM', listener);
+      if (globals.env === undefined) delete process.env.GATSBY_NODE_GLOBALS;
+      else process.env.GATSBY_NODE_GLOBALS = globals.env;
+      (global as { __GATSBY?: unknown }).__GATSBY = globals.gatsby;
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('develop starts no webpack for Gatsby Functions until a function exists; with one to precompile it compiles as upstream: patches/gatsby+<version>.patch is applied', async () => {
+    const pluginFile = fromRoot.resolve(GATSBY_FUNCTIONS_PLUGIN);
+    const fromPlugin = createRequire(pluginFile);
+    const site = mkdtempSync(path.join(os.tmpdir(), 'develop-functions-'));
+    const configs: Array<{ entry: Record<string, string> }> = [];
+    const watchers: Array<(event: string, file: string) => void> = [];
+    const stats = { toJson: () => ({ warnings: [], errors: [] }), compilation: { errors: [] } };
+    const webpack = Object.assign(
+      (config: { entry: Record<string, string> }) => {
+        configs.push(config);
+        return { watch: (_options: object, done: (error: null, result: typeof stats) => void) => (setImmediate(() => done(null, stats)), { close: (then: () => void) => then() }) };
+      },
+      { DefinePlugin: class {}, IgnorePlugin: class {} },
+    );
+    const chokidar = { watch: () => ({ on(_event: string, handler: (event: string, file: string) => void) { watchers.push(handler); return this; } }) };
+    const reporter = { activityTimer: () => ({ start() {}, end() {}, panic({ error }: { error: unknown }) { throw error; } }), error() {}, success() {}, log() {}, warn() {}, info() {}, verbose() {} };
+    const store = { getState: () => ({ program: { directory: site }, flattenedPlugins: [], config: { pathPrefix: '' } }), dispatch() {} };
+    const env = { command: process.env.gatsby_executing_command, precompile: process.env.GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS };
+    // A fresh copy of the plugin each time: it reads gatsby_executing_command when it loads.
+    const start = () =>
+      withFakeModules({ [fromPlugin.resolve('webpack')]: webpack, [fromPlugin.resolve('chokidar')]: chokidar }, async () => {
+        const functions = fromGatsby(pluginFile) as { onPreBootstrap(args: object): Promise<void> };
+        await functions.onPreBootstrap({ reporter, store });
+      });
+    try {
+      process.env.gatsby_executing_command = 'develop';
+      delete process.env.GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS;
+      await start();
+      expect(configs).toHaveLength(0); // upstream: one compilation with no entries
+      // A function appears: the watcher starts webpack (upstream restarted the one it had).
+      const api = path.join(site, 'src', 'api');
+      mkdirSync(api, { recursive: true });
+      writeFileSync(path.join(api, 'hello.ts'), 'export default function handler(req, res) { res.send(`hello`); }\n');
+      watchers.at(-1)?.('add', path.join(api, 'hello.ts'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(configs).toHaveLength(1);
+      // With an entry at the start (every function precompiled), onPreBootstrap waits for it, as upstream.
+      configs.length = 0;
+      process.env.GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS = 'true';
+      await start();
+      expect(configs).toHaveLength(1);
+      expect(Object.keys(configs[0]?.entry ?? {})).toEqual(['hello']);
+    } finally {
+      for (const [name, value] of [['gatsby_executing_command', env.command], ['GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS', env.precompile]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });
 

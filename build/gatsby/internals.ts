@@ -224,6 +224,23 @@ export const NODE_MUTATION_BATCH_FILE = 'gatsby/dist/state-machines/waiting/inde
 export const GATSBY_START_SERVER = 'gatsby/dist/utils/start-server.js';
 export const SITE_DEVELOP_COMPRESSION = 'build/gatsby/develop-compression.cjs';
 
+/**
+ * `gatsby develop`'s command (this file of the gatsby package) started the development server
+ * (`develop-process.js` beside it) in a child Node process and only relayed IPC and signals to it;
+ * patches/gatsby+<version>.patch calls develop-process in the command's own process instead, so
+ * Gatsby is loaded once per start, not twice.
+ */
+export const GATSBY_DEVELOP_COMMAND = 'gatsby/dist/commands/develop.js';
+export const GATSBY_DEVELOP_PROCESS = 'gatsby/dist/commands/develop-process.js';
+
+/**
+ * Gatsby Functions (its internal plugin's gatsby-node, this file): `onPreBootstrap` set up a
+ * webpack watch compilation of the functions requested so far, none at a develop start.
+ * patches/gatsby+<version>.patch starts that compilation only once there is an entry (a request
+ * for a function, or GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS); `gatsby build` compiles as upstream.
+ */
+export const GATSBY_FUNCTIONS_PLUGIN = 'gatsby/dist/internal-plugins/functions/gatsby-node.js';
+
 /** The batch delay written in an installed copy of that file (null when the constant is gone). */
 export function nodeMutationBatchTimeout(fileText: string): number | null {
   const match = /^const NODE_MUTATION_BATCH_TIMEOUT = (\d+);$/m.exec(fileText);
