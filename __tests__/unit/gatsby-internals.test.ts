@@ -48,6 +48,9 @@ import {
   pageHtmlFiles,
   pagePathOfHtmlFile,
   pageQueries,
+  REMARK_IMAGES_MODULE,
+  SHARP_PLUGIN_MODULE,
+  SHARP_STATS_EXPORT,
   SHARP_WORKER_MODULE,
   SITE_GATSBY_FILES_COMPILER,
   siteDirectory,
@@ -289,6 +292,32 @@ describe('gatsby-plugin-sharp’s worker', () => {
     const line = run.stdout.split('\n').find((l) => l.startsWith('{"stats"'));
     expect(JSON.parse(line ?? 'null')).toEqual({ stats: { hits: 1, misses: 1 }, written: [true, true] });
   }, 120_000);
+});
+
+describe('gatsby-remark-images and gatsby-plugin-sharp’s stats (build/gatsby/images/image-stats.ts)', () => {
+  it(`gatsby-remark-images copies ${SHARP_STATS_EXPORT} from ${SHARP_PLUGIN_MODULE} when it loads, and with disableBgImageOnAlpha calls it with the image's File node for each body image`, () => {
+    const text = readFileSync(fromRoot.resolve(REMARK_IMAGES_MODULE), 'utf8');
+    const copied = /var (_require\d*) = require\("gatsby-plugin-sharp"\),[^;]*\bstats = \1\.stats\b/.exec(text);
+    expect(copied).not.toBeNull();
+    expect(text).toMatch(/if \(!options\.disableBgImageOnAlpha\) \{[\s\S]{0,120}return stats\(\{\s*file: imageNode,\s*reporter: reporter\s*\}\);[\s\S]{0,120}imageStats && imageStats\.isTransparent/);
+  });
+
+  it(`${SHARP_PLUGIN_MODULE}'s ${SHARP_STATS_EXPORT}({ file }) decodes the file and answers { isTransparent }`, async () => {
+    const sharp = fromRoot('sharp') as (options: object) => { png(): { toFile(file: string): Promise<unknown> } };
+    const site = mkdtempSync(path.join(os.tmpdir(), 'sharp-stats-'));
+    try {
+      const answers: unknown[] = [];
+      for (const [name, alpha] of [['opaque.png', 1], ['alpha.png', 0.5]] as const) {
+        const file = path.join(site, name);
+        await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 10, g: 20, b: 30, alpha } } }).png().toFile(file);
+        const stats = (fromRoot(SHARP_PLUGIN_MODULE) as Record<string, (args: object) => Promise<unknown>>)[SHARP_STATS_EXPORT];
+        answers.push(await stats?.({ file: { absolutePath: file, internal: { contentDigest: name } }, reporter: { warn() {}, error() {} } }));
+      }
+      expect(answers).toEqual([{ isTransparent: false }, { isTransparent: true }]);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('Gatsby’s browser runtime (src/lib/gatsby-runtime.ts)', () => {

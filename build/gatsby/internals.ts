@@ -205,6 +205,17 @@ export const SITE_QUERY_EXTRACTION_CACHE = 'build/gatsby/query-extraction-cache.
 export const SHARP_WORKER_MODULE = 'gatsby-plugin-sharp/gatsby-worker.js';
 export const IMAGE_JOB_NAME = 'IMAGE_PROCESSING';
 
+/**
+ * gatsby-remark-images takes `stats` from gatsby-plugin-sharp's exports once, when it is loaded
+ * (destructured from the module object), and with `disableBgImageOnAlpha` calls it for every body
+ * image each time a page is rendered: `stats({ file, reporter })` decodes the whole image in sharp
+ * and answers `{ isTransparent }`, or null after reporting a failure. `file` is the image's File
+ * node, whose `internal.contentDigest` is the hash of its bytes.
+ */
+export const SHARP_PLUGIN_MODULE = 'gatsby-plugin-sharp';
+export const REMARK_IMAGES_MODULE = 'gatsby-remark-images';
+export const SHARP_STATS_EXPORT = 'stats';
+
 // ---------- gatsby develop (issue 25) ----------
 
 /**

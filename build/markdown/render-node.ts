@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { GatsbyCache, Node, NodePluginArgs, Reporter } from 'gatsby';
-import remarkImages from 'gatsby-remark-images';
 import copyLinkedFiles from 'gatsby-remark-copy-linked-files';
 import { bodyFirstLine, contentErrorMessage } from '../../src/lib/markdown/errors';
 import { renderMdx, type RenderedMdx } from '../../src/lib/markdown/render';
 import { developErrors, problemHtml, problemOf } from '../content/develop-errors';
+import { remarkImagesWithCachedStats } from '../gatsby/images/image-stats';
 import { buildDrawDiagram } from './diagrams';
 
 /** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
@@ -56,6 +56,10 @@ function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { f
   return { file: `content/${file.sourceInstanceName}/${file.relativePath}`, firstLine };
 }
 
+/** gatsby-remark-images, with the answer to "is this image transparent?" cached (image-stats.ts). */
+let remarkImagesPlugin: GatsbyRemarkPlugin | undefined;
+const remarkImages = (): GatsbyRemarkPlugin => (remarkImagesPlugin ??= remarkImagesWithCachedStats() as GatsbyRemarkPlugin);
+
 export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Promise<RenderedMdx> {
   const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix } = helpers;
   const { file, firstLine } = contentFileOf(node, getNode);
@@ -72,7 +76,7 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
       // Only posts show their frontmatter image as a cover.
       cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
       remarkPlugins: [
-        gatsbyPlugin(remarkImages, IMAGE_OPTIONS),
+        gatsbyPlugin(remarkImages(), IMAGE_OPTIONS),
         gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] }),
       ],
     });
