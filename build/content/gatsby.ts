@@ -1,6 +1,8 @@
 /**
  * Content's Gatsby hooks: the Mdx frontmatter schema (declared, so queries do not break when a
- * field is absent from all content), each content file validated as its node is created (errors
+ * field is absent from all content, and not inferred from content: a key no template reads does
+ * not become a field, and Gatsby does not re-examine every node's values, dates among them, when
+ * an edit in develop rebuilds the schema), each content file validated as its node is created (errors
  * collected and reported together by createPages), and the one query that turns the Mdx nodes into
  * the site plan's posts and docs.
  */
@@ -31,11 +33,12 @@ export function collectedContentErrors(getNode: (id: string) => Node | undefined
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   actions.createTypes(`
-    type Mdx implements Node {
+    type Mdx implements Node @dontInfer {
+      body: String
       frontmatter: MdxFrontmatter
       fields: MdxFields
     }
-    type MdxFrontmatter {
+    type MdxFrontmatter @dontInfer {
       slug: String
       title: String
       date: Date @dateformat
@@ -49,7 +52,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       sidebar_label: String
       hide_sidebar: Boolean
     }
-    type MdxFields {
+    type MdxFields @dontInfer {
       kind: String
       docId: String
       readingMinutes: Int
