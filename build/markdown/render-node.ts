@@ -56,13 +56,12 @@ function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { f
   return { file: `content/${file.sourceInstanceName}/${file.relativePath}`, firstLine };
 }
 
-/** gatsby-remark-images, with the answer to "is this image transparent?" cached (image-stats.ts). */
-let remarkImagesPlugin: GatsbyRemarkPlugin | undefined;
-const remarkImages = (): GatsbyRemarkPlugin => (remarkImagesPlugin ??= remarkImagesWithCachedStats() as GatsbyRemarkPlugin);
-
 export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Promise<RenderedMdx> {
   const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix } = helpers;
   const { file, firstLine } = contentFileOf(node, getNode);
+  // gatsby-remark-images with the answer to "is this image transparent?" cached (image-stats.ts);
+  // outside the try: a failure here is the site's, not this content file's.
+  const remarkImages = remarkImagesWithCachedStats() as GatsbyRemarkPlugin;
   const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>) => () => async (markdownAST: unknown) => {
     await plugin({ markdownAST, markdownNode: node, files: getNodesByType('File'), getNode, reporter, cache, pathPrefix: assetPrefix }, options);
   };
@@ -76,7 +75,7 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
       // Only posts show their frontmatter image as a cover.
       cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
       remarkPlugins: [
-        gatsbyPlugin(remarkImages(), IMAGE_OPTIONS),
+        gatsbyPlugin(remarkImages, IMAGE_OPTIONS),
         gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] }),
       ],
     });
