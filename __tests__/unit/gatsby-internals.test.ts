@@ -451,6 +451,17 @@ describe('gatsby develop (issue 25): one process', () => {
       expect(typeof port).toBe('number');
       // develop-process reads Gatsby's globals (buildId, root) from this variable, as the child did.
       expect(JSON.parse(process.env.GATSBY_NODE_GLOBALS ?? '{}')).toMatchObject({ root: site });
+      // SIGTERM ends the process with status 0, as upstream's parent did after stopping the child
+      // (the command's own listener; gatsby-cli's signal-exit adds another).
+      const onSigterm = process.listeners('SIGTERM').filter((listener) => !sigterm.includes(listener) && /process\.exit\(0\)/.test(String(listener)));
+      expect(onSigterm).toHaveLength(1);
+      const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+      try {
+        onSigterm[0]?.('SIGTERM');
+        expect(exit).toHaveBeenCalledWith(0);
+      } finally {
+        exit.mockRestore();
+      }
     } finally {
       for (const listener of process.listeners('SIGTERM')) if (!sigterm.includes(listener)) process.off('SIGTERM', listener);
       if (globals.env === undefined) delete process.env.GATSBY_NODE_GLOBALS;

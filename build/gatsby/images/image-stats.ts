@@ -35,9 +35,16 @@ export function cachedStats(stats: StatsFn, store: JsonCache<ImageStats>, versio
     let answer = known.get(key);
     if (!answer) {
       const stored = store.get(key);
-      answer = stored ? Promise.resolve(stored) : stats(args).then((result) => (result && store.set(key, { isTransparent: Boolean(result.isTransparent) }), result));
+      answer = stored
+        ? Promise.resolve(stored)
+        : stats(args).then((result) => {
+            if (result) store.set(key, { isTransparent: Boolean(result.isTransparent) });
+            return result;
+          });
       known.set(key, answer);
-      answer.then((result) => result ?? known.delete(key), () => known.delete(key));
+      // A failure is forgotten: the next render asks (and gatsby-plugin-sharp reports) again.
+      const forget = () => known.delete(key);
+      answer.then((result) => result || forget(), forget);
     }
     return answer;
   };
