@@ -50,6 +50,8 @@ const before = typeof arg('before') === 'string' ? String(arg('before')) : null;
 const compare = typeof arg('compare') === 'string' ? path.resolve(String(arg('compare'))) : null;
 const searchWaitMs = Number(arg('search-wait-s', 10)) * 1000;
 const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
+/** How long a stopped develop may take to store its caches and exit before it is killed. */
+const stopTimeoutMs = 30_000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'develop.json'))));
 /** The gatsby CLI a copy runs (--gatsby: another one, for the smoke test's stand-in). */
 const GATSBY_OVERRIDE = arg('gatsby', null) === null ? null : path.resolve(String(arg('gatsby', '')));
@@ -153,7 +155,32 @@ function editsOf(site, docFile) {
 let develop = null;
 const copies = [];
 
-function stopDevelop() {
+/**
+ * Stops develop (SIGTERM to its process group, as a terminal's Ctrl-C reaches every process) and
+ * waits until it has exited: it stores webpack's cache first (build/gatsby/webpack/store-on-stop.ts),
+ * and the next start must not read a cache still being written. SIGKILL after stopTimeoutMs.
+ */
+async function stopDevelop() {
+  if (!develop) return;
+  const { child } = develop;
+  develop = null;
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      /* gone */
+    }
+  };
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), stopTimeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Tells develop to stop without waiting for it (the bench itself is being stopped). */
+function stopDevelopNow() {
   if (!develop) return;
   try {
     process.kill(-develop.child.pid, 'SIGTERM');
@@ -165,7 +192,7 @@ function stopDevelop() {
 
 function cleanup() {
   restoreAll();
-  stopDevelop();
+  stopDevelopNow();
   restorePatches();
   if (!keep) for (const { work } of copies) rmSync(work, { recursive: true, force: true });
 }
@@ -325,8 +352,7 @@ async function measure(copy, label) {
       cold.stopSampling();
       out.cold.push({ readyS: cold.readyS, docS: cold.docS, renderedS, phases: slowPhases(cold.log), peakRss: cold.peakRss, cpuS: cold.cpuS });
       await page.close();
-      stopDevelop();
-      await sleep(1500);
+      await stopDevelop();
       if (warm) {
         process.stdout.write(`[${label} ${round}/${repeat}] gatsby develop（保留 .cache 再启动）…`);
         const again = await startDevelop(copy, `${label}-warm-${round}`);
@@ -335,8 +361,7 @@ async function measure(copy, label) {
         out.warm.push({ readyS: again.readyS, docS: again.docS, renderedS: shown.renderedS, phases: slowPhases(again.log), peakRss: again.peakRss, cpuS: again.cpuS });
         console.log(` 就绪 ${again.readyS.toFixed(1)} s，文档页可访问 ${again.docS.toFixed(1)} s，浏览器渲染完成 ${shown.renderedS.toFixed(1)} s`);
         await shown.page.close();
-        stopDevelop();
-        await sleep(1500);
+        await stopDevelop();
       }
     }
   } finally {

@@ -1,8 +1,9 @@
 /**
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
  * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), the browser
- * bundle without Gatsby runtime modules that never run here (trim.ts), and develop's caches
- * kept valid across restarts and its idle linter left out (develop.ts).
+ * bundle without Gatsby runtime modules that never run here (trim.ts), develop's caches
+ * kept valid across restarts and its idle linter left out (develop.ts), and develop's cache
+ * stored when the server is stopped (store-on-stop.ts).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
 import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
 import { FingerprintBuildDependencies, writeFingerprint } from './cache';
 import { developWebpackConfig, withoutIdleLinter } from './develop';
+import { storeCacheOnStop } from './store-on-stop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES } from './trim';
 
@@ -19,8 +21,15 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
   if (args.stage === 'build-javascript') trimBrowserBundle(args);
   const develop = developWebpackConfig(args.stage);
   if (develop) args.actions.setWebpackConfig(develop);
-  if (args.stage === 'develop') dropIdleLinter(args);
+  if (args.stage === 'develop') {
+    dropIdleLinter(args);
+    storeCacheWhenStopped(args);
+  }
 };
+
+function storeCacheWhenStopped({ actions, getConfig }: CreateWebpackConfigArgs) {
+  if (getConfig().cache?.type === 'filesystem') actions.setWebpackConfig({ plugins: [storeCacheOnStop()] });
+}
 
 function dropIdleLinter({ actions, getConfig, store }: CreateWebpackConfigArgs) {
   const config = getConfig();
