@@ -128,6 +128,18 @@ describe('the stop', () => {
     expect(proc.exited.mock.calls).toEqual([[3]]);
   });
 
+  it('does not wait for a compilation in progress: the exit goes through as before', async () => {
+    const proc = new FakeProcess();
+    gatsbyExitsOn(proc);
+    const busy = slowCompiler();
+    Object.assign(busy.compiler, { idle: false });
+    createStopper(proc, { notice: () => {} }).add(busy.compiler);
+    proc.emit('SIGINT');
+    await until(() => proc.exited.mock.calls.length > 0, 2000);
+    expect(busy.compiler.close).not.toHaveBeenCalled();
+    expect(proc.exited).toHaveBeenCalledWith(0);
+  });
+
   it('tells the editor what a slow stop is waiting for', async () => {
     const proc = new FakeProcess();
     gatsbyExitsOn(proc);

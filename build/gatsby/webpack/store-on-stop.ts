@@ -9,9 +9,10 @@
  * dependency (gatsby-config, the site's build code, an npm update) webpack throws the whole cache
  * away, and every later start rebuilt it (3.5–4 s here) until one session stayed up long enough.
  *
- * On the first SIGINT or SIGTERM this closes the compilers, which stores their caches, and holds
- * any process.exit made in the meantime (Gatsby's own signal handlers make one at once) until the
- * caches are stored, or until the time limit passes. A second signal exits at once.
+ * On the first SIGINT or SIGTERM this closes the idle compilers, which stores their caches, and
+ * holds any process.exit made in the meantime (Gatsby's own signal handlers make one at once)
+ * until the caches are stored, or until the time limit passes. A second signal exits at once. A
+ * compiler still compiling is not waited for: stopping stays as quick as before.
  */
 /** The longest a stop waits for the caches to be stored (a full develop cache takes about 1 s). */
 export const STORE_TIMEOUT_MS = 15_000;
@@ -28,6 +29,8 @@ export interface StoppingProcess {
 /** A webpack Compiler, as far as this needs one: close() stores its cache, then calls back. */
 export interface Closable {
   close(callback: (error?: Error | null) => void): void;
+  /** False while a compilation runs (webpack's Compiler#idle; Compiler#running stays true in watch mode). */
+  idle?: boolean;
 }
 
 export interface Stopper {
@@ -79,10 +82,14 @@ export function createStopper(proc: StoppingProcess, options: { timeoutMs?: numb
   };
 }
 
-/** Closes every compiler (each stores its cache); a failure to store is reported, not thrown. */
+/**
+ * Closes every idle compiler (each stores its cache); a failure to store is reported, not thrown.
+ * A compiler in the middle of a compilation is left alone: closing it would wait for the whole
+ * compilation (10 s and more on a clean start) before the process could exit.
+ */
 export function closeAll(compilers: Iterable<Closable>): Promise<void> {
   return Promise.all(
-    [...compilers].map(
+    [...compilers].filter((compiler) => compiler.idle !== false).map(
       (compiler) =>
         new Promise<void>((resolve) =>
           compiler.close((error) => {
