@@ -70,7 +70,7 @@ describe('drawing cards (satori + resvg)', () => {
   const draw = (cards: Array<{ page: string; title: string; kind: 'doc' | 'post'; labels: string[] }>) => {
     const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/render-cards.mts')], { cwd: ROOT, input: JSON.stringify({ dir, cards }), encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
-    return JSON.parse(run.stdout) as { stats?: { cards: number; rendered: number; cached: number }; cards?: Array<{ page: string; path: string }>; error?: string };
+    return JSON.parse(run.stdout) as { stats?: { cards: number; rendered: number; cached: number }; cards?: Array<{ page: string; path: string }>; error?: string; loadedDrawing?: boolean };
   };
   const A = { page: '/docs/desktop/wing/Introduce', title: 'Wing 简介', kind: 'doc' as const, labels: ['Wing · 桌面端'] };
   const B = { page: '/blog/oneway', title: 'Binder 的 oneway 调用：异步背后的排队与限流', kind: 'post' as const, labels: ['android', 'binder'] };
@@ -78,6 +78,7 @@ describe('drawing cards (satori + resvg)', () => {
   it('writes a 1200×630 PNG per card into public/static/og, named by content hash', () => {
     const first = draw([A, B]);
     expect(first.stats).toMatchObject({ cards: 2, rendered: 2, cached: 0 });
+    expect(first.loadedDrawing).toBe(true);
     for (const card of first.cards ?? []) {
       expect(card.path).toMatch(/^\/static\/og\/[0-9a-f]{20}\.png$/);
       const png = readFileSync(path.join(dir, 'public', card.path));
@@ -93,6 +94,12 @@ describe('drawing cards (satori + resvg)', () => {
     expect(readdirSync(path.join(dir, 'public/static/og')).sort()).toEqual((second.cards ?? []).map((c) => path.basename(c.path)).sort());
   }, 60_000);
 
+  it('does not even load satori and resvg when every card is in the cache (a warm build; develop draws on request)', () => {
+    const third = draw([A, { ...B, title: 'Binder 的 oneway 调用（修订版）' }]);
+    expect(third.stats).toMatchObject({ cards: 2, rendered: 0, cached: 2 });
+    expect(third.loadedDrawing).toBe(false);
+  }, 60_000);
+
   it('stops with a message naming the page instead of drawing a character the font lacks', () => {
     const result = draw([{ ...A, page: '/docs/desktop/wing/Releases', title: '发布 🦄 新版本' }]);
     expect(result.error).toContain('content/docs/desktop/wing/Releases.mdx');
@@ -100,3 +107,4 @@ describe('drawing cards (satori + resvg)', () => {
     expect(result.error).toContain('空方框');
   }, 60_000);
 });
+

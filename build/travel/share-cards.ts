@@ -16,9 +16,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import satori, { type SatoriOptions } from 'satori';
+import type { SatoriOptions } from 'satori';
 import { writeAtomic } from '../cache';
-import { renderAsync } from '@resvg/resvg-js';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
 import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode, type ShareCard } from '../../src/lib/share-card';
 
@@ -106,6 +105,18 @@ function withFont(tree: CardNode, family: string): CardNode {
 export const cachedCardFile = (cacheDir: string, card: Pick<PlannedCard, 'key'>) => path.join(cacheDir, `${card.key}.png`);
 
 /**
+ * satori (layout) and resvg (a native addon, rasterising) load with the first card there is to
+ * draw: a `gatsby develop` start (cards are drawn on request) and a build whose cards are all in
+ * the cache never need them, and loading them took about 0.1 s of the one Node thread.
+ */
+let drawingLibraries: { satori: typeof import('satori').default; renderAsync: typeof import('@resvg/resvg-js').renderAsync } | null = null;
+const loadDrawingLibraries = () =>
+  (drawingLibraries ??= {
+    satori: (requireHere('satori') as typeof import('satori')).default,
+    renderAsync: (requireHere('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).renderAsync,
+  });
+
+/**
  * Draws into the cache folder the cards it does not have yet (a card's name is its content hash).
  * A character the font lacks stops it, naming every such card's page.
  */
@@ -128,6 +139,7 @@ export async function drawShareCards(cards: readonly PlannedCard[], planner: Car
   const cpu = process.cpuUsage();
   let fontSlices = 0;
   if (toDraw.length) {
+    const { satori, renderAsync } = loadDrawingLibraries();
     const { fonts, family } = loadFonts(toDraw.map((card) => cardText(card.input, planner.brand)).join('') + ALWAYS_DRAWN, planner.slices);
     fontSlices = fonts.length;
     const limit = Math.max(2, os.availableParallelism());
