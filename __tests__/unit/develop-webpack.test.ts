@@ -1,4 +1,4 @@
-import { developWebpackConfig, withoutIdleLinter } from '../../build/gatsby/webpack/develop';
+import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from '../../build/gatsby/webpack/develop';
 
 describe("develop's webpack caches stay valid across restarts", () => {
   it('checks module and resolve snapshots by content hash when only the mtime moved, in both develop compilations', () => {
@@ -40,5 +40,42 @@ describe("develop's linter", () => {
 
   it('leaves every other plugin alone', () => {
     expect(withoutIdleLinter([plugins[0]], [])).toEqual([plugins[0]]);
+  });
+});
+
+describe("develop-html's definitions", () => {
+  // As Gatsby's webpack.config.js builds them for a Node target, from this environment and a .env file's FROM_DOTENV.
+  const env = { HOME: '/home/editor', TERM_PROGRAM: 'vscode', GATSBY_TELEMETRY_DISABLED: '1', NODE_ENV: 'development', SITE_BASE_URL: '/fomosite' };
+  const gatsbyDefines = (environment: Record<string, string>) => ({
+    'process.env': '({})',
+    ...Object.fromEntries(Object.entries(environment).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)])),
+    'process.env.FROM_DOTENV': '"from .env.development"',
+    'process.env.PUBLIC_DIR': '"/site/public"',
+    'process.env.BUILD_STAGE': '"develop-html"',
+    'process.env.NODE_ENV': '"development"',
+    __PATH_PREFIX__: '""',
+  });
+
+  it("keep Gatsby's own names, GATSBY_* and .env files' variables; the rest of the environment is read when the shell renders", () => {
+    expect(definitionsReadingTheEnvironment(gatsbyDefines(env), env)).toEqual({
+      'process.env.GATSBY_TELEMETRY_DISABLED': '"1"',
+      'process.env.NODE_ENV': '"development"',
+      'process.env.FROM_DOTENV': '"from .env.development"',
+      'process.env.PUBLIC_DIR': '"/site/public"',
+      'process.env.BUILD_STAGE': '"develop-html"',
+      __PATH_PREFIX__: '""',
+    });
+  });
+
+  it('are the same names whatever else the terminal has in its environment (webpack rebuilds every module when the names change)', () => {
+    const other = { ...env, OLDPWD: '/tmp', VSCODE_PID: '42', TERM_PROGRAM: 'iTerm.app' };
+    delete (other as Record<string, string | undefined>).HOME;
+    expect(Object.keys(definitionsReadingTheEnvironment(gatsbyDefines(other), other)).sort()).toEqual(Object.keys(definitionsReadingTheEnvironment(gatsbyDefines(env), env)).sort());
+    // Gatsby's own definitions do change with the environment's names.
+    expect(Object.keys(gatsbyDefines(other)).sort()).not.toEqual(Object.keys(gatsbyDefines(env)).sort());
+  });
+
+  it('keeps a definition whose value is not the environment’s (a plugin’s own define of the same name)', () => {
+    expect(definitionsReadingTheEnvironment({ 'process.env.HOME': '"/elsewhere"' }, env)).toEqual({ 'process.env.HOME': '"/elsewhere"' });
   });
 });

@@ -32,7 +32,9 @@ import {
   firstLoadScripts,
   htmlFileOfPage,
   IMAGE_JOB_NAME,
+  isDefinePlugin,
   isGatsbyDevelopLinter,
+  GATSBY_FIXED_ENV_DEFINES,
   isGatsbyJsRule,
   isGatsbyTypeScriptRule,
   isNodeEventOf,
@@ -255,6 +257,17 @@ describe('Gatsby’s webpack configuration', () => {
       expect((linter as { options: { extensions: string[] } }).options.extensions).toEqual(['js', 'jsx']);
     }
     expect(isGatsbyDevelopLinter(utils('develop').plugins.minifyJs())).toBe(false);
+  });
+
+  it('defines every variable of the environment for Node targets, only GATSBY_* for the browser, and its own names always (GATSBY_FIXED_ENV_DEFINES), through one DefinePlugin', () => {
+    const config = gatsbyFile('dist/utils/webpack.config.js');
+    expect(config).toContain('if (target === `node` || key.match(/^GATSBY_/)) {\n        acc[key] = JSON.stringify(process.env[key]);');
+    expect(config).toContain('"process.env": `({})`');
+    expect([...config.matchAll(/^\s*envObject\.(\w+) = /gm)].map((m) => m[1]).sort()).toEqual([...GATSBY_FIXED_ENV_DEFINES].sort());
+    expect(config.match(/plugins\.define\(/g)).toHaveLength(1);
+    const define = (utils('develop-html').plugins as unknown as { define(definitions: object): unknown }).define({ 'process.env.X': '"1"' });
+    expect(isDefinePlugin(define)).toBe(true);
+    expect(isDefinePlugin(utils('develop').plugins.minifyJs())).toBe(false);
   });
 
   it('gatsby-config and gatsby-node are compiled into .cache/compiled (parcel/compile-gatsby-files)', () => {

@@ -259,6 +259,19 @@ export function nodeMutationBatchTimeout(fileText: string): number | null {
 }
 
 /**
+ * The process.env names Gatsby's webpack.config.js defines in every stage whatever the environment
+ * holds (NODE_ENV, PUBLIC_DIR…). For Node targets (develop-html, build-html) it also defines every
+ * variable of the environment, `process.env.<NAME>` = JSON.stringify(value), and `process.env` as
+ * `({})`; for browser targets only GATSBY_* variables.
+ */
+export const GATSBY_FIXED_ENV_DEFINES: readonly string[] = ['NODE_ENV', 'PUBLIC_DIR', 'BUILD_STAGE', 'CYPRESS_SUPPORT', 'GATSBY_QUERY_ON_DEMAND', 'GATSBY_SOCKET_IO_DEFAULT_TRANSPORT'];
+
+/** Gatsby's `plugins.define()` (webpack's DefinePlugin: its definitions are a public field). */
+export function isDefinePlugin(plugin: unknown): plugin is { definitions: Record<string, unknown> } {
+  return (plugin as { constructor?: { name?: string } } | null)?.constructor?.name === 'DefinePlugin' && typeof (plugin as { definitions?: unknown }).definitions === 'object';
+}
+
+/**
  * The linter Gatsby adds to the develop compilation (gatsby/dist/utils/webpack.config.js, case
  * `develop`: plugins.eslint(), or plugins.eslintRequired() when the site has an ESLint config):
  * an eslint-webpack-plugin that lints the modules whose names end in one of `options.extensions`,

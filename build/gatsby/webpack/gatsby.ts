@@ -2,15 +2,15 @@
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
  * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), the browser
  * bundle without Gatsby runtime modules that never run here (trim.ts), develop's caches
- * kept valid across restarts and its idle linter left out (develop.ts), and develop's cache
- * stored when the server is stopped (store-on-stop.ts).
+ * kept valid across restarts, its idle linter left out and its shell's environment read when
+ * rendered (develop.ts), and develop's cache stored when the server is stopped (store-on-stop.ts).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
-import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
+import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isDefinePlugin, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
 import { FingerprintBuildDependencies, writeFingerprint } from './cache';
-import { developWebpackConfig, withoutIdleLinter } from './develop';
+import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from './develop';
 import { storeCacheOnStop } from './store-on-stop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES } from './trim';
@@ -25,7 +25,15 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
     dropIdleLinter(args);
     storeCacheWhenStopped(args);
   }
+  if (args.stage === 'develop-html') readEnvironmentWhenRendering(args);
 };
+
+function readEnvironmentWhenRendering({ actions, getConfig }: CreateWebpackConfigArgs) {
+  const config = getConfig();
+  const defines = (config.plugins ?? []).filter(isDefinePlugin);
+  for (const define of defines) define.definitions = definitionsReadingTheEnvironment(define.definitions, process.env);
+  if (defines.length) actions.replaceWebpackConfig(config);
+}
 
 function storeCacheWhenStopped({ actions, getConfig }: CreateWebpackConfigArgs) {
   if (getConfig().cache?.type === 'filesystem') actions.setWebpackConfig({ plugins: [storeCacheOnStop()] });
