@@ -484,6 +484,15 @@ describe('gatsby develop (issue 25): one process', () => {
     }
   });
 
+  it("a stop ends in process.exit and leaves the develop webpack compiler open: store-on-stop.ts holds that exit while it stores the cache", () => {
+    // Ctrl-C: develop-process's listener exits with status 0 (after its feedback prompt); SIGTERM: the patched command's (above).
+    expect(gatsbyFile('dist/commands/develop-process.js')).toMatch(/\n {2}process\.on\(`SIGINT`, async \(\) => \{\n(?: {4}.*\n)*? {4}process\.exit\(0\);\n {2}\}\);/);
+    // Nothing of Gatsby's closes the compiler (which would store the cache itself).
+    for (const file of ['dist/utils/start-server.js', 'dist/services/start-webpack-server.js', 'dist/commands/develop-process.js']) {
+      expect([file, /\b(compiler|webpackWatching|watching)\.close\(/.test(gatsbyFile(file))]).toEqual([file, false]);
+    }
+  });
+
   it('develop starts no webpack for Gatsby Functions until a function exists; with one to precompile it compiles as upstream: patches/gatsby+<version>.patch is applied', async () => {
     const pluginFile = fromRoot.resolve(GATSBY_FUNCTIONS_PLUGIN);
     const fromPlugin = createRequire(pluginFile);

@@ -239,7 +239,9 @@ export const SITE_DEVELOP_COMPRESSION = 'build/gatsby/develop-compression.cjs';
  * `gatsby develop`'s command (this file of the gatsby package) started the development server
  * (`develop-process.js` beside it) in a child Node process and only relayed IPC and signals to it;
  * patches/gatsby+<version>.patch calls develop-process in the command's own process instead, so
- * Gatsby is loaded once per start, not twice.
+ * Gatsby is loaded once per start, not twice. Both end the process with process.exit(0) on a stop
+ * (develop-process on SIGINT, the patched command on SIGTERM) and never close the develop webpack
+ * compiler: webpack/store-on-stop.ts holds that exit while it closes the compiler.
  */
 export const GATSBY_DEVELOP_COMMAND = 'gatsby/dist/commands/develop.js';
 export const GATSBY_DEVELOP_PROCESS = 'gatsby/dist/commands/develop-process.js';
@@ -266,9 +268,12 @@ export function nodeMutationBatchTimeout(fileText: string): number | null {
  */
 export const GATSBY_FIXED_ENV_DEFINES: readonly string[] = ['NODE_ENV', 'PUBLIC_DIR', 'BUILD_STAGE', 'CYPRESS_SUPPORT', 'GATSBY_QUERY_ON_DEMAND', 'GATSBY_SOCKET_IO_DEFAULT_TRANSPORT'];
 
+/** The class name of a webpack plugin instance: how the plugins Gatsby adds are told apart. */
+const pluginClass = (plugin: unknown): string | undefined => (plugin as { constructor?: { name?: string } } | null)?.constructor?.name;
+
 /** Gatsby's `plugins.define()` (webpack's DefinePlugin: its definitions are a public field). */
 export function isDefinePlugin(plugin: unknown): plugin is { definitions: Record<string, unknown> } {
-  return (plugin as { constructor?: { name?: string } } | null)?.constructor?.name === 'DefinePlugin' && typeof (plugin as { definitions?: unknown }).definitions === 'object';
+  return pluginClass(plugin) === 'DefinePlugin' && typeof (plugin as { definitions?: unknown }).definitions === 'object';
 }
 
 /**
@@ -278,7 +283,7 @@ export function isDefinePlugin(plugin: unknown): plugin is { definitions: Record
  * `js` and `jsx` only, node_modules excluded.
  */
 export function isGatsbyDevelopLinter(plugin: unknown): plugin is { options: { extensions: string[] } } {
-  return (plugin as { constructor?: { name?: string } } | null)?.constructor?.name === 'ESLintWebpackPlugin' && Array.isArray((plugin as { options?: { extensions?: unknown } }).options?.extensions);
+  return pluginClass(plugin) === 'ESLintWebpackPlugin' && Array.isArray((plugin as { options?: { extensions?: unknown } }).options?.extensions);
 }
 
 /**

@@ -13,7 +13,9 @@
  * On the first SIGINT or SIGTERM this closes the idle compilers, which stores their caches, and
  * holds any process.exit made in the meantime (Gatsby's own signal handlers make one at once)
  * until the caches are stored, or until the time limit passes. A second signal exits at once. A
- * compiler still compiling is not waited for: stopping stays as quick as before.
+ * compiler still compiling is not waited for: stopping stays as quick as before. (Gatsby's exits
+ * and its never closing the compiler are checked against the installed gatsby by a canary test:
+ * internals.ts, GATSBY_DEVELOP_PROCESS.)
  */
 /** The longest a stop waits for the caches to be stored (a full develop cache takes about 1 s). */
 export const STORE_TIMEOUT_MS = 15_000;
