@@ -26,6 +26,7 @@ export const onPreBootstrap = inOrder<'onPreBootstrap'>(images.onPreBootstrap!, 
 export const createSchemaCustomization = content.createSchemaCustomization;
 export const createResolvers = markdown.createResolvers;
 export const onCreateNode = content.onCreateNode;
+export const onCreatePage = search.onCreatePage;
 export const createPages = pages.createPages;
 export const onCreateWebpackConfig = webpack.onCreateWebpackConfig;
 export const onPreBuild = images.onPreBuild;

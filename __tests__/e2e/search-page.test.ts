@@ -101,6 +101,27 @@ describe('the results page keeps its state in the address', () => {
     await expect(input(shared).inputValue()).resolves.toBe('binder');
   });
 
+  it('typing loads nothing and keeps every letter and the one history entry, however slow the server', async () => {
+    const page = await openResults('/search?q=%E5%A4%9A%E5%BC%80');
+    // The results page's data, answered the later the shorter its query: a page that fetched it
+    // for each keystroke would get the answers back newest first, and show an older query again.
+    const fetched: string[] = [];
+    await page.route('**/page-data/search/page-data.json*', async (route) => {
+      const q = new URL(route.request().url()).searchParams.get('q') ?? '';
+      fetched.push(q);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1200 - 150 * q.length)));
+      await route.continue();
+    });
+    const before = await page.evaluate(() => history.length);
+    await input(page).fill('');
+    await input(page).pressSequentially('binder', { delay: 60 });
+    // Given time to go wrong (every delayed answer is in by then), not only to go right.
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === 'binder', undefined, { timeout: 3_000 }).catch(() => undefined);
+    await page.waitForTimeout(1_500);
+    const seen = await page.evaluate(() => ({ q: new URLSearchParams(location.search).get('q'), value: (document.querySelector('#search-page-input') as HTMLInputElement).value, length: history.length }));
+    expect({ ...seen, length: seen.length - before, fetched }).toEqual({ q: 'binder', value: 'binder', length: 1, fetched: [] });
+  });
+
   it('Back pressed while the result opened is still on its way: the results again, where the reader left them', async () => {
     const page = await openResults('/search?q=binder');
     const binder = await resultUrls(page);
@@ -224,8 +245,10 @@ describe('the results page keeps its state in the address', () => {
     await page.goto(url('/search?q=binder'));
     await page.getByTestId('search-page-results').waitFor();
     await page.waitForLoadState('networkidle');
-    const files = requests.filter((r) => /\/search\/[^/]+\.json$/.test(r.url()));
-    expect(files.map((r) => `${r.method()} ${new URL(r.url()).pathname}`).sort()).toEqual(['GET /search/index.json', 'GET /search/store.json']);
+    const json = requests.map((r) => new URL(r.url())).filter((u) => u.pathname.endsWith('.json'));
+    expect(json.filter((u) => /^\/search\/[^/]+\.json$/.test(u.pathname)).map((u) => u.pathname).sort()).toEqual(['/search/index.json', '/search/store.json']);
+    // The page's own data: one address whatever the query (build/search/gatsby.ts onCreatePage), so it is cached once for all.
+    expect(json.filter((u) => u.pathname === '/page-data/search/page-data.json').map((u) => u.href.slice(u.origin.length))).toEqual(['/page-data/search/page-data.json']);
     const chunks = requests.filter((r) => r.url().endsWith('.js')).map((r) => new URL(r.url()).pathname);
     expect(chunks.filter((c) => c.includes('search-engine'))).toHaveLength(1);
     expect(chunks.filter((c) => c.includes('search-marks'))).toHaveLength(0);

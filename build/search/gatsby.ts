@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { ContentError } from '../../src/lib/content-model';
+import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { cachedFieldTokens } from '../../src/lib/search/engine';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
@@ -28,6 +29,21 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
   } catch (error) {
     reporter.panic(error instanceof SynonymError ? error.message : String(error));
   }
+};
+
+/**
+ * The results page keeps its state in the query string (/search?q=…). Gatsby's browser loader takes
+ * a path with a query for a page of its own (normalize-page-path keeps the query) unless a match path
+ * maps it back: so each keystroke on the page fetched app-data.json and page-data.json?q=… before
+ * the address changed, and with those answers arriving out of order under load, an older query came
+ * back into the box (a typed letter lost) and the first query typed could land as a replace of the
+ * entry it should have followed (a Back step lost). Its own path as its match path makes Gatsby
+ * resolve /search?q=… to the page it already has: nothing is fetched and the navigations stay in order.
+ */
+export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
+  if (page.path !== SEARCH_PAGE_PATH || page.matchPath === page.path) return;
+  actions.deletePage(page);
+  actions.createPage({ ...page, matchPath: page.path });
 };
 
 /**
