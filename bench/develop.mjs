@@ -164,17 +164,10 @@ async function stopDevelop() {
   if (!develop) return;
   const { child } = develop;
   develop = null;
-  const signal = (name) => {
-    try {
-      process.kill(-child.pid, name);
-    } catch {
-      /* gone */
-    }
-  };
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), stopTimeoutMs);
+  signalGroup(child, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), stopTimeoutMs);
   await exited;
   clearTimeout(timer);
 }
@@ -182,12 +175,17 @@ async function stopDevelop() {
 /** Tells develop to stop without waiting for it (the bench itself is being stopped). */
 function stopDevelopNow() {
   if (!develop) return;
+  signalGroup(develop.child, 'SIGTERM');
+  develop = null;
+}
+
+/** Sends a signal to a child's whole process group (develop's workers too); a group already gone is fine. */
+function signalGroup(child, signal) {
   try {
-    process.kill(-develop.child.pid, 'SIGTERM');
+    process.kill(-child.pid, signal);
   } catch {
     /* gone */
   }
-  develop = null;
 }
 
 function cleanup() {

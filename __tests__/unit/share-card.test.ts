@@ -107,4 +107,3 @@ describe('drawing cards (satori + resvg)', () => {
     expect(result.error).toContain('空方框');
   }, 60_000);
 });
-

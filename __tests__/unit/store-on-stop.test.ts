@@ -153,6 +153,18 @@ describe('the stop', () => {
     await until(() => proc.exited.mock.calls.length > 0, 2000);
   });
 
+  it('reports a store that failed and still exits with the code asked for', async () => {
+    const proc = new FakeProcess();
+    gatsbyExitsOn(proc);
+    const notice = jest.fn();
+    const failing = { close: jest.fn((callback: (error?: Error | null) => void) => callback(new Error('disk full'))) } as unknown as Compiler;
+    createStopper(proc, { notice }).add(failing);
+    proc.emit('SIGTERM');
+    await until(() => proc.exited.mock.calls.length > 0, 2000);
+    expect(notice).toHaveBeenCalledWith('webpack 缓存没有保存：disk full');
+    expect(proc.exited).toHaveBeenCalledWith(0);
+  });
+
   it('when nothing asked to exit, the process goes on as it would have', async () => {
     const proc = new FakeProcess();
     const { compiler, finish } = slowCompiler();

@@ -66,7 +66,7 @@ export function createStopper(proc: StoppingProcess, options: { timeoutMs?: numb
     const noticeTimer = setTimeout(() => notice('正在保存开发包的 webpack 缓存（下次启动更快）…'), NOTICE_AFTER_MS).unref();
     let limitTimer: NodeJS.Timeout | undefined;
     const limit = new Promise<void>((resolve) => (limitTimer = setTimeout(resolve, timeoutMs).unref()));
-    void Promise.race([closeAll(compilers), limit]).then(() => {
+    void Promise.race([closeAll(compilers, notice), limit]).then(() => {
       clearTimeout(noticeTimer);
       clearTimeout(limitTimer);
       restore();
@@ -90,13 +90,13 @@ export function createStopper(proc: StoppingProcess, options: { timeoutMs?: numb
  * A compiler in the middle of a compilation is left alone: closing it would wait for the whole
  * compilation (10 s and more on a clean start) before the process could exit.
  */
-export function closeAll(compilers: Iterable<Closable>): Promise<void> {
+export function closeAll(compilers: Iterable<Closable>, report: (text: string) => void): Promise<void> {
   return Promise.all(
     [...compilers].filter((compiler) => compiler.idle !== false).map(
       (compiler) =>
         new Promise<void>((resolve) =>
           compiler.close((error) => {
-            if (error) process.stderr.write(`webpack 缓存没有保存：${error.message}\n`);
+            if (error) report(`webpack 缓存没有保存：${error.message}`);
             resolve();
           }),
         ),
