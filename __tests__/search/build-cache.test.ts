@@ -1,8 +1,8 @@
 /**
  * The Gatsby build's search step on the real content (build/search/build.ts
  * writeSiteSearchFiles, through __tests__/search/support/cached-build.mts): pages rendered once
- * are reused, files built from the cache are byte-identical to files built from fresh renders,
- * an unchanged site is not rebuilt, and content errors still stop it.
+ * are reused (after `gatsby clean` too), files built from the cache are byte-identical to files
+ * built from fresh renders, an unchanged site is not rebuilt, and content errors still stop it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -30,8 +30,10 @@ interface Result {
   cold: Report;
   unchanged: Report;
   warm: Report;
+  clean: Report;
   a: { index: FileSummary; store: FileSummary };
   b: { index: FileSummary; store: FileSummary };
+  c: { index: FileSummary; store: FileSummary };
   badDate: Failure | null;
   badMdx: Failure | null;
 }
@@ -56,6 +58,11 @@ describe('the build’s search step with its cache', () => {
     expect(result.warm).toMatchObject({ skipped: false, rendered: 0, cached: result.cold.pages, build: result.cold.build });
     expect(result.b.index).toEqual(result.a.index);
     expect(result.b.store).toEqual(result.a.store);
+  });
+
+  it('renders nothing unchanged after gatsby clean: the pages are in the build cache, only the manifest was in .cache', () => {
+    expect(result.clean).toMatchObject({ skipped: false, rendered: 0, cached: result.cold.pages, build: result.cold.build });
+    expect(result.c).toEqual(result.a);
   });
 
   it('stamps both files with the same build id, first', () => {

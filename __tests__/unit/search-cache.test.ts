@@ -2,12 +2,12 @@
  * The search build's disk cache (build/search/cache.ts) with a fake renderer and index
  * builder. (The same step with the real renderer: __tests__/search/build-cache.test.ts.)
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
 import type { PageSection } from '../../src/lib/search/sections';
-import { importClosure, MANIFEST, rendererFingerprint, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../build/search/cache';
+import { importClosure, MANIFEST, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../build/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 
@@ -52,7 +52,7 @@ describe('SectionCache: one entry per page render', () => {
     const { calls, render } = fakeRenderer();
     const cache = new SectionCache(dir, 'fp1');
     const key = cache.key('content/a.mdx', 'x');
-    const entry = path.join(dir, `${key}.json`);
+    const entry = cache.entryPath('content/a.mdx', 'x');
     const expected = await render('a', 'x');
     for (const bad of ['{"key":"', '', 'null', JSON.stringify({ key: 'other', sections: [], htmlIds: [], tocIds: [] }), JSON.stringify({ key, sections: [{ id: 1 }], htmlIds: [], tocIds: [] })]) {
       writeFileSync(entry, bad);
@@ -73,16 +73,49 @@ describe('SectionCache: one entry per page render', () => {
     expect(readdirSync(dir).filter((n) => n.endsWith('.json'))).toEqual([]);
   });
 
-  it('prunes the entries a run did not use', async () => {
+  it('prunes what is stale: a page\'s other entries, other pages\' entries after a month, abandoned temporary files', async () => {
     const dir = temp();
     const { render } = fakeRenderer();
-    await new SectionCache(dir, 'fp1').get('a', 'old', () => render('a', 'old'));
+    const now = Date.now();
+    const ago = (file: string, days: number) => utimesSync(file, new Date(now - days * 86_400_000), new Date(now - days * 86_400_000));
+    const earlier = new SectionCache(dir, 'fp1');
+    for (const [file, body] of [['a', 'old'], ['b', 'recent'], ['c', 'forgotten']] as const) await earlier.get(file, body, () => render(file, body));
+    ago(earlier.entryPath('a', 'old'), 1);
+    ago(earlier.entryPath('b', 'recent'), 29);
+    ago(earlier.entryPath('c', 'forgotten'), 31);
     writeFileSync(path.join(dir, MANIFEST), '{}');
-    writeFileSync(path.join(dir, 'leftover.json.123.tmp'), 'x');
+    writeFileSync(path.join(dir, 'died.json.123.tmp'), 'x');
+    ago(path.join(dir, 'died.json.123.tmp'), 1 / 12); // two hours
+    writeFileSync(path.join(dir, 'writing.json.456.tmp'), 'x'); // another build writing now
+    // This run has page a (edited) and page d; b and c belong to no page it has (deleted, or another site's).
     const cache = new SectionCache(dir, 'fp1');
     await cache.get('a', 'new', () => render('a', 'new'));
-    expect(cache.prune()).toBe(2);
-    expect(readdirSync(dir).sort()).toEqual([`${cache.key('a', 'new')}.json`, MANIFEST].sort());
+    await cache.get('d', 'same', () => render('d', 'same'));
+    expect(cache.prune(30, now)).toBe(3);
+    const names = (...entries: Array<[string, string]>) => entries.map(([file, body]) => path.basename(cache.entryPath(file, body)));
+    expect(readdirSync(dir).sort()).toEqual([...names(['a', 'new'], ['b', 'recent'], ['d', 'same']), MANIFEST, 'writing.json.456.tmp'].sort());
+  });
+
+  it('a failed write costs a render next time, not the build', async () => {
+    const dir = temp();
+    const { calls, render } = fakeRenderer();
+    writeFileSync(path.join(dir, 'not-a-folder'), '');
+    const cache = new SectionCache(path.join(dir, 'not-a-folder'), 'fp1');
+    await expect(cache.get('a', 'x', () => render('a', 'x'))).resolves.toMatchObject({ tocIds: [] });
+    await expect(new SectionCache(path.join(dir, 'not-a-folder'), 'fp1').get('a', 'x', () => render('a', 'x'))).resolves.toMatchObject({ tocIds: [] });
+    expect(calls).toEqual(['a', 'a']);
+  });
+});
+
+describe('searchCacheDirs', () => {
+  it('keeps each page\'s render where gatsby clean does not reach, the manifest where it does', () => {
+    const root = '/site';
+    const inside = (dir: string, parent: string) => !path.relative(parent, dir).startsWith('..');
+    const dirs = searchCacheDirs(root, {});
+    expect(inside(dirs.cacheDir, path.join(root, '.cache'))).toBe(true);
+    expect(inside(dirs.sectionsDir, path.join(root, '.cache'))).toBe(false);
+    expect(inside(dirs.sectionsDir, path.join(root, 'node_modules', '.cache', 'iofomo-site'))).toBe(true);
+    expect(searchCacheDirs(root, { SITE_BUILD_CACHE: '/ci/cache' }).sectionsDir).toBe('/ci/cache/search-sections');
   });
 });
 

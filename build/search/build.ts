@@ -4,7 +4,8 @@
  * Gatsby build (gatsby-node.ts), the search tests and bench/search.mts, so all three search the
  * same index. Node only: the pinyin dictionary, OpenCC and the YAML parser never reach the browser.
  * The Gatsby build goes through writeSiteSearchFiles, which keeps each page's render in .cache
- * (search-cache.ts); the tests and the bench call searchPages + buildSearchFiles, uncached.
+ * and the build cache (build/search/cache.ts); the tests and the bench call searchPages +
+ * buildSearchFiles, uncached.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -185,6 +186,7 @@ export async function writeSiteSearchFiles({
   contentDir = path.join(root, 'content'),
   publicDir,
   cacheDir,
+  sectionsDir,
   rendered,
   tokens,
   betweenPages,
@@ -192,7 +194,10 @@ export async function writeSiteSearchFiles({
   root: string;
   contentDir?: string;
   publicDir: string;
+  /** The manifest of the files written (build/search/cache.ts). */
   cacheDir: string;
+  /** Each page's render result; cacheDir when not given. */
+  sectionsDir?: string;
   /**
    * A page the build has already rendered, by URL (`gatsby build` passes its page data): its
    * sections are cut from that HTML instead of rendering the page a second time. The same
@@ -218,6 +223,7 @@ export async function writeSiteSearchFiles({
     fingerprint: rendererFingerprint(root),
     other: { synonyms, tools: toolInputs() },
     cacheDir,
+    sectionsDir,
     files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
     render,
     betweenPages,

@@ -1,12 +1,16 @@
 /**
- * The search build's disk cache, in Gatsby's .cache folder (`gatsby clean` wipes it):
+ * The search build's disk cache:
  *
  *   - each page's render result (its sections, and the rendered h2/h3 ids and table-of-contents
- *     ids), in one file per page named by a hash of the renderer's fingerprint, the page's file
- *     path and its source body: an edit re-renders only the edited page;
- *   - a manifest of the last files written: when nothing the two search files are made from has
- *     changed (every page's key and metadata, the synonyms, the tools, the renderer) and both
- *     files are still there from that build, they are not built again.
+ *     ids), in one file per page named by a hash of the page's file path and a hash of the
+ *     renderer's fingerprint, the path and the source body: an edit re-renders only the edited
+ *     page. These entries live in the build cache that outlives `gatsby clean` (build/cache.ts):
+ *     a render depends on nothing but its key (no path prefix, no environment), so a start after
+ *     `gatsby clean`, a path-prefix build and `gatsby develop` all reuse them;
+ *   - a manifest of the last files written, in Gatsby's .cache with the public/ folder it speaks
+ *     of: when nothing the two search files are made from has changed (every page's key and
+ *     metadata, the synonyms, the tools, the renderer) and both files are still there from that
+ *     build, they are not built again.
  *
  * The renderer's fingerprint hashes every source file the search build imports (followed from
  * build/search/build.ts through relative imports: the Markdown renderer, Prism, the
@@ -23,9 +27,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
 import type { PageSection } from '../../src/lib/search/sections';
-import { writeAtomic } from '../cache';
+import { buildCacheDir, PRUNE_AFTER_DAYS, writeAtomic } from '../cache';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Where a site's search step keeps its cache: the manifest in Gatsby's .cache (it speaks of the
+ * files in public/, which `gatsby clean` removes with it), each page's render in the build cache
+ * (`SITE_BUILD_CACHE`, else node_modules/.cache/iofomo-site), which `gatsby clean` leaves.
+ */
+export function searchCacheDirs(root: string, env: NodeJS.ProcessEnv = process.env): { cacheDir: string; sectionsDir: string } {
+  return { cacheDir: path.join(root, '.cache', 'search-files'), sectionsDir: path.join(buildCacheDir(env, root), 'search-sections') };
+}
 
 // ---------- what the output depends on ----------
 
@@ -84,18 +97,31 @@ export interface RenderedSections {
 /** A page's cache key: the renderer, the file (named in render errors) and its source body. */
 export const sectionKey = (fingerprint: string, file: string, body: string) => sha256(JSON.stringify([fingerprint, file, body])).slice(0, 32);
 
-const ENTRY_NAME = /^[0-9a-f]{32}\.json$/;
+/** Which page an entry belongs to, as the first part of its name: prune() reads no entry to know. */
+const fileId = (file: string) => sha256(file).slice(0, 16);
+
+/** `<file id>-<key>.json`. */
+const ENTRY_NAME = /^([0-9a-f]{16})-([0-9a-f]{32})\.json$/;
+/** A temporary file left by a writer that died (one still writing is younger than this). */
+const ABANDONED_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 const isSection = (value: unknown): value is PageSection => {
   const s = value as PageSection | null;
   return !!s && typeof s === 'object' && (s.id === null || typeof s.id === 'string') && typeof s.heading === 'string' && [0, 2, 3].includes(s.depth) && typeof s.text === 'string' && typeof s.code === 'string';
 };
 
-
+/**
+ * Each page's render result, one file per (page, source, renderer). Several builds may share the
+ * folder at once (develop and a build, a root and a path-prefix build, test sites): entries are
+ * written atomically, a failed write only costs the next run a render, and prune() removes only
+ * what it knows to be stale.
+ */
 export class SectionCache {
   hits = 0;
   misses = 0;
   private readonly used = new Set<string>();
+  private readonly usedFiles = new Set<string>();
 
   constructor(
     readonly dir: string,
@@ -106,14 +132,16 @@ export class SectionCache {
     return sectionKey(this.fingerprint, file, body);
   }
 
-  private entry(key: string): string {
-    return path.join(this.dir, `${key}.json`);
+  /** The entry's path for this page and source. */
+  entryPath(file: string, body: string): string {
+    return path.join(this.dir, `${fileId(file)}-${this.key(file, body)}.json`);
   }
 
   /** The cached result, or null when there is none or it is unreadable (it is then rewritten). */
-  read(key: string): RenderedSections | null {
+  read(file: string, body: string): RenderedSections | null {
+    const key = this.key(file, body);
     try {
-      const value = JSON.parse(readFileSync(this.entry(key), 'utf8')) as Partial<RenderedSections> & { key?: unknown };
+      const value = JSON.parse(readFileSync(this.entryPath(file, body), 'utf8')) as Partial<RenderedSections> & { key?: unknown };
       if (value.key !== key || !Array.isArray(value.sections) || !value.sections.every(isSection) || !isStringArray(value.htmlIds) || !isStringArray(value.tocIds)) return null;
       return { sections: value.sections, htmlIds: value.htmlIds, tocIds: value.tocIds };
     } catch {
@@ -121,33 +149,50 @@ export class SectionCache {
     }
   }
 
-  write(key: string, value: RenderedSections): void {
-    writeAtomic(this.entry(key), JSON.stringify({ key, sections: value.sections, htmlIds: value.htmlIds, tocIds: value.tocIds }));
+  /** Stores a result; a failure to store (a full disk, a folder removed meanwhile) is not the build's failure. */
+  write(file: string, body: string, value: RenderedSections): void {
+    try {
+      writeAtomic(this.entryPath(file, body), JSON.stringify({ key: this.key(file, body), sections: value.sections, htmlIds: value.htmlIds, tocIds: value.tocIds }));
+    } catch {
+      // rendered again next time
+    }
   }
 
   /** The page's render result from the cache, or rendered now and stored. Render errors propagate. */
   async get(file: string, body: string, render: () => RenderedSections | Promise<RenderedSections>): Promise<RenderedSections> {
-    const key = this.key(file, body);
-    this.used.add(key);
-    const cached = this.read(key);
+    this.used.add(this.key(file, body));
+    this.usedFiles.add(fileId(file));
+    const cached = this.read(file, body);
     if (cached) {
       this.hits += 1;
       return cached;
     }
     this.misses += 1;
     const value = await render();
-    this.write(key, value);
+    this.write(file, body, value);
     return value;
   }
 
-  /** Deletes the entries this run did not use (edited or removed pages, an older renderer). */
-  prune(): number {
+  /**
+   * Deletes the entries that are stale: those of a page this run rendered or read, other than the
+   * one it used (an edited page's earlier source, an older renderer); those of other pages (a
+   * deleted page, another site's content) written more than `days` ago; and abandoned temporary
+   * files. Returns how many.
+   */
+  prune(days = PRUNE_AFTER_DAYS, now = Date.now()): number {
     if (!existsSync(this.dir)) return 0;
     let removed = 0;
     for (const name of readdirSync(this.dir)) {
-      const stale = (ENTRY_NAME.test(name) && !this.used.has(name.slice(0, -'.json'.length))) || name.endsWith('.tmp');
+      const full = path.join(this.dir, name);
+      const entry = ENTRY_NAME.exec(name);
+      const age = () => now - (statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? now);
+      const stale = entry
+        ? this.usedFiles.has(entry[1] as string)
+          ? !this.used.has(entry[2] as string)
+          : age() > days * DAY_MS
+        : name.endsWith('.tmp') && age() > ABANDONED_MS;
       if (!stale) continue;
-      rmSync(path.join(this.dir, name), { force: true });
+      rmSync(full, { force: true });
       removed += 1;
     }
     return removed;
@@ -241,7 +286,10 @@ export async function writeCachedSearchFiles<M>(options: {
   fingerprint: string;
   /** Anything else the files are made from (synonyms, tools), JSON-serializable. */
   other: unknown;
+  /** The manifest's folder: Gatsby's .cache, which goes with the public/ folder the files are in. */
   cacheDir: string;
+  /** The page entries' folder (the build cache, shared by every build of the site); cacheDir when not given. */
+  sectionsDir?: string;
   files: { index: string; store: string };
   render: (page: PlannedPage<M>) => RenderedSections | Promise<RenderedSections>;
   build: (pages: Array<M & { sections: PageSection[] }>) => BuiltFiles;
@@ -249,7 +297,7 @@ export async function writeCachedSearchFiles<M>(options: {
   betweenPages?: () => Promise<void>;
 }): Promise<SearchFilesReport> {
   const { pages, fingerprint, cacheDir, files } = options;
-  const cache = new SectionCache(cacheDir, fingerprint);
+  const cache = new SectionCache(options.sectionsDir ?? cacheDir, fingerprint);
   const inputs = inputsFingerprint(fingerprint, pages.map((p) => ({ key: cache.key(p.file, p.body), meta: p.meta })), options.other);
   const current = upToDate(cacheDir, inputs, files);
   if (current) return { ...statsOf(current), skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0 };

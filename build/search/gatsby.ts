@@ -2,8 +2,9 @@
  * Site search's Gatsby hooks. The index and store files are built from the content folder
  * (rendered the way pages are, cut at their h2/h3 headings) and written to public/search under
  * fixed names (src/lib/search/files.ts), so no page changes when content does. Each page's
- * sections are kept in .cache/search-sections and the files are not rebuilt when nothing they are
- * made from changed (build/search/cache.ts). `gatsby build` builds them after the build
+ * sections are kept in the build cache (search-sections: `gatsby clean` leaves them, so a start
+ * after it renders nothing unchanged) and the files are not rebuilt when nothing they are made
+ * from changed (manifest in .cache/search-files; build/search/cache.ts). `gatsby build` builds them after the build
  * (writeSearchFiles, a post-build step) from the HTML its page queries rendered (each page's
  * page-data.json), so no page is rendered twice; `gatsby develop` runs queries only on demand, so
  * it renders them itself, once its bundle is compiled and again after each content change
@@ -20,6 +21,7 @@ import { contentDir } from '../content/dir';
 import { addDevelopRoute, watchDevelopRequests } from '../gatsby/develop-server';
 import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../gatsby/internals';
 import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
+import { searchCacheDirs } from './cache';
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
 
 /** The editors' synonym file is checked first thing: a mistake in it stops the build within seconds, naming the entry. */
@@ -112,7 +114,15 @@ async function searchFilesReport(reporter: Reporter, rendered?: (url: string) =>
   const root = path.resolve('.');
   let report;
   try {
-    report = await writeSiteSearchFiles({ root, contentDir, publicDir: path.join(root, 'public'), cacheDir: path.join(root, '.cache', 'search-sections'), rendered, tokens, betweenPages });
+    report = await writeSiteSearchFiles({
+      root,
+      contentDir,
+      publicDir: path.join(root, 'public'),
+      ...searchCacheDirs(root),
+      rendered,
+      tokens,
+      betweenPages,
+    });
   } catch (error) {
     if (error instanceof ContentError) return undefined;
     throw error;

@@ -1,20 +1,22 @@
 /**
  * Test helper (run with tsx: the renderer is ESM-only, jest runs CommonJS). Runs the Gatsby
  * build's search step (writeSiteSearchFiles: per-page cache, skip when unchanged) on the real
- * content in a work folder, three times — cold, unchanged, then into an empty public folder with a
- * warm cache — and on two bad content folders, and prints what each run reported, with a digest of the files, as JSON.
+ * content in a work folder, four times — cold, unchanged, into an empty public folder with a warm
+ * cache, and after its .cache folder is gone (gatsby clean) — and on two bad content folders, and prints what each run reported, with a digest of the files, as JSON.
  *   tsx __tests__/search/support/cached-build.mts <work-dir>
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeSiteSearchFiles } from '../../../build/search/build';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../../src/lib/search/files';
 
 const root = process.cwd();
 const work = path.resolve(process.argv[2] as string);
+// As in the Gatsby build: the manifest in .cache (`gatsby clean` removes it), each page's render in the build cache (kept).
 const cacheDir = path.join(work, 'cache');
-const run = (publicDir: string, contentDir = path.join(root, 'content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir });
+const sectionsDir = path.join(work, 'build-cache', 'search-sections');
+const run = (publicDir: string, contentDir = path.join(root, 'content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir, sectionsDir });
 /** Each file's sha256 and its first 40 characters (the files themselves are too big for a pipe). */
 const files = (publicDir: string) => {
   const summary = (file: string) => {
@@ -36,6 +38,8 @@ const failure = async (fixture: string) => {
 const cold = await run('a');
 const unchanged = await run('a');
 const warm = await run('b');
+rmSync(cacheDir, { recursive: true }); // gatsby clean
+const clean = await run('c');
 process.stdout.write(
-  JSON.stringify({ cold, unchanged, warm, a: files('a'), b: files('b'), badDate: await failure('bad-date'), badMdx: await failure('bad-mdx') }),
+  JSON.stringify({ cold, unchanged, warm, clean, a: files('a'), b: files('b'), c: files('c'), badDate: await failure('bad-date'), badMdx: await failure('bad-mdx') }),
 );
