@@ -88,11 +88,14 @@ describe('benchmark scripts run in a tiny mode and print their figures', () => {
     expect(run.out).toMatch(/\| warm（改一篇文章） +\| +\d+ \| +\d+ \|.*\| ok +\|/);
   }, 120_000);
 
-  test('bench:develop — start, the three edits shown without a reload, restart (Gatsby stand-in)', () => {
+  test('bench:develop — the build cache filled, start, the three edits shown without a reload, restart (Gatsby stand-in)', () => {
     // One .mdx edit, and one second for search files the stand-in does not write.
-    const run = bench('develop.mjs', ['--repeat', '1', '--edits', '1', '--search-wait-s', '1', '--gatsby', STAND_IN, '--json', path.join(work, 'develop.json')]);
+    const run = bench('develop.mjs', ['--repeat', '1', '--edits', '1', '--search-wait-s', '1', '--keep-build-cache', '--gatsby', STAND_IN, '--json', path.join(work, 'develop.json')]);
     expectRan(run, /\| 改组件 Footer\.tsx → 页面显示 +\| +[\d.]+ \| ≤ 1\.0 \|/);
     expect(run.out).toMatch(/\| 保留 \.cache 再启动 → 浏览器渲染出文档页 +\| +[\d.]+ \| ≤ 8 +\|/);
+    expect(run.out).toMatch(/\[改动后\] 先启动一次，填好构建缓存（不计）… 好了/);
+    expect(run.out).toMatch(/\| 其中 clean 后第一次改 \.mdx → 搜索文件含新内容 +\| +— \| ≤ 2 +\|/);
+    expect(run.out).toMatch(/clean：只 gatsby clean，保留构建缓存/);
   }, 180_000);
 
   test('bench:travel — twins and share cards of 4 synthetic pages', () => {
