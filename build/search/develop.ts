@@ -4,8 +4,9 @@
  *
  * - Not at start, and not in the way of the first page: the files are first built once the
  *   development bundle is compiled and the server has then been quiet for a moment
- *   (FirstBuildWhenQuiet), because building them renders every page on the one Node thread that
- *   also answers the editor's first page and runs its page query. A request for them before that
+ *   (FirstBuildWhenQuiet), because building them renders every page the cache does not hold
+ *   (all of them on a fresh clone) on the one Node thread that also answers the editor's first
+ *   page and runs its page query. A request for them before that
  *   starts the build and waits for it.
  * - After each content change (an Mdx node created or deleted): only the pages whose source
  *   changed are rendered again (each page's sections are cached, build/search/cache.ts), then
