@@ -13,8 +13,10 @@
  * place (a crash never leaves half an entry); each hit touches the folder, and folders nobody
  * touched for PRUNE_AFTER_DAYS are removed after a build.
  *
- * The same folder holds one file of another kind: what Gatsby's query extraction found in files
- * without GraphQL (build/gatsby/query-extraction-cache.cjs, which keeps it small itself).
+ * The same folder holds caches of other kinds, kept by their own modules: drawn diagrams
+ * (build/markdown/diagrams.ts), each page's search sections (build/search/cache.ts, which prunes
+ * them itself), and one file of what Gatsby's query extraction found in files without GraphQL
+ * (build/gatsby/query-extraction-cache.cjs, which keeps it small itself).
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
