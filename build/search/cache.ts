@@ -134,14 +134,17 @@ export class SectionCache {
 
   /** The entry's path for this page and source. */
   entryPath(file: string, body: string): string {
-    return path.join(this.dir, `${fileId(file)}-${this.key(file, body)}.json`);
+    return this.entryFile(file, this.key(file, body));
+  }
+
+  private entryFile(file: string, key: string): string {
+    return path.join(this.dir, `${fileId(file)}-${key}.json`);
   }
 
   /** The cached result, or null when there is none or it is unreadable (it is then rewritten). */
-  read(file: string, body: string): RenderedSections | null {
-    const key = this.key(file, body);
+  private read(file: string, key: string): RenderedSections | null {
     try {
-      const value = JSON.parse(readFileSync(this.entryPath(file, body), 'utf8')) as Partial<RenderedSections> & { key?: unknown };
+      const value = JSON.parse(readFileSync(this.entryFile(file, key), 'utf8')) as Partial<RenderedSections> & { key?: unknown };
       if (value.key !== key || !Array.isArray(value.sections) || !value.sections.every(isSection) || !isStringArray(value.htmlIds) || !isStringArray(value.tocIds)) return null;
       return { sections: value.sections, htmlIds: value.htmlIds, tocIds: value.tocIds };
     } catch {
@@ -150,9 +153,9 @@ export class SectionCache {
   }
 
   /** Stores a result; a failure to store (a full disk, a folder removed meanwhile) is not the build's failure. */
-  write(file: string, body: string, value: RenderedSections): void {
+  private write(file: string, key: string, value: RenderedSections): void {
     try {
-      writeAtomic(this.entryPath(file, body), JSON.stringify({ key: this.key(file, body), sections: value.sections, htmlIds: value.htmlIds, tocIds: value.tocIds }));
+      writeAtomic(this.entryFile(file, key), JSON.stringify({ key, sections: value.sections, htmlIds: value.htmlIds, tocIds: value.tocIds }));
     } catch {
       // rendered again next time
     }
@@ -160,16 +163,17 @@ export class SectionCache {
 
   /** The page's render result from the cache, or rendered now and stored. Render errors propagate. */
   async get(file: string, body: string, render: () => RenderedSections | Promise<RenderedSections>): Promise<RenderedSections> {
-    this.used.add(this.key(file, body));
+    const key = this.key(file, body);
+    this.used.add(key);
     this.usedFiles.add(fileId(file));
-    const cached = this.read(file, body);
+    const cached = this.read(file, key);
     if (cached) {
       this.hits += 1;
       return cached;
     }
     this.misses += 1;
     const value = await render();
-    this.write(file, body, value);
+    this.write(file, key, value);
     return value;
   }
 
