@@ -20,14 +20,14 @@ import { contentErrorMessage } from '../../src/lib/markdown/errors';
 import { renderMdx } from '../../src/lib/markdown/render';
 import { buildDrawDiagram } from '../markdown/diagrams';
 import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
-import { buildIndexFile, type cachedFieldTokens, type fieldTokens, type SearchIndexFile } from '../../src/lib/search/engine';
+import { buildIndexFile, cachedFieldTokens, type FieldTokensCache, type fieldTokens, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import { sectionsFromHtml } from '../../src/lib/search/sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
 import type { ToSyllables } from '../../src/lib/search/pinyin';
 import { loadContent } from '../content/loader';
-import { rendererFingerprint, writeCachedSearchFiles, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
+import { readTokens, rendererFingerprint, writeCachedSearchFiles, writeTokens, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
 
 export const SYNONYM_FILE = 'synonyms.yaml';
 
@@ -175,11 +175,19 @@ const toolInputs = () => allTools.map((t) => ({ href: t.href, label: t.label, al
 /** Search files of the first scheme, named by content hash under /static (removed: they went stale with every edit). */
 const LEGACY_FILE = /^[0-9a-f]{20}\.(?:index|store)\.json$/;
 
+export interface SiteSearchReport extends SearchFilesReport {
+  /** Pages whose sections were cut from the build's own HTML (`rendered`). */
+  fromBuild: number;
+  /** Field texts whose tokens came from `tokensFile`, remembered by an earlier process. */
+  tokensSeeded: number;
+}
+
 /**
  * The Gatsby build's search step: writes public/search/index.json and store.json
- * (SEARCH_INDEX_PATH, SEARCH_STORE_PATH), reusing each unchanged page's render from `cacheDir`
- * and skipping the build altogether when nothing it reads has changed (build/search/cache.ts).
- * Content errors are thrown as ContentError, before anything is rendered.
+ * (SEARCH_INDEX_PATH, SEARCH_STORE_PATH), reusing each unchanged page's render (`sectionsDir`)
+ * and the tokens of the last index (`tokensFile`), and skipping the build altogether when nothing
+ * it reads has changed (build/search/cache.ts). Content errors are thrown as ContentError, before
+ * anything is rendered.
  */
 export async function writeSiteSearchFiles({
   root,
@@ -187,8 +195,9 @@ export async function writeSiteSearchFiles({
   publicDir,
   cacheDir,
   sectionsDir,
+  tokensFile,
   rendered,
-  tokens,
+  tokens = cachedFieldTokens(),
   betweenPages,
 }: {
   root: string;
@@ -205,10 +214,12 @@ export async function writeSiteSearchFiles({
    */
   rendered?: (url: string) => RenderedHtml | undefined;
   /** Tokens kept from one build to the next (`gatsby develop` rebuilds after every edit). */
-  tokens?: ReturnType<typeof cachedFieldTokens>;
+  tokens?: FieldTokensCache;
+  /** Where the last index build's tokens are kept for the next process (readTokens); none when not given. */
+  tokensFile?: string;
   /** Waited for between rendered pages (writeCachedSearchFiles). */
   betweenPages?: () => Promise<void>;
-}): Promise<SearchFilesReport & { fromBuild: number }> {
+}): Promise<SiteSearchReport> {
   const pages = planSearchPages(root, contentDir);
   const synonyms = loadSynonyms(contentDir);
   let fromBuild = 0;
@@ -218,9 +229,11 @@ export async function writeSiteSearchFiles({
     fromBuild += 1;
     return sectionsOfRendered(html);
   };
+  const fingerprint = rendererFingerprint(root);
+  let tokensSeeded = 0;
   const report = await writeCachedSearchFiles({
     pages,
-    fingerprint: rendererFingerprint(root),
+    fingerprint,
     other: { synonyms, tools: toolInputs() },
     cacheDir,
     sectionsDir,
@@ -228,12 +241,21 @@ export async function writeSiteSearchFiles({
     render,
     betweenPages,
     build: (rendered) => {
-      const files = buildSearchFiles(rendered, synonyms, tokens?.tokens);
-      tokens?.endBuild();
+      if (tokensFile) {
+        tokens.seed(() => {
+          const entries = readTokens(tokensFile, fingerprint);
+          tokensSeeded = entries?.length ?? 0;
+          return entries;
+        });
+      }
+      const files = buildSearchFiles(rendered, synonyms, tokens.tokens);
+      tokens.endBuild();
       return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pages: files.store.pages.length, records: files.store.records.length };
     },
   });
+  // After the files are written: the next process's first build starts from these tokens.
+  if (tokensFile && !report.skipped) writeTokens(tokensFile, fingerprint, tokens.remembered());
   const legacyDir = path.join(publicDir, 'static');
   if (existsSync(legacyDir)) for (const name of readdirSync(legacyDir)) if (LEGACY_FILE.test(name)) rmSync(path.join(legacyDir, name), { force: true });
-  return { ...report, fromBuild };
+  return { ...report, fromBuild, tokensSeeded };
 }

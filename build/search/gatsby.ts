@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { ContentError } from '../../src/lib/content-model';
-import { cachedFieldTokens } from '../../src/lib/search/engine';
+import { cachedFieldTokens, type FieldTokensCache } from '../../src/lib/search/engine';
 import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
@@ -109,7 +109,7 @@ async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: st
 }
 
 /** Writes the two files and logs what it took; undefined when content errors (reported by createPages) stop it. */
-async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: ReturnType<typeof cachedFieldTokens>, betweenPages?: () => Promise<void>) {
+async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: FieldTokensCache, betweenPages?: () => Promise<void>) {
   const started = performance.now();
   const root = path.resolve('.');
   let report;

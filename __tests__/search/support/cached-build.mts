@@ -16,7 +16,9 @@ const work = path.resolve(process.argv[2] as string);
 // As in the Gatsby build: the manifest in .cache (`gatsby clean` removes it), each page's render in the build cache (kept).
 const cacheDir = path.join(work, 'cache');
 const sectionsDir = path.join(work, 'build-cache', 'search-sections');
-const run = (publicDir: string, contentDir = path.join(root, 'content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir, sectionsDir });
+const tokensFile = path.join(work, 'build-cache', 'search-tokens.json');
+// Each run with tokens of its own, as each process has: the first run's are read back from tokensFile.
+const run = (publicDir: string, contentDir = path.join(root, 'content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir, sectionsDir, tokensFile });
 /** Each file's sha256 and its first 40 characters (the files themselves are too big for a pipe). */
 const files = (publicDir: string) => {
   const summary = (file: string) => {
