@@ -123,6 +123,23 @@ describe('develop: search files follow the content', () => {
     expect(next).toHaveBeenCalledTimes(1); // Gatsby's static files answer with the file just written
   });
 
+  it('an edit once the bundle is compiled starts the first build after the edit’s page data, without the quiet pause', async () => {
+    const update = jest.fn(async () => ({ build: 'b1' }));
+    const follower = new SearchFilesFollower(update, { warn: jest.fn() }, 5, 200);
+    follower.changed(); // Gatsby creating nodes at start
+    await tick(20);
+    expect(update).not.toHaveBeenCalled();
+    follower.arm();
+    follower.changed(); // the editor saves
+    await tick(60);
+    expect(update).not.toHaveBeenCalled(); // the edited page's query and its push to the tab go first
+    follower.pageDataSent();
+    await tick(30);
+    expect(update).toHaveBeenCalledTimes(1);
+    await follower.start(); // FirstBuildWhenQuiet's pause ends: the files are already current
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
   it('one rebuild for the node events of one save, and one more for a change during a rebuild', async () => {
     let release = () => {};
     const update = jest.fn(() => new Promise<{ build: string }>((resolve) => (release = () => resolve({ build: `b${update.mock.calls.length}` }))));

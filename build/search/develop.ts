@@ -8,6 +8,8 @@
  *   (all of them on a fresh clone) on the one Node thread that also answers the editor's first
  *   page and runs its page query. A request for them before that
  *   starts the build and waits for it.
+ * - An edit before that first build (the editor already has a page) starts it as an edit starts a
+ *   rebuild, once the edit's page data is sent, without waiting for the quiet pause.
  * - After each content change (an Mdx node created or deleted): only the pages whose source
  *   changed are rendered again (each page's sections are cached, build/search/cache.ts), then
  *   the index is rebuilt and public/search/*.json rewritten. Not before the editor's open page has
@@ -35,6 +37,7 @@ export class SearchFilesFollower {
   private running: Promise<void> | null = null;
   private again = false;
   private started = false;
+  private armed = false;
   private build: string | null = null;
   private readonly clients = new Set<DevelopResponse>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -61,11 +64,22 @@ export class SearchFilesFollower {
   }
 
   /**
+   * The development bundle is compiled: from now on a change is an editor's edit, and one that
+   * comes before the first build starts that build the way it starts a rebuild (its page data
+   * first), instead of leaving it to FirstBuildWhenQuiet's pause: the editor already has a page.
+   */
+  arm(): void {
+    this.armed = true;
+  }
+
+  /**
    * A content file changed: rebuild once Gatsby has sent the page data the change causes, or after
-   * `yieldMs` (nothing before start: start builds from the files as they are then).
+   * `yieldMs`. Before arm() (Gatsby creating the nodes at start) nothing: the first build reads
+   * the files as they are when it starts.
    */
   changed(): void {
-    if (!this.started) return;
+    if (!this.started && !this.armed) return;
+    this.started = true;
     if (!this.editInFlight) {
       let end = () => {};
       const done = new Promise<void>((resolve) => (end = resolve));

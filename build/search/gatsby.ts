@@ -64,6 +64,7 @@ export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitte
   const compiled = () => {
     emitter.off(DEVELOP_COMPILATION_DONE, compiled);
     firstBuild.compiled();
+    follower.arm();
   };
   emitter.on(DEVELOP_COMPILATION_DONE, compiled);
   for (const event of NODE_EVENTS) emitter.on(event, (action: unknown) => isNodeEventOf(action, 'Mdx') && follower.changed());
