@@ -6,8 +6,7 @@
  *   development bundle is compiled and the server has then been quiet for a moment
  *   (FirstBuildWhenQuiet), because building them renders every page the cache does not hold
  *   (all of them on a fresh clone) on the one Node thread that also answers the editor's first
- *   page and runs its page query. A request for them before that
- *   starts the build and waits for it.
+ *   page and runs its page query. A request for them before that starts the build and waits for it.
  * - An edit before that first build (the editor already has a page) starts it as an edit starts a
  *   rebuild, once the edit's page data is sent, without waiting for the quiet pause.
  * - After each content change (an Mdx node created or deleted): only the pages whose source
