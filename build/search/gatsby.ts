@@ -2,9 +2,10 @@
  * Site search's Gatsby hooks. The index and store files are built from the content folder
  * (rendered the way pages are, cut at their h2/h3 headings) and written to public/search under
  * fixed names (src/lib/search/files.ts), so no page changes when content does. Each page's
- * sections are kept in the build cache (search-sections: `gatsby clean` leaves them, so a start
- * after it renders nothing unchanged) and the files are not rebuilt when nothing they are made
- * from changed (manifest in .cache/search-files; build/search/cache.ts). `gatsby build` builds them after the build
+ * sections and the last index's tokens are kept in the build cache (`gatsby clean` leaves them, so
+ * a start after it renders and tokenizes nothing unchanged) and the files are not rebuilt when
+ * nothing they are made from changed (manifest in .cache/search-files; build/search/cache.ts).
+ * `gatsby build` builds them after the build
  * (writeSearchFiles, a post-build step) from the HTML its page queries rendered (each page's
  * page-data.json), so no page is rendered twice; `gatsby develop` runs queries only on demand, so
  * it renders them itself, once its bundle is compiled and again after each content change
@@ -133,7 +134,7 @@ async function searchFilesReport(reporter: Reporter, rendered?: (url: string) =>
   const fresh = report.rendered - report.fromBuild;
   const work = report.skipped
     ? '内容与代码未变，沿用上次的文件'
-    : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
+    : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}${report.tokensSeeded ? `（分词沿用上个进程的 ${report.tokensSeeded} 条）` : ''}`;
   reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
   return report;
 }
