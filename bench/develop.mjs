@@ -25,6 +25,12 @@
 // when the commit has no patches/gatsby+<version>.patch, the bench takes the installed patch out
 // for the commit's rounds (patch-package --reverse) and puts it back after (also on failure or
 // Ctrl-C). --compare <json> prints the table against an earlier run's JSON instead.
+// --floor measures, instead of a commit, an empty Gatsby site first: gatsby-config without plugins,
+// two page components (/ and the doc path, each an <h1>), the project's node_modules (the same
+// Gatsby, patches/ applied) — what Gatsby itself takes on this machine before any of the site's
+// content or code. Its starts are measured the same way; it has nothing to edit. `--floor tuned`
+// gives the empty site the project's webpack settings too (its gatsby-node re-exports
+// build/gatsby/webpack's onCreateWebpackConfig): what is left of a start without the content.
 // develop runs as in an editor's terminal, not as under CI (see editorEnv).
 // Nothing in the repo is touched: each copy gets its own .cache, public and build cache (emptied
 // before every clean start, so "clean" starts with nothing cached, the same in every round: a
@@ -33,11 +39,11 @@
 // round by a start that waits for the search files (not measured).
 //
 // Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --edits 5  --no-warm  --keep  --keep-build-cache
-//          --before <commit>  --compare <json>  --search-wait-s 10
+//          --before <commit>  --compare <json>  --floor [tuned]  --search-wait-s 10
 //          --gatsby <cli.js> (default: the copy's node_modules/gatsby/cli.js; the smoke test in __tests__/unit/bench.test.ts passes a stand-in)
 //          --timeout-s 300 (per start)  --json <file> (default .bench/develop.json)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -52,6 +58,11 @@ const keep = arg('keep', false) === true;
 const keepBuildCache = arg('keep-build-cache', false) === true;
 const before = typeof arg('before') === 'string' ? String(arg('before')) : null;
 const compare = typeof arg('compare') === 'string' ? path.resolve(String(arg('compare'))) : null;
+const floorArg = arg('floor', false);
+if (floorArg !== false && floorArg !== true && floorArg !== 'tuned') throw new Error(`--floor 只接受 tuned 或不带值，收到 ${floorArg}`);
+const floor = floorArg !== false;
+const floorTuned = floorArg === 'tuned';
+const floorLabel = floorTuned ? '空白站点 + 本站 webpack 设置' : '空白 Gatsby 站点';
 const searchWaitMs = Number(arg('search-wait-s', 10)) * 1000;
 const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
 /** How long a stopped develop may take to store its caches and exit before it is killed. */
@@ -64,6 +75,7 @@ const base = `http://127.0.0.1:${port}`;
 
 if (!existsSync(path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))) throw new Error('找不到 node_modules/gatsby：请先 npm install');
 if (!docPath.startsWith('/docs/')) throw new Error(`--doc 必须是文档页的路径（/docs/…），收到 ${docPath}`);
+if (floor && (before || compare)) throw new Error('--floor 不能与 --before 或 --compare 同时使用：空白站点占的就是“对照”那一列');
 
 /** A copy to measure: the working tree, or a commit's tracked files (--before). */
 function makeCopy(commit) {
@@ -77,6 +89,29 @@ function makeCopy(commit) {
   if (untar.status !== 0) throw new Error(`tar：${untar.stderr}`);
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
   return { work, site };
+}
+
+/** --floor: an empty Gatsby site naming the project's own gatsby, react and react-dom versions (tuned: and its webpack settings). */
+function makeEmptySite() {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-develop-empty-'));
+  const site = path.join(work, 'site');
+  const version = (name) => JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+  const page = (title) => `import * as React from 'react';\n\nexport default function Page() {\n  return <main><h1>${title}</h1></main>;\n}\n`;
+  const files = {
+    'package.json': JSON.stringify({ name: 'empty-gatsby-site', private: true, dependencies: Object.fromEntries(['gatsby', 'react', 'react-dom'].map((n) => [n, version(n)])) }, null, 2),
+    'gatsby-config.js': 'module.exports = { plugins: [] };\n',
+    'src/pages/index.js': page('Home'),
+    [`src/pages${decodeURIComponent(docPath)}.js`]: page('Doc'),
+    ...(floorTuned ? { 'gatsby-node.ts': "export { onCreateWebpackConfig } from './site-build/gatsby/webpack/gatsby';\n" } : {}),
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+    writeFileSync(path.join(site, file), text);
+  }
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
+  // Parcel (Gatsby's compiler of gatsby-node.ts) resolves relative imports only.
+  if (floorTuned) symlinkSync(path.join(ROOT, 'build'), path.join(site, 'site-build'));
+  return { work, site, empty: true };
 }
 
 // ---------- the installed gatsby patch, swapped for the commit's own while it is measured ----------
@@ -227,7 +262,7 @@ const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'RUN_ID', 
 const editorEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CI_VARIABLES.includes(name)));
 
 /** Starts `gatsby develop` in a copy; resolves once the doc page and its data answer. */
-async function startDevelop({ work, site }, label) {
+async function startDevelop({ work, site, empty }, label) {
   const logFile = path.join(work, `develop-${label}.log`);
   writeFileSync(logFile, '');
   const started = performance.now();
@@ -235,8 +270,9 @@ async function startDevelop({ work, site }, label) {
   const child = spawn(process.execPath, [gatsbyCli(site), 'develop', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
-    // A build cache (build/cache.ts) of the copy's own, empty at the first start.
-    env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop', site) },
+    // A build cache (build/cache.ts) of the copy's own, empty at the first start. The empty site
+    // (--floor) runs with the variables of the project's own `npm run develop`.
+    env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop', empty ? ROOT : site) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const state = { child, log: '', readyS: null, exited: null, peakRss: 0, cpuS: 0 };
@@ -328,11 +364,11 @@ async function timeEdit(page, edit, site) {
 /** Every round of one copy: clean start, edits (first round), kept-.cache start. */
 async function measure(copy, label) {
   const docFile = path.join(copy.site, 'content', 'docs', `${decodeURIComponent(docPath.slice('/docs/'.length))}.mdx`);
-  if (!existsSync(docFile)) throw new Error(`找不到 ${docPath} 的源文件 ${path.relative(copy.site, docFile)}`);
+  if (!copy.empty && !existsSync(docFile)) throw new Error(`找不到 ${docPath} 的源文件 ${path.relative(copy.site, docFile)}`);
   const out = { label, cold: [], warm: [], edits: [] };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   try {
-    if (keepBuildCache) {
+    if (keepBuildCache && !copy.empty) {
       process.stdout.write(`[${label}] 先启动一次，填好构建缓存（不计）…`);
       const fill = await startDevelop(copy, `${label}-fill`);
       await fetchText(`${base}/search/store.json`); // answered once the first search build is done
@@ -347,7 +383,7 @@ async function measure(copy, label) {
       const cold = await startDevelop(copy, `${label}-cold-${round}`);
       const { page, renderedS } = await renderDoc(browser, cold);
       console.log(` 就绪 ${cold.readyS.toFixed(1)} s，文档页可访问 ${cold.docS.toFixed(1)} s，浏览器渲染完成 ${renderedS.toFixed(1)} s`);
-      if (round === 1) {
+      if (round === 1 && !copy.empty) {
         for (const edit of editsOf(copy.site, docFile)) {
           const runs = [];
           for (let i = 0; i < edit.times; i++) {
@@ -412,7 +448,7 @@ function figures(m) {
   };
 }
 
-function printTable(beforeRun, afterRun) {
+function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['改动前', '改动后']) {
   const b = figures(beforeRun);
   const a = figures(afterRun);
   const f = (s) => (s === null || s === undefined ? '—' : s.toFixed(2));
@@ -429,13 +465,14 @@ function printTable(beforeRun, afterRun) {
     ['改 .mdx → 开发服务器的搜索文件含新内容', 'search', '≤ 2'],
     ['其中 clean 后第一次改 .mdx → 搜索文件含新内容', 'searchFirst', '≤ 2'],
   ];
-  const headers = beforeRun ? ['测量（秒，中位数）', '改动前', '改动后', '目标'] : ['测量（秒，中位数）', '秒', '目标'];
+  const headers = beforeRun ? ['测量（秒，中位数）', beforeLabel, afterLabel, '目标'] : ['测量（秒，中位数）', '秒', '目标'];
   table(
     headers,
     rows.map(([name, key, goal]) => (beforeRun ? [name, f(b[key]), f(a[key]), goal] : [name, f(a[key]), goal])),
   );
   console.log(`\nclean：${keepBuildCache ? '只 gatsby clean，保留构建缓存（npm run clean 的情形）' : 'gatsby clean，构建缓存也清空（全新克隆第一次启动的情形）'}`);
-  console.log(`启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：改动后 ${a.searchNote}${beforeRun ? `，改动前 ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`);
+  console.log(`启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：${afterLabel} ${a.searchNote}${beforeRun && !beforeRun.empty ? `，${beforeLabel} ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`);
+  if (beforeRun?.empty) console.log(`${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '，gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`);
 }
 
 const results = { date: new Date().toISOString(), cpus: os.cpus().length, load1: os.loadavg()[0], node: process.version, doc: docPath, port, repeat, keepBuildCache, before: null, after: null };
@@ -450,6 +487,10 @@ try {
     } finally {
       restorePatches();
     }
+  } else if (floor) {
+    const copy = makeEmptySite();
+    copies.push(copy);
+    results.before = { ...(await measure(copy, floorLabel)), empty: true, tuned: floorTuned };
   } else if (compare) {
     results.before = JSON.parse(readFileSync(compare, 'utf8')).after ?? JSON.parse(readFileSync(compare, 'utf8'));
   }
@@ -458,7 +499,7 @@ try {
   results.after = await measure(copy, '改动后');
 
   console.log('\n## 开发服务器');
-  printTable(results.before, results.after);
+  printTable(results.before, results.after, floor ? [floorLabel, '本站'] : undefined);
   const cold = results.after.cold[0];
   console.log(`\n进程树峰值 ${(Math.max(...results.after.cold.map((c) => c.peakRss)) / 2 ** 20).toFixed(0)} MB；第一次 clean 后启动到编辑结束 CPU ${cold.cpuS.toFixed(1)} s`);
   console.log(`clean 后最慢的阶段：${cold.phases.join('；')}`);

@@ -98,6 +98,19 @@ describe('benchmark scripts run in a tiny mode and print their figures', () => {
     expect(run.out).toMatch(/clean：只 gatsby clean，保留构建缓存/);
   }, 180_000);
 
+  test.each([
+    ['', '空白 Gatsby 站点'],
+    ['tuned', '空白站点 \\+ 本站 webpack 设置'],
+  ])('bench:develop --floor %s — an empty Gatsby site started beside the project, both columns filled (Gatsby stand-in)', (variant, label) => {
+    const run = bench('develop.mjs', ['--floor', ...(variant ? [variant] : []), '--repeat', '1', '--edits', '1', '--search-wait-s', '1', '--gatsby', STAND_IN, '--json', path.join(work, 'develop-floor.json')]);
+    expectRan(run, new RegExp(`\\| 测量（秒，中位数） +\\| ${label} +\\| 本站 +\\| 目标 +\\|`));
+    expect(run.out).toMatch(/\| 保留 \.cache 再启动 → 浏览器渲染出文档页 +\| +[\d.]+ +\| +[\d.]+ \| ≤ 8 +\|/);
+    expect(run.out).toMatch(/\| clean 后启动 → 浏览器渲染出文档页 +\| +[\d.]+ +\| +[\d.]+ \| ≤ 15 +\|/);
+    // The empty site has nothing to edit; the project's edits are still measured.
+    expect(run.out).toMatch(/\| 改组件 Footer\.tsx → 页面显示 +\| +— +\| +[\d.]+ \| ≤ 1\.0 \|/);
+    expect(run.out).toMatch(new RegExp(`\\[${label} 1/1\\] gatsby develop（保留 \\.cache 再启动）… 就绪`));
+  }, 180_000);
+
   test('bench:travel — twins and share cards of 4 synthetic pages', () => {
     expectRan(bench('travel.mts', ['--n', '4']), /\| Markdown 版本 +\| +4 \| +[\d.]+ \| +[\d.]+ \|/);
   }, 120_000);

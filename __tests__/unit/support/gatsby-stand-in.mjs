@@ -67,7 +67,9 @@ function develop() {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const docPath = url.pathname.replace(/^\/(page-data|__text)(?=\/)/, '').replace(/\/page-data\.json$/, '');
-    if (!docPath.startsWith('/docs/') || !existsSync(docFile(docPath))) return response.writeHead(404).end();
+    // bench:develop --floor's empty site has the doc page as a page component, and nothing to edit.
+    const pageComponent = path.join(site, 'src/pages', `${decodeURIComponent(docPath)}.js`);
+    if (!docPath.startsWith('/docs/') || !(existsSync(docFile(docPath)) || existsSync(pageComponent))) return response.writeHead(404).end();
     if (url.pathname.startsWith('/page-data/')) return response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     if (url.pathname.startsWith('/__text/')) return response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(text(docPath));
     const poll = `setInterval(async () => { const text = await (await fetch('/__text' + location.pathname)).text(); const pre = document.querySelector('pre'); if (pre.textContent !== text) pre.textContent = text; }, 100);`;
