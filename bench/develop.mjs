@@ -29,8 +29,10 @@
 // two page components (/ and the doc path, each an <h1>), the project's node_modules (the same
 // Gatsby, patches/ applied) — what Gatsby itself takes on this machine before any of the site's
 // content or code. Its starts are measured the same way; it has nothing to edit. `--floor tuned`
-// gives the empty site the project's webpack settings too (its gatsby-node re-exports
-// build/gatsby/webpack's onCreateWebpackConfig): what is left of a start without the content.
+// gives the empty site the project's develop machinery too: its build/ is the project's (a
+// symlink, so the patch's esbuild compile of gatsby files and its develop hooks find it) and its
+// gatsby-node re-exports build/gatsby/webpack's onCreateWebpackConfig: what is left of a start
+// without the content.
 // develop runs as in an editor's terminal, not as under CI (see editorEnv).
 // Nothing in the repo is touched: each copy gets its own .cache, public and build cache (emptied
 // before every clean start, so "clean" starts with nothing cached, the same in every round: a
@@ -62,7 +64,7 @@ const floorArg = arg('floor', false);
 if (floorArg !== false && floorArg !== true && floorArg !== 'tuned') throw new Error(`--floor 只接受 tuned 或不带值，收到 ${floorArg}`);
 const floor = floorArg !== false;
 const floorTuned = floorArg === 'tuned';
-const floorLabel = floorTuned ? '空白站点 + 本站 webpack 设置' : '空白 Gatsby 站点';
+const floorLabel = floorTuned ? '空白站点 + 本站的开发设置' : '空白 Gatsby 站点';
 const searchWaitMs = Number(arg('search-wait-s', 10)) * 1000;
 const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
 /** How long a stopped develop may take to store its caches and exit before it is killed. */
@@ -102,15 +104,14 @@ function makeEmptySite() {
     'gatsby-config.js': 'module.exports = { plugins: [] };\n',
     'src/pages/index.js': page('Home'),
     [`src/pages${decodeURIComponent(docPath)}.js`]: page('Doc'),
-    ...(floorTuned ? { 'gatsby-node.ts': "export { onCreateWebpackConfig } from './site-build/gatsby/webpack/gatsby';\n" } : {}),
+    ...(floorTuned ? { 'gatsby-node.ts': "export { onCreateWebpackConfig } from './build/gatsby/webpack/gatsby';\n" } : {}),
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
     writeFileSync(path.join(site, file), text);
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
-  // Parcel (Gatsby's compiler of gatsby-node.ts) resolves relative imports only.
-  if (floorTuned) symlinkSync(path.join(ROOT, 'build'), path.join(site, 'site-build'));
+  if (floorTuned) symlinkSync(path.join(ROOT, 'build'), path.join(site, 'build'));
   return { work, site, empty: true };
 }
 
@@ -472,7 +473,7 @@ function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['改动前
   );
   console.log(`\nclean：${keepBuildCache ? '只 gatsby clean，保留构建缓存（npm run clean 的情形）' : 'gatsby clean，构建缓存也清空（全新克隆第一次启动的情形）'}`);
   console.log(`启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：${afterLabel} ${a.searchNote}${beforeRun && !beforeRun.empty ? `，${beforeLabel} ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`);
-  if (beforeRun?.empty) console.log(`${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '，gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`);
+  if (beforeRun?.empty) console.log(`${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '；build/ 是本站的（补丁里的 esbuild 编译、开发服务器的钩子），gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`);
 }
 
 const results = { date: new Date().toISOString(), cpus: os.cpus().length, load1: os.loadavg()[0], node: process.version, doc: docPath, port, repeat, keepBuildCache, before: null, after: null };

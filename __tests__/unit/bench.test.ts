@@ -100,7 +100,7 @@ describe('benchmark scripts run in a tiny mode and print their figures', () => {
 
   test.each([
     ['', '空白 Gatsby 站点'],
-    ['tuned', '空白站点 \\+ 本站 webpack 设置'],
+    ['tuned', '空白站点 \\+ 本站的开发设置'],
   ])('bench:develop --floor %s — an empty Gatsby site started beside the project, both columns filled (Gatsby stand-in)', (variant, label) => {
     const run = bench('develop.mjs', ['--floor', ...(variant ? [variant] : []), '--repeat', '1', '--edits', '1', '--search-wait-s', '1', '--gatsby', STAND_IN, '--json', path.join(work, 'develop-floor.json')]);
     expectRan(run, new RegExp(`\\| 测量（秒，中位数） +\\| ${label} +\\| 本站 +\\| 目标 +\\|`));
