@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { contentHasImages, pagesToPrewarm } from '../../build/gatsby/images/prewarm';
-import { FingerprintBuildDependencies, fingerprint, writeFingerprint } from '../../build/gatsby/webpack/cache';
+import { FingerprintBuildDependencies, fingerprint, webpackCacheDir, writeFingerprint } from '../../build/gatsby/webpack/cache';
+import { fingerprintWebpackCache } from '../../build/gatsby/webpack/gatsby';
 import { isGatsbyJsRule, type BabelItem, type WebpackStage } from '../../build/gatsby/internals';
 import { babelOptions, babelPlugins, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf } from '../../build/gatsby/webpack/swc';
 
@@ -161,14 +162,58 @@ describe('the webpack cache fingerprint', () => {
   it('is rewritten only when it changed, so webpack sees the same file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fingerprint-'));
     writeFileSync(path.join(dir, 'package-lock.json'), '{}');
-    const file = writeFingerprint(dir, 'develop');
+    const cacheDir = path.join(dir, 'webpack-cache');
+    const file = writeFingerprint(dir, 'develop', cacheDir);
+    expect(path.dirname(file)).toBe(cacheDir);
     utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
-    expect(writeFingerprint(dir, 'develop')).toBe(file);
+    expect(writeFingerprint(dir, 'develop', cacheDir)).toBe(file);
     expect(statSync(file).mtime.getFullYear()).toBe(2000);
     writeFileSync(path.join(dir, 'package.json'), '{}');
-    writeFingerprint(dir, 'develop');
+    writeFingerprint(dir, 'develop', cacheDir);
     expect(statSync(file).mtime.getFullYear()).not.toBe(2000);
     expect(readFileSync(file, 'utf8')).toContain('"stage": "develop"');
+  });
+
+  it("keeps develop's caches in the build cache, one folder per project, and the builds' in .cache/webpack", () => {
+    expect(webpackCacheDir('/site', 'build-javascript', '/bc')).toBe('/site/.cache/webpack');
+    expect(webpackCacheDir('/site', 'build-html', '/bc')).toBe('/site/.cache/webpack');
+    const develop = webpackCacheDir('/site', 'develop', '/bc');
+    expect(develop).toMatch(/^\/bc\/webpack-develop\/[0-9a-f]{16}$/);
+    expect(webpackCacheDir('/site', 'develop-html', '/bc')).toBe(develop);
+    expect(webpackCacheDir('/site/', 'develop', '/bc')).toBe(develop);
+    expect(webpackCacheDir('/other-checkout', 'develop', '/bc')).not.toBe(develop);
+  });
+
+  it("points develop's webpack caches (and their fingerprints) outside .cache, where `gatsby clean` leaves them", () => {
+    const site = mkdtempSync(path.join(os.tmpdir(), 'webpack-cache-site-'));
+    const buildCache = mkdtempSync(path.join(os.tmpdir(), 'webpack-cache-bc-'));
+    const previous = process.env.SITE_BUILD_CACHE;
+    process.env.SITE_BUILD_CACHE = buildCache;
+    try {
+      const run = (stage: WebpackStage) => {
+        // Gatsby's own config (gatsby/dist/utils/webpack.config.js): .cache/webpack/stage-<stage>.
+        let config = { cache: { type: 'filesystem', name: stage, cacheLocation: path.join(site, '.cache', 'webpack', `stage-${stage}`) } };
+        const plugins: unknown[] = [];
+        const actions = {
+          replaceWebpackConfig: (next: typeof config) => (config = next),
+          setWebpackConfig: (part: { plugins: unknown[] }) => plugins.push(...part.plugins),
+        };
+        const store = { getState: () => ({ program: { directory: site } }) };
+        fingerprintWebpackCache({ stage, actions, getConfig: () => config, store } as unknown as Parameters<typeof fingerprintWebpackCache>[0]);
+        return { location: config.cache.cacheLocation, plugins };
+      };
+      for (const stage of ['develop', 'develop-html'] as const) {
+        const { location, plugins } = run(stage);
+        expect(location).toBe(path.join(webpackCacheDir(site, stage, buildCache), `stage-${stage}`));
+        expect(location.startsWith(buildCache + path.sep)).toBe(true);
+        expect(plugins).toHaveLength(1);
+      }
+      expect(readFileSync(path.join(webpackCacheDir(site, 'develop', buildCache), 'build-dependencies-develop.json'), 'utf8')).toContain('"stage": "develop"');
+      expect(run('build-javascript').location).toBe(path.join(site, '.cache', 'webpack', 'stage-build-javascript'));
+    } finally {
+      if (previous === undefined) delete process.env.SITE_BUILD_CACHE;
+      else process.env.SITE_BUILD_CACHE = previous;
+    }
   });
 
   it('replaces the compilation’s build dependencies with the fingerprint file', () => {

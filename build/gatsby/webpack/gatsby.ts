@@ -1,6 +1,7 @@
 /**
  * Webpack plumbing, one function per concern: SWC for the site's JavaScript in every build
- * (swc.ts), a cheap validity check for webpack's persistent cache (cache.ts), the browser
+ * (swc.ts), a cheap validity check for webpack's persistent cache and develop's caches kept
+ * where `gatsby clean` leaves them (cache.ts), the browser
  * bundle without Gatsby runtime modules that never run here (trim.ts), develop's caches
  * kept valid across restarts, its idle linter left out and its shell's environment read when
  * rendered (develop.ts), and develop's cache stored when the server is stopped (store-on-stop.ts).
@@ -9,7 +10,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
 import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isDefinePlugin, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
-import { FingerprintBuildDependencies, writeFingerprint } from './cache';
+import { buildCacheDir } from '../../cache';
+import { FingerprintBuildDependencies, webpackCacheDir, writeFingerprint } from './cache';
 import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from './develop';
 import { storeCacheOnStop } from './store-on-stop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
@@ -48,9 +50,17 @@ function dropIdleLinter({ actions, getConfig, store }: CreateWebpackConfigArgs) 
   actions.replaceWebpackConfig(config);
 }
 
-function fingerprintWebpackCache({ stage, actions, getConfig, store }: CreateWebpackConfigArgs) {
-  if (getConfig().cache?.type !== 'filesystem') return;
-  actions.setWebpackConfig({ plugins: [new FingerprintBuildDependencies(writeFingerprint(siteDirectory(store), stage))] });
+/** Each stage's cache in its folder (develop's outside .cache), checked against the fingerprint. */
+export function fingerprintWebpackCache({ stage, actions, getConfig, store }: Pick<CreateWebpackConfigArgs, 'stage' | 'actions' | 'getConfig' | 'store'>) {
+  const config = getConfig();
+  if (config.cache?.type !== 'filesystem') return;
+  const root = siteDirectory(store);
+  const dir = webpackCacheDir(root, stage as WebpackStage, buildCacheDir(process.env, root));
+  if (path.dirname(config.cache.cacheLocation ?? '') !== dir) {
+    config.cache.cacheLocation = path.join(dir, `stage-${stage}`);
+    actions.replaceWebpackConfig(config);
+  }
+  actions.setWebpackConfig({ plugins: [new FingerprintBuildDependencies(writeFingerprint(root, stage as WebpackStage, dir))] });
 }
 
 function transpileWithSwc({ stage, actions, getConfig, store, reporter }: CreateWebpackConfigArgs) {
