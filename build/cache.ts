@@ -15,8 +15,9 @@
  *
  * The same folder holds caches of other kinds, kept by their own modules: drawn diagrams
  * (build/markdown/diagrams.ts), each page's search sections (build/search/cache.ts, which prunes
- * them itself), and one file of what Gatsby's query extraction found in files without GraphQL
- * (build/gatsby/query-extraction-cache.cjs, which keeps it small itself).
+ * them itself), one file of what Gatsby's query extraction found in files without GraphQL
+ * (build/gatsby/query-extraction-cache.cjs, which keeps it small itself), and `gatsby develop`'s
+ * webpack caches (build/gatsby/webpack/cache.ts; webpack checks and prunes them itself).
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
