@@ -175,13 +175,14 @@ describe('the webpack cache fingerprint', () => {
   });
 
   it("keeps develop's caches in the build cache, one folder per project, and the builds' in .cache/webpack", () => {
-    expect(webpackCacheDir('/site', 'build-javascript', '/bc')).toBe('/site/.cache/webpack');
-    expect(webpackCacheDir('/site', 'build-html', '/bc')).toBe('/site/.cache/webpack');
-    const develop = webpackCacheDir('/site', 'develop', '/bc');
+    const gatsby = '/site/.cache/webpack';
+    expect(webpackCacheDir('/site', 'build-javascript', gatsby, '/bc')).toBe('/site/.cache/webpack');
+    expect(webpackCacheDir('/site', 'build-html', gatsby, '/bc')).toBe('/site/.cache/webpack');
+    const develop = webpackCacheDir('/site', 'develop', gatsby, '/bc');
     expect(develop).toMatch(/^\/bc\/webpack-develop\/[0-9a-f]{16}$/);
-    expect(webpackCacheDir('/site', 'develop-html', '/bc')).toBe(develop);
-    expect(webpackCacheDir('/site/', 'develop', '/bc')).toBe(develop);
-    expect(webpackCacheDir('/other-checkout', 'develop', '/bc')).not.toBe(develop);
+    expect(webpackCacheDir('/site', 'develop-html', gatsby, '/bc')).toBe(develop);
+    expect(webpackCacheDir('/site/', 'develop', '/site/.cache/webpack', '/bc')).toBe(develop);
+    expect(webpackCacheDir('/other-checkout', 'develop', '/other-checkout/.cache/webpack', '/bc')).not.toBe(develop);
   });
 
   it("points develop's webpack caches (and their fingerprints) outside .cache, where `gatsby clean` leaves them", () => {
@@ -204,12 +205,14 @@ describe('the webpack cache fingerprint', () => {
       };
       for (const stage of ['develop', 'develop-html'] as const) {
         const { location, plugins } = run(stage);
-        expect(location).toBe(path.join(webpackCacheDir(site, stage, buildCache), `stage-${stage}`));
+        expect(location).toBe(path.join(webpackCacheDir(site, stage, path.join(site, '.cache', 'webpack'), buildCache), `stage-${stage}`));
         expect(location.startsWith(buildCache + path.sep)).toBe(true);
         expect(plugins).toHaveLength(1);
       }
-      expect(readFileSync(path.join(webpackCacheDir(site, 'develop', buildCache), 'build-dependencies-develop.json'), 'utf8')).toContain('"stage": "develop"');
+      expect(readFileSync(path.join(webpackCacheDir(site, 'develop', path.join(site, '.cache', 'webpack'), buildCache), 'build-dependencies-develop.json'), 'utf8')).toContain('"stage": "develop"');
       expect(run('build-javascript').location).toBe(path.join(site, '.cache', 'webpack', 'stage-build-javascript'));
+      // A build stage's fingerprint stays beside Gatsby's cache.
+      expect(readFileSync(path.join(site, '.cache', 'webpack', 'build-dependencies-build-javascript.json'), 'utf8')).toContain('"stage": "build-javascript"');
     } finally {
       if (previous === undefined) delete process.env.SITE_BUILD_CACHE;
       else process.env.SITE_BUILD_CACHE = previous;

@@ -55,9 +55,11 @@ export function fingerprintWebpackCache({ stage, actions, getConfig, store }: Pi
   const config = getConfig();
   if (config.cache?.type !== 'filesystem') return;
   const root = siteDirectory(store);
-  const dir = webpackCacheDir(root, stage as WebpackStage, buildCacheDir(process.env, root));
-  if (path.dirname(config.cache.cacheLocation ?? '') !== dir) {
-    config.cache.cacheLocation = path.join(dir, `stage-${stage}`);
+  // Gatsby's: <site>/.cache/webpack/stage-<stage>.
+  const gatsbyLocation: string = config.cache.cacheLocation;
+  const dir = webpackCacheDir(root, stage as WebpackStage, path.dirname(gatsbyLocation), buildCacheDir(process.env, root));
+  if (dir !== path.dirname(gatsbyLocation)) {
+    config.cache.cacheLocation = path.join(dir, path.basename(gatsbyLocation));
     actions.replaceWebpackConfig(config);
   }
   actions.setWebpackConfig({ plugins: [new FingerprintBuildDependencies(writeFingerprint(root, stage as WebpackStage, dir))] });
