@@ -1,8 +1,8 @@
 import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/config/site';
 import { normalizeBaseUrl } from './src/lib/base-url';
-import { contentDir } from './build/content/dir';
-import { mountDevelopRoutes } from './build/gatsby/develop-server';
+import { contentDir } from './gatsby/content/dir';
+import { mountDevelopRoutes } from './gatsby/framework/develop-server';
 
 const pathPrefix = normalizeBaseUrl(process.env.SITE_BASE_URL ?? siteConfig.baseUrl);
 
@@ -32,7 +32,7 @@ const config: GatsbyConfig = {
     },
     'gatsby-transformer-sharp',
     // Sources .mdx files as Mdx nodes (frontmatter, body). Bodies are rendered to HTML at build time
-    // by src/lib/markdown (the Mdx.rendered field in gatsby-node.ts), not compiled into page code.
+    // by gatsby/markdown (the Mdx.rendered field in gatsby-node.ts), not compiled into page code.
     { resolve: 'gatsby-plugin-mdx', options: { extensions: ['.mdx'] } },
     // Clicks on site links inside that HTML navigate client-side like <Link>.
     'gatsby-plugin-catch-links',

@@ -1,16 +1,16 @@
 /**
- * Gatsby's build hooks, wired from the features that own them (build/<feature>/gatsby.ts). This
+ * Gatsby's build hooks, wired from the features that own them (gatsby/<feature>/gatsby-node.ts). This
  * file decides nothing: where a hook has several owners they run in the order listed.
  */
 import type { GatsbyNode } from 'gatsby';
-import * as content from './build/content/gatsby';
-import * as images from './build/gatsby/images/gatsby';
-import * as webpack from './build/gatsby/webpack/gatsby';
-import * as markdown from './build/markdown/gatsby';
-import * as pages from './build/pages/gatsby';
-import * as postbuild from './build/postbuild/gatsby';
-import * as search from './build/search/gatsby';
-import * as travel from './build/travel/develop';
+import * as content from './gatsby/content/gatsby-node';
+import * as images from './gatsby/framework/images/gatsby-node';
+import * as webpack from './gatsby/framework/webpack/gatsby-node';
+import * as markdown from './gatsby/markdown/gatsby-node';
+import * as pages from './gatsby/pages/gatsby-node';
+import * as postbuild from './gatsby/postbuild/gatsby-node';
+import * as search from './gatsby/search/gatsby-node';
+import * as travel from './gatsby/travel/develop';
 
 type Hook<K extends keyof GatsbyNode> = NonNullable<GatsbyNode[K]>;
 

@@ -38,7 +38,7 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponent
 
 /**
  * The site-wide CSS (both themes' tokens, base elements, utility classes) is written into every
- * page at build time and moved into <head> with the other styles (build/postbuild/finish-html.ts).
+ * page at build time and moved into <head> with the other styles (gatsby/postbuild/finish-html.ts).
  * The browser bundle does not carry it: it never changes after load, so hydrating it again would
  * only cost bytes and start-up time. `gatsby develop` adds it in gatsby-browser.tsx instead.
  * (wrapPageElement, not wrapRootElement: Gatsby also wraps every <Head> in the latter, which

@@ -7,7 +7,7 @@
 //   cold   `gatsby clean` + `gatsby build` of the real content
 //   warm   `gatsby build` again after appending a paragraph to one post
 //   cached `gatsby clean` + `gatsby build` once more: Gatsby's .cache is gone but the build cache
-//          that outlives it (resized images, share cards: build/cache.ts) is kept, as
+//          that outlives it (resized images, share cards: gatsby/cache.ts) is kept, as
 //          on CI with its cache step or for an editor after `gatsby clean`
 //          (every run uses a build cache folder of its own in the temp dir, empty at the start,
 //          so "cold" really starts with nothing)

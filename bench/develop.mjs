@@ -29,15 +29,15 @@
 // two page components (/ and the doc path, each an <h1>), the project's node_modules (the same
 // Gatsby, patches/ applied) — what Gatsby itself takes on this machine before any of the site's
 // content or code. Its starts are measured the same way; it has nothing to edit. `--floor tuned`
-// gives the empty site the project's develop machinery too: its build/ is the project's (a
+// gives the empty site the project's develop machinery too: its gatsby/ is the project's (a
 // symlink, so the patch's esbuild compile of gatsby files and its develop hooks find it) and its
-// gatsby-node re-exports build/gatsby/webpack's onCreateWebpackConfig: what is left of a start
+// gatsby-node re-exports gatsby/framework/webpack's onCreateWebpackConfig: what is left of a start
 // without the content.
 // develop runs as in an editor's terminal, not as under CI (see editorEnv).
 // Nothing in the repo is touched: each copy gets its own .cache, public and build cache (emptied
 // before every clean start, so "clean" starts with nothing cached, the same in every round: a
 // fresh clone's first start). --keep-build-cache measures what `npm run clean` leaves instead:
-// `gatsby clean` only, the build cache (build/cache.ts) kept, and filled once before the first
+// `gatsby clean` only, the build cache (gatsby/cache.ts) kept, and filled once before the first
 // round by a start that waits for the search files (not measured).
 //
 // Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --edits 5  --no-warm  --keep  --keep-build-cache
@@ -104,14 +104,14 @@ function makeEmptySite() {
     'gatsby-config.js': 'module.exports = { plugins: [] };\n',
     'src/pages/index.js': page('Home'),
     [`src/pages${decodeURIComponent(docPath)}.js`]: page('Doc'),
-    ...(floorTuned ? { 'gatsby-node.ts': "export { onCreateWebpackConfig } from './build/gatsby/webpack/gatsby';\n" } : {}),
+    ...(floorTuned ? { 'gatsby-node.ts': "export { onCreateWebpackConfig } from './gatsby/framework/webpack/gatsby-node';\n" } : {}),
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
     writeFileSync(path.join(site, file), text);
   }
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
-  if (floorTuned) symlinkSync(path.join(ROOT, 'build'), path.join(site, 'build'));
+  if (floorTuned) symlinkSync(path.join(ROOT, 'gatsby'), path.join(site, 'gatsby'));
   return { work, site, empty: true };
 }
 
@@ -197,7 +197,7 @@ const copies = [];
 
 /**
  * Stops develop (SIGTERM to its process group, as a terminal's Ctrl-C reaches every process) and
- * waits until it has exited: it stores webpack's cache first (build/gatsby/webpack/store-on-stop.ts),
+ * waits until it has exited: it stores webpack's cache first (gatsby/framework/webpack/store-on-stop.ts),
  * and the next start must not read a cache still being written. SIGKILL after stopTimeoutMs.
  */
 async function stopDevelop() {
@@ -271,7 +271,7 @@ async function startDevelop({ work, site, empty }, label) {
   const child = spawn(process.execPath, [gatsbyCli(site), 'develop', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
-    // A build cache (build/cache.ts) of the copy's own, empty at the first start. The empty site
+    // A build cache (gatsby/cache.ts) of the copy's own, empty at the first start. The empty site
     // (--floor) runs with the variables of the project's own `npm run develop`.
     env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop', empty ? ROOT : site) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -473,7 +473,7 @@ function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['改动前
   );
   console.log(`\nclean：${keepBuildCache ? '只 gatsby clean，保留构建缓存（npm run clean 的情形）' : 'gatsby clean，构建缓存也清空（全新克隆第一次启动的情形）'}`);
   console.log(`启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：${afterLabel} ${a.searchNote}${beforeRun && !beforeRun.empty ? `，${beforeLabel} ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`);
-  if (beforeRun?.empty) console.log(`${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '；build/ 是本站的（补丁里的 esbuild 编译、开发服务器的钩子），gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`);
+  if (beforeRun?.empty) console.log(`${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '；gatsby/ 是本站的（补丁里的 esbuild 编译、开发服务器的钩子），gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`);
 }
 
 const results = { date: new Date().toISOString(), cpus: os.cpus().length, load1: os.loadavg()[0], node: process.version, doc: docPath, port, repeat, keepBuildCache, before: null, after: null };

@@ -1,17 +1,17 @@
 // npm run bench:travel — what Markdown twins and share cards cost per page, outside Gatsby.
 //
 // Generates N synthetic Chinese posts and docs (bench/synthetic.mjs, as bench:build's scale runs),
-// renders every file's Markdown twin (src/lib/markdown/twin.ts) and draws every page's share card
-// (build/travel/share-cards.ts) into a temporary folder with an empty card cache, then draws them
+// renders every file's Markdown twin (gatsby/markdown/twin.ts) and draws every page's share card
+// (gatsby/travel/share-cards.ts) into a temporary folder with an empty card cache, then draws them
 // again (all from the cache). Prints wall and CPU time per twin and per card (CPU counts every
 // thread of this process: resvg rasterises in libuv's pool) and the size of the PNGs.
 //   --n 200 (files)  --keep (keep the temporary folder)
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadContent } from '../build/content/loader';
-import { cardPlanner, writeShareCards } from '../build/travel/share-cards';
-import { renderTwin } from '../src/lib/markdown/twin';
+import { loadContent } from '../gatsby/content/loader';
+import { cardPlanner, writeShareCards } from '../gatsby/travel/share-cards';
+import { renderTwin } from '../gatsby/markdown/twin';
 
 // The bench helpers are plain .mjs (no types): imported by a computed name.
 const lib = (await import(['./lib', 'mjs'].join('.'))) as { arg: (name: string, fallback: unknown) => unknown; ROOT: string; table: (headers: string[], rows: unknown[][]) => void };

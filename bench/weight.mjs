@@ -15,7 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { arg, portArg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, chunkComposition, chunkLabel, ensureBuild, kb, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
-import { pageDataPath } from '../build/gatsby/output.cjs';
+import { pageDataPath } from '../gatsby/framework/output.cjs';
 
 const JS_BUDGET_GZ = 90 * 1024;
 const QUIET_MS = Number(arg('quiet', 6000)); // after networkidle: Gatsby's idle-time prefetches start ~2–4 s later

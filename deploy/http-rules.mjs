@@ -3,8 +3,8 @@
 //
 // Everything else is generated from this file:
 //   - the nginx server block           scripts/nginx.mjs (renderSiteConf) + deploy/site.conf.template
-//   - Netlify / Cloudflare Pages files public/_headers, public/_redirects (build/postbuild/host-configs.mjs)
-//   - the per-page CSP <meta>          build/postbuild/csp-meta.mjs (script hashes of each built page)
+//   - Netlify / Cloudflare Pages files public/_headers, public/_redirects (gatsby/postbuild/host-configs.mjs)
+//   - the per-page CSP <meta>          gatsby/postbuild/csp-meta.mjs (script hashes of each built page)
 // __tests__/unit/host-configs.test.ts checks that the outputs agree with each other and with this file.
 //
 // Plain ESM without dependencies: nginx.mjs, the post-build scripts, the bench and jest all import it.
@@ -24,7 +24,7 @@ export const SECURITY_HEADERS = Object.freeze({
 /**
  * The Content-Security-Policy of a page, as directive → sources. Gatsby emits inline <script>s
  * that differ per page (window.pagePath, the chunk map, the head script…), so script-src is not a
- * fixed list: build/postbuild/csp-meta.mjs hashes each page's inline scripts at build time and writes
+ * fixed list: gatsby/postbuild/csp-meta.mjs hashes each page's inline scripts at build time and writes
  *   <meta http-equiv="Content-Security-Policy" content="…; script-src 'self' 'sha256-…' …">
  * at the top of its <head>. That meta policy is the whole document policy below.
  *

@@ -1,23 +1,23 @@
 /**
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
  * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
- * references, and applies the editorial rules of build/content/rules.ts (quotation marks, placeholders,
+ * references, and applies the editorial rules of gatsby/content/rules.ts (quotation marks, placeholders,
  * commit hashes in prose, links to later posts, posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { visit } from 'unist-util-visit';
-import { assertUniqueSlugs, ContentError } from '../src/lib/content-model';
-import { checkPageLinks } from '../src/lib/links';
+import { assertUniqueSlugs, ContentError } from '../gatsby/content/model';
+import { checkPageLinks } from '../gatsby/content/link-check';
 import { docEntry, planSite, postEntry } from '../src/lib/routes';
-import { renderMdx } from '../src/lib/markdown/render';
-import { contentErrorMessage } from '../src/lib/markdown/errors';
-import { contentPages } from '../build/content/links';
-import { loadContent } from '../build/content/loader';
-import { buildDrawDiagram } from '../build/markdown/diagrams';
-import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../build/content/rules';
-import { authorMatcher } from '../build/content/git-history';
+import { renderMdx } from '../gatsby/markdown/render';
+import { contentErrorMessage } from '../gatsby/markdown/errors';
+import { contentPages } from '../gatsby/content/link-targets';
+import { loadContent } from '../gatsby/content/loader';
+import { buildDrawDiagram } from '../gatsby/markdown/draw-diagrams';
+import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../gatsby/content/rules';
+import { authorMatcher } from '../gatsby/content/git-history';
 
 const args = process.argv.slice(2);
 // --root <dir> checks another tree with a content/ folder (the bad-input fixtures of the tests);
@@ -92,7 +92,7 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
     try {
       await renderMdx(body, { file, firstLine: bodyLine, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
     } catch (error) {
-      // The build's and the develop server's message, word for word (src/lib/markdown/errors.ts).
+      // The build's and the develop server's message, word for word (gatsby/markdown/errors.ts).
       problems.push(contentErrorMessage(error, file));
       continue;
     }

@@ -1,16 +1,16 @@
 /**
  * `npm run new -- post <slug> "标题"` / `npm run new -- doc <路径> "标题"`: writes a new content file
- * with complete frontmatter (build/content/scaffold.ts plans it and refuses what would clash).
+ * with complete frontmatter (gatsby/content/scaffold.ts plans it and refuses what would clash).
  * `--root <dir>` works on another tree with a content/ folder (the tests use a temporary one).
  * Exits 1 with a Chinese message when refused; never overwrites a file.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePostFolder } from '../src/lib/content-model';
+import { parsePostFolder } from '../gatsby/content/model';
 import { docIdFromRelativePath } from '../src/lib/docs';
-import { loadContent } from '../build/content/loader';
-import { parseArgs, planScaffold, ScaffoldError, type ExistingContent } from '../build/content/scaffold';
+import { loadContent } from '../gatsby/content/loader';
+import { parseArgs, planScaffold, ScaffoldError, type ExistingContent } from '../gatsby/content/scaffold';
 
 function files(dir: string, match: RegExp, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;

@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildSearchFiles, loadSynonyms, searchPages } from '../build/search/build';
+import { buildSearchFiles, loadSynonyms, searchPages } from '../gatsby/search/build';
 
 const args = process.argv.slice(2);
 const out = args[0] ?? '.cache/search-files';

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readFrontmatter } from '../../build/content/frontmatter';
-import { contentPages } from '../../build/content/links';
-import { loadContent } from '../../build/content/loader';
-import { scanMdx } from '../../build/content/rules';
-import { checkPageLinks } from '../../src/lib/links';
+import { readFrontmatter } from '../../gatsby/content/frontmatter';
+import { contentPages } from '../../gatsby/content/link-targets';
+import { loadContent } from '../../gatsby/content/loader';
+import { scanMdx } from '../../gatsby/content/rules';
+import { checkPageLinks } from '../../gatsby/content/link-check';
 import { docEntry, planSite, postEntry } from '../../src/lib/routes';
 import { summarizeTags } from '../../src/lib/tags';
 import { DECODED_ROUTES } from '../routes';

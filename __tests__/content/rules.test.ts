@@ -1,5 +1,5 @@
 /**
- * The editorial rules of build/content/rules.ts over the real content/ folder: Chinese quotation
+ * The editorial rules of gatsby/content/rules.ts over the real content/ folder: Chinese quotation
  * marks, no placeholders, no commit hashes in prose outside Releases pages, no post that links to a
  * later post outside a marked update note / series navigation / further-reading list, and no listed
  * post that only the blog list leads to. Docs and posts are separate tests so a failure says which
@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContent } from '../../build/content/loader';
-import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine, type ContentRule } from '../../build/content/rules';
+import { loadContent } from '../../gatsby/content/loader';
+import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine, type ContentRule } from '../../gatsby/content/rules';
 
 const root = path.resolve(__dirname, '../..');
 const { posts, docs } = loadContent(root);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { loadContent } from '../../build/content/loader';
+import { loadContent } from '../../gatsby/content/loader';
 import { encodePath } from '../../src/lib/url-path';
 import { PHONE, useBrowser, url } from './support/browser';
 import { ready } from './support/ready';

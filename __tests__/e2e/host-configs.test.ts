@@ -8,7 +8,7 @@ import { checkAgreement, evalEsm } from '../unit/support/host-agreement';
 import { SITE_DIR } from './support/env';
 
 test('host configs agree with nginx for the files of the build under test', () => {
-  const files = evalEsm<string[]>(`import { listFiles } from './build/postbuild/host-configs.mjs'; console.log(JSON.stringify(listFiles(${JSON.stringify(SITE_DIR)})));`);
+  const files = evalEsm<string[]>(`import { listFiles } from './gatsby/postbuild/host-configs.mjs'; console.log(JSON.stringify(listFiles(${JSON.stringify(SITE_DIR)})));`);
   expect(files.filter((f) => f.endsWith('/index.html')).length).toBeGreaterThan(100);
   checkAgreement(files);
 });

@@ -2,7 +2,7 @@
  * Hostile conditions (issue: reliability): no JavaScript, storage that throws, page data that
  * fails to load during a client navigation. The page must stay readable and navigable.
  */
-import { pageDataPath } from '../../build/gatsby/internals';
+import { pageDataPath } from '../../gatsby/framework/internals';
 import { useBrowser, PHONE, url } from './support/browser';
 import { ready } from './support/ready';
 

@@ -1,7 +1,7 @@
 /**
  * The JavaScript budget of every built page (the design card's 90 KB gzip; issue 22's budgets):
  * what a page loads before it is interactive is the chunk 'app' plus its template's chunk, as
- * Gatsby itself reads them from webpack.stats.json (build/gatsby/internals.ts firstLoadScripts),
+ * Gatsby itself reads them from webpack.stats.json (gatsby/framework/internals.ts firstLoadScripts),
  * gzip at nginx's level 6. No browser is needed: the files are the build's own. This catches a
  * browser module that imports build-time code (a highlighter, a parser) into every page.
  * bench:weight measures the same in Chromium, with page data and prefetches, for figures.
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { firstLoadScripts, pageDataFile, pageHtmlFiles, WEBPACK_STATS_FILE } from '../../build/gatsby/internals';
+import { firstLoadScripts, pageDataFile, pageHtmlFiles, WEBPACK_STATS_FILE } from '../../gatsby/framework/internals';
 import { SITE_DIR } from './support/env';
 
 const KB = 1024;

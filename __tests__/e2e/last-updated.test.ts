@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { loadContent } from '../../build/content/loader';
+import { loadContent } from '../../gatsby/content/loader';
 import { encodePath } from '../../src/lib/url-path';
 import { useBrowser, url } from './support/browser';
 

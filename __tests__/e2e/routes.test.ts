@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadContent } from '../../build/content/loader';
+import { loadContent } from '../../gatsby/content/loader';
 import { ROUTES } from '../routes';
 import { hydrated, useBrowser, url } from './support/browser';
 

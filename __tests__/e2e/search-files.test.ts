@@ -1,6 +1,6 @@
 /**
  * `gatsby build` cuts the search sections from the HTML its page queries rendered (page-data.json,
- * the post-build step in build/search/gatsby.ts) instead of rendering every page again. Two
+ * the post-build step in gatsby/search/gatsby-node.ts) instead of rendering every page again. Two
  * checks on the build under test (support/env.ts): that step, run on this build's page data,
  * finds a rendered body for every page and writes exactly the files the build wrote; and those
  * files equal the ones rendered from every page's source (what `gatsby develop` does).

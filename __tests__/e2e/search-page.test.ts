@@ -247,7 +247,7 @@ describe('the results page keeps its state in the address', () => {
     await page.waitForLoadState('networkidle');
     const json = requests.map((r) => new URL(r.url())).filter((u) => u.pathname.endsWith('.json'));
     expect(json.filter((u) => /^\/search\/[^/]+\.json$/.test(u.pathname)).map((u) => u.pathname).sort()).toEqual(['/search/index.json', '/search/store.json']);
-    // The page's own data: one address whatever the query (build/search/gatsby.ts onCreatePage), so it is cached once for all.
+    // The page's own data: one address whatever the query (gatsby/search/gatsby-node.ts onCreatePage), so it is cached once for all.
     expect(json.filter((u) => u.pathname === '/page-data/search/page-data.json').map((u) => u.href.slice(u.origin.length))).toEqual(['/page-data/search/page-data.json']);
     const chunks = requests.filter((r) => r.url().endsWith('.js')).map((r) => new URL(r.url()).pathname);
     expect(chunks.filter((c) => c.includes('search-engine'))).toHaveLength(1);

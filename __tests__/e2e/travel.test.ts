@@ -6,7 +6,7 @@
  * card is a 1200×630 PNG with something drawn in its centre, referenced by og:image.
  */
 import path from 'node:path';
-import { loadContent } from '../../build/content/loader';
+import { loadContent } from '../../gatsby/content/loader';
 import { encodePath } from '../../src/lib/url-path';
 import { hydrated, PHONE, useBrowser, url } from './support/browser';
 import { BASE_URL } from './support/env';

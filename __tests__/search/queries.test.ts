@@ -2,7 +2,7 @@
  * The query set itself is sound: enough queries of every kind, each expecting a page that exists
  * and, for a section, a heading id that the rendered page really has; controls occur in no page.
  */
-import { loadContent } from '../../build/content/loader';
+import { loadContent } from '../../gatsby/content/loader';
 import { CONTROLS, QUERIES } from './queries';
 import { buildSiteSearch, type BuiltSiteSearch } from './site-index';
 

@@ -1,7 +1,7 @@
 /** Which built page the accessibility audit opens in which mode (__tests__/e2e/support/audit-plan.ts). */
 import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, planAudit, shardOfFile, shardTasks, type BuiltPage } from '../e2e/support/audit-plan';
 
-// Which HTML files are pages is Gatsby's rule: build/gatsby/internals.ts, checked in gatsby-internals.test.ts.
+// Which HTML files are pages is Gatsby's rule: gatsby/framework/internals.ts, checked in gatsby-internals.test.ts.
 describe('pages of the build', () => {
   it('requests encoded paths, and the not-found page through a path that does not exist', () => {
     expect(builtPage('x', '/docs/desktop/wing/Get start', 'k').url).toBe('/docs/desktop/wing/Get%20start');

@@ -70,7 +70,7 @@ describe('the Gatsby build rejects an impossible date the same way', () => {
     jest.isolateModules(() => {
       // gatsby-plugin-mdx's own frontmatter reader: js-yaml, which rolls the date over.
       const { parseFrontmatter } = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { body: string; frontmatter: Record<string, unknown> } };
-      const { onCreateNode, collectedContentErrors } = require('../../build/content/gatsby') as typeof import('../../build/content/gatsby');
+      const { onCreateNode, collectedContentErrors } = require('../../gatsby/content/gatsby-node') as typeof import('../../gatsby/content/gatsby-node');
       const absolutePath = path.join(__dirname, '../fixtures', fixture, 'content', source, folder, 'index.mdx');
       const { body, frontmatter } = parseFrontmatter(fixture, readFileSync(absolutePath, 'utf8'));
       expect(frontmatter.date).toEqual(new Date(Date.UTC(2024, 2, 1)));

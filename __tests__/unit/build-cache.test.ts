@@ -1,14 +1,14 @@
 /**
- * The build cache that outlives `gatsby clean` (build/cache.ts): content-addressed
+ * The build cache that outlives `gatsby clean` (gatsby/cache.ts): content-addressed
  * entries, the wrapper in front of gatsby-plugin-sharp's worker, pruning.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildCacheDir, cacheEntries, stableKey } from '../../build/cache';
-import { cachedImageWorker, imageJobKey, installImageCache, type ImageJob } from '../../build/gatsby/images/image-cache';
-import { IMAGE_JOB_NAME, SHARP_WORKER_MODULE } from '../../build/gatsby/internals';
+import { buildCacheDir, cacheEntries, stableKey } from '../../gatsby/cache';
+import { cachedImageWorker, imageJobKey, installImageCache, type ImageJob } from '../../gatsby/framework/images/image-cache';
+import { IMAGE_JOB_NAME, SHARP_WORKER_MODULE } from '../../gatsby/framework/internals';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'build-cache-'));
 const versions = { format: '1', sharp: '0.34.5', plugin: '5.16.0' };

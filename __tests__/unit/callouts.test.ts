@@ -1,10 +1,10 @@
 /**
- * Callouts in every dialect (src/lib/markdown/callouts.ts): Docusaurus directives (old and new
+ * Callouts in every dialect (gatsby/markdown/callouts.ts): Docusaurus directives (old and new
  * titles, nesting by more colons or the same count), GitHub alerts and <Callout> give the same
  * <aside>, the same twin blockquote and the same search text; prose with colons is left alone;
  * mistakes stop with the file's line.
  */
-import { CALLOUT_KINDS, CALLOUT_LABELS, normalizeCalloutFences } from '../../src/lib/markdown/callouts';
+import { CALLOUT_KINDS, CALLOUT_LABELS, normalizeCalloutFences } from '../../gatsby/markdown/callouts';
 import { renderCases } from './support/cases';
 
 describe('::: fences as the editor meant them', () => {

@@ -1,11 +1,11 @@
 /**
- * Code blocks with meta and magic comments (src/lib/markdown/code-meta.ts, code-blocks.ts,
- * src/lib/prism splitLines): what the page shows, highlights and numbers, what the copy button
+ * Code blocks with meta and magic comments (gatsby/markdown/code-meta.ts, code-blocks.ts,
+ * gatsby/markdown/prism splitLines): what the page shows, highlights and numbers, what the copy button
  * copies, what the twin and search get, and mistakes at the file's line.
  */
-import { CodeBlockError, parseCodeBlock } from '../../src/lib/markdown/code-meta';
-import { h, text, textContent, type Element, type ElementContent } from '../../src/lib/markdown/hast';
-import { highlightToHast, splitLines } from '../../src/lib/prism';
+import { CodeBlockError, parseCodeBlock } from '../../gatsby/markdown/code-meta';
+import { h, text, textContent, type Element, type ElementContent } from '../../gatsby/markdown/hast';
+import { highlightToHast, splitLines } from '../../gatsby/markdown/prism';
 import { renderCases } from './support/cases';
 
 const marked = (spec: ReturnType<typeof parseCodeBlock>) => spec.lines.map((l, i) => `${i + 1}${l.highlight ? '*' : ''}${l.change === 'add' ? '+' : l.change === 'remove' ? '-' : ''}`).join(' ');

@@ -1,5 +1,5 @@
 /**
- * The site's compiler of gatsby-config.ts and gatsby-node.ts (build/gatsby/compile-gatsby-files.cjs,
+ * The site's compiler of gatsby-config.ts and gatsby-node.ts (gatsby/framework/compile-gatsby-files.cjs,
  * esbuild), which Gatsby calls instead of Parcel (patches/gatsby+<version>.patch; the canary in
  * gatsby-internals.test.ts checks the installed Gatsby calls it). Its outputs must be what Gatsby
  * loads: the real site's hooks and config, CommonJS, under .cache/compiled.
@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compileGatsbyFiles, needsParcel, ROOT_FILES } from '../../build/gatsby/compile-gatsby-files.cjs';
-import { COMPILED_GATSBY_FILES } from '../../build/gatsby/internals';
+import { compileGatsbyFiles, needsParcel, ROOT_FILES } from '../../gatsby/framework/compile-gatsby-files.cjs';
+import { COMPILED_GATSBY_FILES } from '../../gatsby/framework/internals';
 import { writeSourceSite } from './support/source-site';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -54,14 +54,14 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
 
     it('bundles what the files import from the site and leaves packages to Node', async () => {
     const dir = site({
-      'gatsby-node.ts': "import { greeting } from './build/greeting';\nimport path from 'node:path';\nimport { createHash } from 'node:crypto';\nexport const onPreInit = (): string => `${greeting} ${path.basename('/a/b.txt')} ${createHash('sha1').update('x').digest('hex').length}`;\n",
-      'build/greeting.ts': "export const greeting: string = '你好';\n",
+      'gatsby-node.ts': "import { greeting } from './gatsby/greeting';\nimport path from 'node:path';\nimport { createHash } from 'node:crypto';\nexport const onPreInit = (): string => `${greeting} ${path.basename('/a/b.txt')} ${createHash('sha1').update('x').digest('hex').length}`;\n",
+      'gatsby/greeting.ts': "export const greeting: string = '你好';\n",
       'gatsby-config.ts': "import type { GatsbyConfig } from 'gatsby';\nconst config: GatsbyConfig = { siteMetadata: { title: 'iofomo' }, plugins: [] };\nexport default config;\n",
     });
     await compileGatsbyFiles(dir, path.join(dir, '.cache/compiled'));
     const text = readFileSync(path.join(dir, '.cache/compiled/gatsby-node.js'), 'utf8');
     expect(text).toContain('你好');
-    expect(text).not.toContain('./build/greeting');
+    expect(text).not.toContain('./gatsby/greeting');
     expect(text).toMatch(/require\("node:path"\)/);
     expect((load(path.join(dir, '.cache/compiled/gatsby-node.js')).onPreInit as () => string)()).toBe('你好 b.txt 40');
     expect(load(path.join(dir, '.cache/compiled/gatsby-config.js')).default).toEqual({ siteMetadata: { title: 'iofomo' }, plugins: [] });
@@ -99,7 +99,7 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
   });
 
   it('names the file of a missing import', async () => {
-    const dir = site({ 'gatsby-node.ts': "import { x } from './build/nowhere';\nexport const onPreInit = () => x;\n" });
+    const dir = site({ 'gatsby-node.ts': "import { x } from './gatsby/nowhere';\nexport const onPreInit = () => x;\n" });
     const error = (await compileGatsbyFiles(dir, path.join(dir, 'out')).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^gatsby-node\.ts:1:19: Could not resolve "\.\/build\/nowhere"/);
   });

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { bodyFirstLine, ContentSyntaxError, contentErrorMessage, isContentSyntaxError, location, withFirstLine } from '../../src/lib/markdown/errors';
+import { bodyFirstLine, ContentSyntaxError, contentErrorMessage, isContentSyntaxError, location, withFirstLine } from '../../gatsby/markdown/errors';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = path.join(__dirname, '../fixtures/bad-lines');

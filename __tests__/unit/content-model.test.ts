@@ -1,4 +1,4 @@
-import { ContentError, assertUniqueSlugs, normalizeDate, parsePostFolder, validateDoc, validatePost } from '../../src/lib/content-model';
+import { ContentError, assertUniqueSlugs, normalizeDate, parsePostFolder, validateDoc, validatePost } from '../../gatsby/content/model';
 
 const goodPost = {
   slug: 'binder',

@@ -1,10 +1,10 @@
 /**
- * Editorial rules of build/content/rules.ts (quotes, placeholders, commit hashes, links to later
+ * Editorial rules of gatsby/content/rules.ts (quotes, placeholders, commit hashes, links to later
  * posts, orphan posts) on tiny
  * inline samples. The same functions run over the real content in __tests__/content/rules.test.ts
  * and in `npm run check:content`.
  */
-import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, laterLinkZones, scanMdx, slugLine } from '../../build/content/rules';
+import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, laterLinkZones, scanMdx, slugLine } from '../../gatsby/content/rules';
 
 const problems = (source: string) => checkMdxText(source).map((p) => `${p.rule} ${p.line}:${p.column}`);
 

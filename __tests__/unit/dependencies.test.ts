@@ -14,7 +14,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '../..');
-const FOLDERS = ['build', 'scripts', 'src', '__tests__', 'bench', 'deploy', 'types'];
+const FOLDERS = ['gatsby', 'scripts', 'src', '__tests__', 'bench', 'deploy', 'types'];
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

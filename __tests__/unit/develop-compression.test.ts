@@ -1,12 +1,12 @@
 /**
- * gatsby develop leaves responses to this machine uncompressed (build/gatsby/develop-compression.cjs;
+ * gatsby develop leaves responses to this machine uncompressed (gatsby/framework/develop-compression.cjs;
  * the patch that hands the filter to Gatsby is checked in gatsby-internals.test.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { developCompressionFilter, isLoopbackAddress } from '../../build/gatsby/develop-compression.cjs';
+import { developCompressionFilter, isLoopbackAddress } from '../../gatsby/framework/develop-compression.cjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** The compression middleware Gatsby's develop server uses (resolved from the gatsby package). */

@@ -1,6 +1,6 @@
 /**
- * gatsby develop's overlay for content errors (build/content/develop-errors.ts): the renderer's
- * one message (`file:line:column reason`, src/lib/markdown/errors.ts) with its place, the line of
+ * gatsby develop's overlay for content errors (gatsby/content/develop-errors.ts): the renderer's
+ * one message (`file:line:column reason`, gatsby/markdown/errors.ts) with its place, the line of
  * a frontmatter mistake, and one overlay entry per broken file until that file is fixed — checked
  * through the real hooks (support/develop-overlay.mts) and as pure functions.
  */
@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readFrontmatter } from '../../build/content/frontmatter';
-import { ContentErrorBoard, frontmatterLine, overlayErrors, problemHtml, problemOf, type OverlayError } from '../../build/content/develop-errors';
+import { readFrontmatter } from '../../gatsby/content/frontmatter';
+import { ContentErrorBoard, frontmatterLine, overlayErrors, problemHtml, problemOf, type OverlayError } from '../../gatsby/content/develop-errors';
 
 const ROOT = path.resolve(__dirname, '../..');
 const file = 'content/docs/desktop/wing/Introduce.mdx';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
-import { addDevelopRoute, mountDevelopRoutes, watchDevelopRequests, type DevelopHandler, type DevelopRequest, type DevelopResponse } from '../../build/gatsby/develop-server';
+import { addDevelopRoute, mountDevelopRoutes, watchDevelopRequests, type DevelopHandler, type DevelopRequest, type DevelopResponse } from '../../gatsby/framework/develop-server';
 
 interface ExpressApp {
   get(path: string, handler: (req: unknown, res: { send(body: string): void }) => void): void;
@@ -8,7 +8,7 @@ interface ExpressApp {
   listen(port: number, host: string): Server;
   locals: Record<string, unknown>;
 }
-import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from '../../build/search/develop';
+import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from '../../gatsby/search/develop';
 import { followSearchFiles } from '../../src/components/search/live';
 import type { SiteSearch } from '../../src/lib/search/engine';
 import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH } from '../../src/lib/search/files';

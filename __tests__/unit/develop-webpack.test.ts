@@ -1,4 +1,4 @@
-import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from '../../build/gatsby/webpack/develop';
+import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from '../../gatsby/framework/webpack/develop';
 
 describe("develop's webpack caches stay valid across restarts", () => {
   it('checks module and resolve snapshots by content hash when only the mtime moved, in both develop compilations', () => {

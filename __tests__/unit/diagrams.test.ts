@@ -1,5 +1,5 @@
 /**
- * ```mermaid diagrams (src/lib/markdown/diagrams.ts, mermaid-source.ts, build/markdown/diagrams.ts):
+ * ```mermaid diagrams (gatsby/markdown/diagrams.ts, mermaid-source.ts, gatsby/markdown/draw-diagrams.ts):
  * the real renderer draws the two supported kinds as inline SVG whose labels are <text> and whose
  * colours are only theme variables; a diagram that cannot be drawn names file:line and its kind;
  * the text alternative and search carry the labels; the twin keeps the source; the cache draws once.
@@ -8,11 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cachedDraw, diagramKey, type DiagramCacheStats } from '../../build/markdown/diagrams';
+import { cachedDraw, diagramKey, type DiagramCacheStats } from '../../gatsby/markdown/draw-diagrams';
 import { DIAGRAM_COLORS } from '../../src/lib/markdown/diagram-colors';
-import { accessibleSvg, missingLabels, svgText, textAlternative } from '../../src/lib/markdown/diagrams';
-import { DiagramSyntaxError, readDiagram, scanFlowStatement } from '../../src/lib/markdown/mermaid-source';
-import { sectionsFromHtml } from '../../src/lib/search/sections';
+import { accessibleSvg, missingLabels, svgText, textAlternative } from '../../gatsby/markdown/diagrams';
+import { DiagramSyntaxError, readDiagram, scanFlowStatement } from '../../gatsby/markdown/mermaid-source';
+import { sectionsFromHtml } from '../../gatsby/search/sections';
 import { colors } from '../../src/theme/tokens';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { writeDiscoveryFiles } from '../../build/postbuild/discovery';
-import { absoluteUrl, buildFeeds, robotsTxt, sitemapEntries, sitemapPaths } from '../../src/lib/discovery';
+import { writeDiscoveryFiles } from '../../gatsby/postbuild/write-discovery';
+import { absoluteUrl, buildFeeds, robotsTxt, sitemapEntries, sitemapPaths } from '../../gatsby/postbuild/discovery';
 import { openSearchXml } from '../../src/lib/opensearch';
 import type { PostSummary } from '../../src/lib/routes';
 

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { bodyFirstLine } from '../../src/lib/markdown/errors';
+import { bodyFirstLine } from '../../gatsby/markdown/errors';
 import { renderCases } from './support/cases';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hoistEmotionStyles } from '../../build/postbuild/emotion-styles';
-import { finishHtmlFiles, finishPage, stripNulBytes } from '../../build/postbuild/finish-html';
-import { linkReport, pageLinks, type PageLinks } from '../../build/postbuild/link-report';
+import { hoistEmotionStyles } from '../../gatsby/postbuild/emotion-styles';
+import { finishHtmlFiles, finishPage, stripNulBytes } from '../../gatsby/postbuild/finish-html';
+import { linkReport, pageLinks, type PageLinks } from '../../gatsby/postbuild/link-report';
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head><title>t</title>${head}</head><body><div id="___gatsby">${body}</div></body></html>`;
 

@@ -1,5 +1,5 @@
 /**
- * The canary: each assumption build/gatsby/internals.ts makes about Gatsby's internals, checked
+ * The canary: each assumption gatsby/framework/internals.ts makes about Gatsby's internals, checked
  * against the installed gatsby — its functions run where they can be, its dist files read where
  * they cannot. One named test per assumption, so a Gatsby upgrade that breaks one fails that one.
  */
@@ -58,7 +58,7 @@ import {
   siteDirectory,
   WEBPACK_STATS_FILE,
   type WebpackStage,
-} from '../../build/gatsby/internals';
+} from '../../gatsby/framework/internals';
 import { writeSourceSite } from './support/source-site';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -310,7 +310,7 @@ describe('gatsby-plugin-sharp’s worker', () => {
   }, 120_000);
 });
 
-describe('gatsby-remark-images and gatsby-plugin-sharp’s stats (build/gatsby/images/image-stats.ts)', () => {
+describe('gatsby-remark-images and gatsby-plugin-sharp’s stats (gatsby/framework/images/image-stats.ts)', () => {
   it(`gatsby-remark-images copies ${SHARP_STATS_EXPORT} from ${SHARP_PLUGIN_MODULE} when it loads, and with disableBgImageOnAlpha calls it with the image's File node for each body image`, () => {
     const text = readFileSync(fromRoot.resolve(REMARK_IMAGES_MODULE), 'utf8');
     const copied = /var (_require\d*) = require\("gatsby-plugin-sharp"\),[^;]*\bstats = \1\.stats\b/.exec(text);
@@ -565,11 +565,11 @@ describe('query extraction remembered across starts (issue 25)', () => {
     const { md5 } = fromRoot('gatsby-core-utils') as { md5(text: string): Promise<string> };
     const { default: FileParser } = fromGatsby('./dist/query/file-parser') as { default: new () => { parseFiles(files: string[], addError: (e: unknown) => void): Promise<unknown[]> } };
     const site = mkdtempSync(path.join(os.tmpdir(), 'query-extraction-'));
-    for (const file of [SITE_QUERY_EXTRACTION_CACHE, 'build/cache-base.cjs']) {
+    for (const file of [SITE_QUERY_EXTRACTION_CACHE, 'gatsby/cache-base.cjs']) {
       mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
       writeFileSync(path.join(site, file), readFileSync(path.join(ROOT, file)));
     }
-    const cacheModule = createRequire(path.join(site, 'package.json'))(`./${SITE_QUERY_EXTRACTION_CACHE}`) as typeof import('../../build/gatsby/query-extraction-cache.cjs');
+    const cacheModule = createRequire(path.join(site, 'package.json'))(`./${SITE_QUERY_EXTRACTION_CACHE}`) as typeof import('../../gatsby/framework/query-extraction-cache.cjs');
     // Both files export Head and no GraphQL; the store already holds the first, with its Head wrong.
     const remembered = path.join(site, 'src', 'remembered.js');
     const fresh = path.join(site, 'src', 'fresh.js');

@@ -75,7 +75,7 @@ describe('the Content-Security-Policy', () => {
       `<script type="module">${scripts[2]}</script><script src="/app-0123456789abcdef0123.js" async></script>` +
       '<script type="application/ld+json">{"a":1}</script></head><body></body></html>';
     const result = evalEsm<{ once: string; twice: string; fragment: string | null }>(
-      `import { withCspMeta } from './build/postbuild/csp-meta.mjs';
+      `import { withCspMeta } from './gatsby/postbuild/csp-meta.mjs';
        const once = withCspMeta(input.html);
        console.log(JSON.stringify({ once, twice: withCspMeta(once), fragment: withCspMeta('<script>x</script>') }));`,
       { html },
@@ -107,7 +107,7 @@ describe('a site past Cloudflare Pages’ 2,000 redirects', () => {
     for (const file of ['/index.html', '/404.html']) write(file);
     for (let i = 0; i < 1_100; i += 1) write(`/docs/bench/${i}/index.html`);
     const result = evalEsm<{ redirects: number; warnings: string[]; lines: number; small: string[] }>(
-      `import { writeHostConfigs, checkLimits } from './build/postbuild/host-configs.mjs';
+      `import { writeHostConfigs, checkLimits } from './gatsby/postbuild/host-configs.mjs';
        const result = writeHostConfigs(input.publicDir, '');
        const lines = readFileSync(input.publicDir + '/_redirects', 'utf8').split('\\n').filter((l) => l && !l.startsWith('#')).length;
        console.log(JSON.stringify({ ...result, lines, small: checkLimits('', '/a.html /a 301\\n').warnings }));`,

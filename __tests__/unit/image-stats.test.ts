@@ -1,11 +1,11 @@
 /**
- * The image-transparency cache in front of gatsby-plugin-sharp's stats() (build/gatsby/images/image-stats.ts).
+ * The image-transparency cache in front of gatsby-plugin-sharp's stats() (gatsby/framework/images/image-stats.ts).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { jsonCache } from '../../build/cache';
-import { cachedStats, remarkImagesWithCachedStats, type ImageStats, type StatsArgs } from '../../build/gatsby/images/image-stats';
+import { jsonCache } from '../../gatsby/cache';
+import { cachedStats, remarkImagesWithCachedStats, type ImageStats, type StatsArgs } from '../../gatsby/framework/images/image-stats';
 
 const image = (digest: string): StatsArgs => ({ file: { internal: { contentDigest: digest } } });
 

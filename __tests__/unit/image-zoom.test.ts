@@ -1,5 +1,5 @@
 /**
- * Zoomable body images, build side (src/lib/markdown/zoom.ts, images.ts): gatsby-remark-images'
+ * Zoomable body images, build side (gatsby/markdown/zoom.ts, images.ts): gatsby-remark-images'
  * markup (a real sample from our build, support/gatsby-remark-image.html) becomes a link to the
  * largest generated file, read as a button named 查看大图：<alt>, carrying what the dialog loads.
  * The whole render chain runs through tsx (support/render-html.mts).
@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zoomLabel } from '../../src/lib/image-zoom';
-import { h, type Element } from '../../src/lib/markdown/hast';
-import { largestCandidate, makeZoomable } from '../../src/lib/markdown/zoom';
+import { h, type Element } from '../../gatsby/markdown/hast';
+import { largestCandidate, makeZoomable } from '../../gatsby/markdown/zoom';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GATSBY_IMAGE = readFileSync(path.join(__dirname, 'support/gatsby-remark-image.html'), 'utf8');

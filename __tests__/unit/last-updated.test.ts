@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { authorMatcher, lastUpdatedByPage, lastUpdatedOf, parseGitLog, type Commit, type FileHistory } from '../../build/content/git-history';
-import { readContentHistory, contentHistory } from '../../build/content/last-updated';
+import { authorMatcher, lastUpdatedByPage, lastUpdatedOf, parseGitLog, type Commit, type FileHistory } from '../../gatsby/content/git-history';
+import { readContentHistory, contentHistory } from '../../gatsby/content/last-updated';
 import { lastUpdatedText } from '../../src/lib/last-updated';
 
 /** One commit as `git log -z --name-status --format=%x1e%cI%x1f%an%x1f%ae` prints it. */

@@ -1,5 +1,5 @@
-import { checkInternalLink, checkPageLinks, describeVerdict, splitInternalHref, type LinkTarget } from '../../src/lib/links';
-import { headingIds, markdownHeadings, slugifyHeading } from '../../src/lib/slug';
+import { checkInternalLink, checkPageLinks, describeVerdict, splitInternalHref, type LinkTarget } from '../../gatsby/content/link-check';
+import { headingIds, markdownHeadings, slugifyHeading } from '../../gatsby/markdown/slug';
 
 describe('heading ids', () => {
   it('keeps Chinese, lower-cases Latin, drops punctuation', () => {

@@ -1,17 +1,17 @@
 /**
- * Build-time content rendering (src/lib/markdown): the hast plugins that turn rendered MDX into
+ * Build-time content rendering (gatsby/markdown): the hast plugins that turn rendered MDX into
  * the site's code blocks, callouts, scrolling tables, base-URL links and table of contents, and
  * the MDX syntax content may and may not use. (The whole unified chain runs over every real
  * content file in bad-content.test.ts through npm run check:content.)
  */
-import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../src/lib/markdown/code-blocks';
-import { h, text, textContent, type Element, type Root } from '../../src/lib/markdown/hast';
-import { remarkCoverOnce } from '../../src/lib/markdown/cover';
-import { calloutElement } from '../../src/lib/markdown/callouts';
-import { mdxHandlers, stringLiteral } from '../../src/lib/markdown/jsx';
-import { rehypeLinks, withBase } from '../../src/lib/markdown/links';
-import { rehypeScrollTables, tableRegionNames } from '../../src/lib/markdown/tables';
-import { tocFromHast } from '../../src/lib/markdown/toc';
+import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../gatsby/markdown/code-blocks';
+import { h, text, textContent, type Element, type Root } from '../../gatsby/markdown/hast';
+import { remarkCoverOnce } from '../../gatsby/markdown/cover';
+import { calloutElement } from '../../gatsby/markdown/callouts';
+import { mdxHandlers, stringLiteral } from '../../gatsby/markdown/jsx';
+import { rehypeLinks, withBase } from '../../gatsby/markdown/links';
+import { rehypeScrollTables, tableRegionNames } from '../../gatsby/markdown/tables';
+import { tocFromHast } from '../../gatsby/markdown/toc';
 
 const root = (...children: Element[]): Root => ({ type: 'root', children });
 const pre = (language: string | null, code: string) => h('pre', {}, [h('code', language ? { className: [`language-${language}`] } : {}, [text(code)])]);

@@ -5,8 +5,8 @@ import { preferredVersion } from '../../src/lib/docs-version';
 import { headScript } from '../../src/lib/head-script';
 import { historyEntryId, PROGRESS_DELAY_MS, PROGRESS_OPTIONS, progressOptions, rendersCurrentEntry, returnPosition, scrollAfterNavigation, stripHtmlSuffix } from '../../src/lib/navigation';
 import { navbarVisibleAfterScroll } from '../../src/lib/scroll-visibility';
-import { h, text } from '../../src/lib/markdown/hast';
-import { tocFromHast } from '../../src/lib/markdown/toc';
+import { h, text } from '../../gatsby/markdown/hast';
+import { tocFromHast } from '../../gatsby/markdown/toc';
 
 const loc = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 

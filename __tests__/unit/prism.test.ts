@@ -1,4 +1,4 @@
-import { highlightToHast, prismLanguage, rehypePrism } from '../../src/lib/prism';
+import { highlightToHast, prismLanguage, rehypePrism } from '../../gatsby/markdown/prism';
 
 describe('build-time highlighting', () => {
   it('knows the spec languages and the extras', () => {

@@ -1,11 +1,11 @@
 /**
- * The store of Gatsby's query extraction across starts (build/gatsby/query-extraction-cache.cjs).
+ * The store of Gatsby's query extraction across starts (gatsby/framework/query-extraction-cache.cjs).
  * That Gatsby's FileParser uses it is gatsby-internals.test.ts's canary.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FORMAT, openQueryExtractionCache, rememberable, storeFile } from '../../build/gatsby/query-extraction-cache.cjs';
+import { FORMAT, openQueryExtractionCache, rememberable, storeFile } from '../../gatsby/framework/query-extraction-cache.cjs';
 
 const nothing = { astDefinitions: [], serverData: false, config: true, Head: false, pageSlices: null };
 let site: string;

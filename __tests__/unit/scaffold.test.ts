@@ -1,5 +1,5 @@
 /**
- * `npm run new` (build/content/scaffold.ts plans, scripts/new-content.mts writes): the files it
+ * `npm run new` (gatsby/content/scaffold.ts plans, scripts/new-content.mts writes): the files it
  * plans, what it refuses, and — on a copy of the real content — that what it writes passes
  * `npm run check:content` and that it never overwrites.
  */
@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, planDoc, planPost, ScaffoldError, type ExistingContent } from '../../build/content/scaffold';
+import { parseArgs, planDoc, planPost, ScaffoldError, type ExistingContent } from '../../gatsby/content/scaffold';
 
 const existing: ExistingContent = {
   postSlugs: ['binder', 'hiddenApi', 'broken-but-present'],

@@ -1,13 +1,13 @@
 /**
- * The search build's disk cache (build/search/cache.ts) with a fake renderer and index
+ * The search build's disk cache (gatsby/search/cache.ts) with a fake renderer and index
  * builder. (The same step with the real renderer: __tests__/search/build-cache.test.ts.)
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
-import type { PageSection } from '../../src/lib/search/sections';
-import { importClosure, MANIFEST, readTokens, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, writeTokens, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../build/search/cache';
+import type { PageSection } from '../../gatsby/search/sections';
+import { importClosure, MANIFEST, readTokens, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, writeTokens, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 

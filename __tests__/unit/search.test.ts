@@ -5,7 +5,7 @@ import { buildT2sMap, normalizeText } from '../../src/lib/search/normalize';
 import { pinyinTokens } from '../../src/lib/search/pinyin';
 import { parseQuery } from '../../src/lib/search/query';
 import { highlight, snippetAround } from '../../src/lib/search/rank';
-import { codeIdentifiers, sectionsFromHtml } from '../../src/lib/search/sections';
+import { codeIdentifiers, sectionsFromHtml } from '../../gatsby/search/sections';
 import { SynonymError, validateSynonyms } from '../../src/lib/search/synonyms';
 import { cjkBigrams, identifierParts, tokenize } from '../../src/lib/search/tokenize';
 

@@ -1,5 +1,5 @@
 /**
- * Stopping `gatsby develop` stores webpack's persistent cache (build/gatsby/webpack/store-on-stop.ts):
+ * Stopping `gatsby develop` stores webpack's persistent cache (gatsby/framework/webpack/store-on-stop.ts):
  * a real webpack compiler in watch mode, as develop runs it, and a stand-in for `process`.
  */
 import { EventEmitter } from 'node:events';
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import webpack, { type Compiler } from 'webpack';
-import { createStopper, StoreCacheOnStop, type StoppingProcess } from '../../build/gatsby/webpack/store-on-stop';
+import { createStopper, StoreCacheOnStop, type StoppingProcess } from '../../gatsby/framework/webpack/store-on-stop';
 
 class FakeProcess extends EventEmitter {
   readonly exited = jest.fn();

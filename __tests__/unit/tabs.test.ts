@@ -1,5 +1,5 @@
 /**
- * Tabs (src/lib/markdown/tabs.ts at build time, src/lib/tabs.ts + components/mdx/tabs.ts in the
+ * Tabs (gatsby/markdown/tabs.ts at build time, src/lib/tabs.ts + components/mdx/tabs.ts in the
  * browser): the page's static HTML (every panel under its label, buttons for the script), the
  * twin (a labelled block per tab), the search text (every panel), Docusaurus's imports dropped,
  * mistakes at the file's line; the behaviour's decisions; the head script that shows a

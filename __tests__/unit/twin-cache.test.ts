@@ -1,5 +1,5 @@
 /**
- * Markdown twins of unchanged pages come from .cache/twins (build/travel/twins.ts): a hit is
+ * Markdown twins of unchanged pages come from .cache/twins (gatsby/travel/twins.ts): a hit is
  * the cached text; a changed image or a changed twin code is written again.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Markdown twins (src/lib/markdown/twin.ts): each MDX construct content may use, turned into its
+ * Markdown twins (gatsby/markdown/twin.ts): each MDX construct content may use, turned into its
  * Markdown meaning. The real parser and serializer run (through tsx: they are ES modules), on
  * small sources written here.
  */

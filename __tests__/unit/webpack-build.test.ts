@@ -1,18 +1,18 @@
 /**
  * The webpack plumbing of the build (gatsby-node.ts onCreateWebpackConfig): SWC instead of Babel
- * and Terser (build/gatsby/webpack/swc.ts) and the fingerprint that decides whether webpack's
- * persistent cache is still valid (build/gatsby/webpack/cache.ts).
+ * and Terser (gatsby/framework/webpack/swc.ts) and the fingerprint that decides whether webpack's
+ * persistent cache is still valid (gatsby/framework/webpack/cache.ts).
  */
 import { transformSync as babelTransform } from '@babel/core';
 import { transform as swcTransform } from '@swc/core';
 import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contentHasImages, pagesToPrewarm } from '../../build/gatsby/images/prewarm';
-import { FingerprintBuildDependencies, fingerprint, webpackCacheDir, writeFingerprint } from '../../build/gatsby/webpack/cache';
-import { fingerprintWebpackCache } from '../../build/gatsby/webpack/gatsby';
-import { isGatsbyJsRule, type BabelItem, type WebpackStage } from '../../build/gatsby/internals';
-import { babelOptions, babelPlugins, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf } from '../../build/gatsby/webpack/swc';
+import { contentHasImages, pagesToPrewarm } from '../../gatsby/framework/images/prewarm';
+import { FingerprintBuildDependencies, fingerprint, webpackCacheDir, writeFingerprint } from '../../gatsby/framework/webpack/cache';
+import { fingerprintWebpackCache } from '../../gatsby/framework/webpack/gatsby-node';
+import { isGatsbyJsRule, type BabelItem, type WebpackStage } from '../../gatsby/framework/internals';
+import { babelOptions, babelPlugins, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf } from '../../gatsby/framework/webpack/swc';
 
 const root = path.resolve(__dirname, '../..');
 const browsers = ['>0.25% and supports es6-module', 'not dead and supports es6-module'];

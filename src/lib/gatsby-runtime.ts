@@ -1,6 +1,6 @@
 /**
  * Names in Gatsby's browser runtime that gatsby-browser.tsx relies on. Browser code, so it lives
- * here and not in build/; build/gatsby/internals.ts re-exports both, and the canary test
+ * here and not in gatsby/; gatsby/framework/internals.ts re-exports both, and the canary test
  * (__tests__/unit/gatsby-internals.test.ts) checks them against the installed gatsby/cache-dir.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Zoomable content images: the names the build-time markup (src/lib/markdown/zoom.ts) and the
+ * Zoomable content images: the names the build-time markup (gatsby/markdown/zoom.ts) and the
  * dialog that opens in the browser (components/mdx/image-zoom.ts) share. Kept tiny: every page
  * with a body imports it.
  */

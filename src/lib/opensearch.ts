@@ -1,11 +1,11 @@
 /**
  * The OpenSearch 1.1 description (/opensearch.xml, linked from every page's <head>): browsers offer
  * "search iofomo" from the address bar, pointing at the results page. Written after every build
- * (build/postbuild: discovery step) with the site's origin and base URL.
+ * (gatsby/postbuild: discovery step) with the site's origin and base URL.
  * https://github.com/dewitt/opensearch/blob/master/opensearch-1-1-draft-6.md
  */
 import { SEARCH_PAGE_PATH } from './search/search-link';
-import type { SiteIdentity } from './discovery';
+import type { SiteIdentity } from '../../gatsby/postbuild/discovery';
 
 export const OPENSEARCH_PATH = '/opensearch.xml';
 export const OPENSEARCH_TYPE = 'application/opensearchdescription+xml';

@@ -3,7 +3,7 @@
  * gatsby-node queries the content, calls planSite() and hands each entry to createPage.
  */
 import { groupByYear, sortNewestFirst } from './archive';
-import type { DocFrontmatter, PostFrontmatter } from './content-model';
+import type { DocFrontmatter, PostFrontmatter } from '../../gatsby/content/model';
 import { docBreadcrumbs, type Crumb } from './breadcrumbs';
 import { buildSidebars, docPath, neighbours, sidebarKey, type SidebarLink } from './docs';
 import { paginate, POSTS_PER_PAGE } from './paginate';
@@ -35,7 +35,7 @@ export interface DocEntry {
 
 /**
  * Validated content → the plan's entries: the one mapping, used by the Gatsby build
- * (build/content/gatsby.ts), `npm run check:content` and the content tests.
+ * (gatsby/content/gatsby-node.ts), `npm run check:content` and the content tests.
  */
 export function postEntry(id: string, file: string, frontmatter: PostFrontmatter, readingMinutes: number): PostEntry {
   const { image: _cover, ...fields } = frontmatter;

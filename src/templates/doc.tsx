@@ -18,9 +18,9 @@ import { siteConfig, toolNameForKey } from '../config/site';
 import { breadcrumbJsonLd } from '../lib/breadcrumbs';
 import { docPath, sidebarKey } from '../lib/docs';
 import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
-import type { ShareCard } from '../lib/share-card';
+import type { ShareCard } from '../../gatsby/travel/share-card-layout';
 import type { PagePlan } from '../lib/routes';
-import type { TocEntry } from '../lib/markdown/toc';
+import type { TocEntry } from '../../gatsby/markdown/toc';
 import { c, mq } from '../theme/tokens';
 
 interface DocData {
@@ -30,7 +30,7 @@ interface DocData {
   };
 }
 
-/** The plan's context plus the generated share card (build/travel/travel.ts) and the last change (build/pages/gatsby.ts). */
+/** The plan's context plus the generated share card (gatsby/travel/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
 type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null };
 
 const grid = css`

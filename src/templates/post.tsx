@@ -15,8 +15,8 @@ import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
 import type { NavLink, PagePlan } from '../lib/routes';
-import type { TocEntry } from '../lib/markdown/toc';
-import type { ShareCard } from '../lib/share-card';
+import type { TocEntry } from '../../gatsby/markdown/toc';
+import type { ShareCard } from '../../gatsby/travel/share-card-layout';
 import { c, mq } from '../theme/tokens';
 
 interface PostData {
@@ -34,7 +34,7 @@ interface PostData {
   };
 }
 
-/** The plan's context plus the generated share card (posts without a cover, see build/travel/travel.ts) and the last change when it was edited after its date (build/pages/gatsby.ts). */
+/** The plan's context plus the generated share card (posts without a cover, see gatsby/travel/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
 type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;

@@ -1,7 +1,7 @@
 /**
  * Which built page is audited in which mode (issue 17). Pure functions over file names and HTML
  * text, unit-tested in __tests__/unit/audit-plan.test.ts; builtPages() in ./axe.ts reads public/
- * (which files are pages: build/gatsby/internals.ts).
+ * (which files are pages: gatsby/framework/internals.ts).
  *
  * Every page is audited in the first mode (light, 1440 px). The other modes sample every n-th
  * page, and in addition one page of every kind, so each template and each kind of content

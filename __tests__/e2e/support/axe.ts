@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { pageDataFile, pageHtmlFiles } from '../../../build/gatsby/internals';
+import { pageDataFile, pageHtmlFiles } from '../../../gatsby/framework/internals';
 import { builtPage, pageKind, type BuiltPage } from './audit-plan';
 import { AXE_URL, SITE_DIR } from './env';
 

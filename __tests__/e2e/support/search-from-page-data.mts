@@ -8,8 +8,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeSiteSearchFiles } from '../../../build/search/build';
-import { pageDataRendered } from '../../../build/search/gatsby';
+import { writeSiteSearchFiles } from '../../../gatsby/search/build';
+import { pageDataRendered } from '../../../gatsby/search/gatsby-node';
 
 const root = process.cwd();
 const publicDir = process.argv[2];

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeSiteSearchFiles } from '../../../build/search/build';
+import { writeSiteSearchFiles } from '../../../gatsby/search/build';
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'search-from-source-'));
 const report = await writeSiteSearchFiles({ root: process.cwd(), publicDir: out, cacheDir: path.join(out, 'cache') });

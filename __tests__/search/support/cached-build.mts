@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeSiteSearchFiles } from '../../../build/search/build';
+import { writeSiteSearchFiles } from '../../../gatsby/search/build';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../../src/lib/search/files';
 
 const root = process.cwd();

@@ -1,16 +1,16 @@
 /**
  * Test helper (run with tsx: the renderer is ESM-only). For each content file of a fixture folder
  * (argv[2]), the message each code path stops with:
- *   build   — the Mdx.rendered resolver of `gatsby build` (build/markdown/render-node.ts), given the
+ *   build   — the Mdx.rendered resolver of `gatsby build` (gatsby/markdown/render-node.ts), given the
  *             body as gatsby-plugin-mdx makes it and a reporter that records panicOnBuild;
- *   develop — the search build `gatsby develop` runs in sourceNodes (build/search/build.ts).
+ *   develop — the search build `gatsby develop` runs in sourceNodes (gatsby/search/build.ts).
  * Prints { [file]: { build, develop } } as JSON. (check:content is run by the test itself.)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFrontmatter } from 'gatsby-plugin-mdx/dist/frontmatter.js';
-import { renderMdxNode, type MdxSource } from '../../../build/markdown/render-node';
-import { planSearchPages, renderSearchSections } from '../../../build/search/build';
+import { renderMdxNode, type MdxSource } from '../../../gatsby/markdown/render-node';
+import { planSearchPages, renderSearchSections } from '../../../gatsby/search/build';
 
 const root = path.resolve(process.argv[2] as string);
 const results: Record<string, { build?: string; develop?: string }> = {};

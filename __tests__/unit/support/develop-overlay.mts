@@ -3,9 +3,9 @@
  * holds (Gatsby's own websocketManager, which sends it to the open tabs) as content files break
  * and are fixed, through the site's real hooks:
  *   - render: each content file of the fixture folders in argv (one mistake each) through the
- *     Mdx.rendered resolver (build/markdown/render-node.ts), then the same file with a good body;
+ *     Mdx.rendered resolver (gatsby/markdown/render-node.ts), then the same file with a good body;
  *   - frontmatter: a doc whose frontmatter is wrong (argv's last: a scratch folder) through the
- *     node validation (build/content/gatsby.ts onCreateNode), then fixed.
+ *     node validation (gatsby/content/gatsby-node.ts onCreateNode), then fixed.
  * Prints { render: { broken, bodies, fixed }, frontmatter: { broken, fixed } } as JSON (bodies:
  * what the resolver answered for each broken file).
  */
@@ -14,8 +14,8 @@ import path from 'node:path';
 import { parseFrontmatter } from 'gatsby-plugin-mdx/dist/frontmatter.js';
 
 process.env.gatsby_executing_command = 'develop';
-const { onCreateNode } = await import('../../../build/content/gatsby');
-const { renderMdxNode } = await import('../../../build/markdown/render-node');
+const { onCreateNode } = await import('../../../gatsby/content/gatsby-node');
+const { renderMdxNode } = await import('../../../gatsby/markdown/render-node');
 const { websocketManager } = (await import('gatsby/dist/utils/websocket-manager.js')) as unknown as { websocketManager: { errors: Map<string, unknown> } };
 
 const overlay = () => [...websocketManager.errors.values()];

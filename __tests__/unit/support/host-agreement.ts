@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { pagePathOfHtmlFile } from '../../../build/gatsby/internals';
+import { pagePathOfHtmlFile } from '../../../gatsby/framework/internals';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 
@@ -73,7 +73,7 @@ export function generate(files: string[]): Generated {
   return evalEsm<Generated>(
     `
     import * as rules from './deploy/http-rules.mjs';
-    import { renderHeaders, renderRedirects, LIMITS } from './build/postbuild/host-configs.mjs';
+    import { renderHeaders, renderRedirects, LIMITS } from './gatsby/postbuild/host-configs.mjs';
     import { renderSiteConf } from './scripts/nginx.mjs';
     const variant = (prefix) => ({
       prefix,

@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { installImageCache } from '../../../build/gatsby/images/image-cache';
-import { IMAGE_JOB_NAME } from '../../../build/gatsby/internals';
+import { installImageCache } from '../../../gatsby/framework/images/image-cache';
+import { IMAGE_JOB_NAME } from '../../../gatsby/framework/internals';
 
 interface Manager {
   createInternalJob(job: object, plugin: object): { contentDigest: string };

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cardPlanner, writeShareCards } from '../../../build/travel/share-cards';
+import { cardPlanner, writeShareCards } from '../../../gatsby/travel/share-cards';
 
 interface Input {
   dir: string;

@@ -5,9 +5,9 @@
  * sections cut from that HTML (sectionsFromHtml) — or the errors the page and the twin stopped with.
  */
 import { readFileSync } from 'node:fs';
-import { renderMdx } from '../../../src/lib/markdown/render';
-import { renderTwin } from '../../../src/lib/markdown/twin';
-import { sectionsFromHtml } from '../../../src/lib/search/sections';
+import { renderMdx } from '../../../gatsby/markdown/render';
+import { renderTwin } from '../../../gatsby/markdown/twin';
+import { sectionsFromHtml } from '../../../gatsby/search/sections';
 
 interface Case {
   source: string;

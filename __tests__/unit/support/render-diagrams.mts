@@ -5,9 +5,9 @@
  * stopped with, and the error's class.
  */
 import { readFileSync } from 'node:fs';
-import { drawWithRenderer } from '../../../build/markdown/diagrams';
-import { renderMdx } from '../../../src/lib/markdown/render';
-import { renderTwin } from '../../../src/lib/markdown/twin';
+import { drawWithRenderer } from '../../../gatsby/markdown/draw-diagrams';
+import { renderMdx } from '../../../gatsby/markdown/render';
+import { renderTwin } from '../../../gatsby/markdown/twin';
 
 interface Case {
   source: string;

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Root } from 'mdast';
-import { renderMdx } from '../../../src/lib/markdown/render';
+import { renderMdx } from '../../../gatsby/markdown/render';
 
 interface Case {
   source: string;

@@ -4,7 +4,7 @@
  * error it stopped with. Images are "served" at https://www.iofomo.com<base>/static/h/<file name>.
  */
 import { readFileSync } from 'node:fs';
-import { renderTwin } from '../../../src/lib/markdown/twin';
+import { renderTwin } from '../../../gatsby/markdown/twin';
 
 interface Case {
   source: string;

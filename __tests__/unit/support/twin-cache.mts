@@ -1,12 +1,12 @@
 /**
- * Runs writeTwins (build/travel/twins.ts) three times over a temporary page with an image,
+ * Runs writeTwins (gatsby/travel/twins.ts) three times over a temporary page with an image,
  * with a twin cache, and prints what each run returned and what the cache held (twin-cache.test.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { jsonCache } from '../../../build/cache';
-import { writeTwins, type CachedTwin, type TwinSource } from '../../../build/travel/twins';
+import { jsonCache } from '../../../gatsby/cache';
+import { writeTwins, type CachedTwin, type TwinSource } from '../../../gatsby/travel/twins';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'twin-cache-'));
 const contentDir = path.join(dir, 'content', 'docs', 'tool');

@@ -104,7 +104,7 @@ const styles = css`
     opacity: 1;
     transform: rotate(3deg) translate(0, -4px);
   }
-  /* The copy buttons: code blocks (src/lib/markdown/code-blocks.ts) and 复制 Markdown (TwinLinks). */
+  /* The copy buttons: code blocks (gatsby/markdown/code-blocks.ts) and 复制 Markdown (TwinLinks). */
   .copy-button {
     font-size: 12px;
     line-height: 1;
@@ -176,7 +176,7 @@ const styles = css`
     font-weight: 600;
     cursor: pointer;
   }
-  /* Body images open large (src/lib/markdown/zoom.ts; the dialog brings its own styles). */
+  /* Body images open large (gatsby/markdown/zoom.ts; the dialog brings its own styles). */
   .image-zoom {
     cursor: zoom-in;
   }

@@ -8,7 +8,7 @@ import { imageZoom } from './zoom-trigger';
 const LAZY: readonly LazyBehaviour[] = [imageZoom];
 
 /**
- * A post's or doc's body: HTML rendered at build time (src/lib/markdown/render.ts). React does not
+ * A post's or doc's body: HTML rendered at build time (gatsby/markdown/render.ts). React does not
  * hydrate inside it; the code blocks' copy buttons work through one delegated listener, and the
  * behaviours that need more code (tab sets, zoomable images) load it only when the body has them.
  */

@@ -57,7 +57,7 @@ function confirm(button: HTMLElement, ok: boolean, idle: string, status?: { regi
 }
 
 /**
- * What a code block's copy button copies (src/lib/markdown/code-meta.ts decides, the HTML carries
+ * What a code block's copy button copies (gatsby/markdown/code-meta.ts decides, the HTML carries
  * it): the code as shown, without the last line break; with line marks, its lines but those
  * marked data-no-copy (removed lines of a diff-<lang>). Line numbers and markers are CSS, not text.
  */
@@ -69,7 +69,7 @@ function codeToCopy(code: Element): string {
     .join('\n');
 }
 
-/** Delegated click handler for the copy buttons of build-time code blocks (src/lib/markdown/code-blocks.ts). */
+/** Delegated click handler for the copy buttons of build-time code blocks (gatsby/markdown/code-blocks.ts). */
 export async function copyCodeOnClick(event: Event): Promise<void> {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-copy-button]');
   const code = button?.closest('.code-block')?.querySelector('pre code');

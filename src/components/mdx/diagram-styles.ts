@@ -2,7 +2,7 @@ import { c, fonts } from '../../theme/tokens';
 import { DIAGRAM_COLORS } from '../../lib/markdown/diagram-colors';
 
 /**
- * Diagrams in content (```mermaid, drawn at build time by src/lib/markdown/diagrams.ts): the SVG's
+ * Diagrams in content (```mermaid, drawn at build time by gatsby/markdown/diagrams.ts): the SVG's
  * colour variables take theme tokens, so it switches with light and dark; it shrinks to the column;
  * its text uses the site's CJK-capable fonts; the text alternative below it is a quiet disclosure.
  * Part of the build-time global stylesheet (GlobalStyles): no bytes in the page's JavaScript.

@@ -35,7 +35,7 @@ function button(label: string): HTMLButtonElement {
   return b;
 }
 
-/** Opens the large view of the image behind `trigger` (a link made by src/lib/markdown/zoom.ts). */
+/** Opens the large view of the image behind `trigger` (a link made by gatsby/markdown/zoom.ts). */
 export function openImageZoom(trigger: HTMLAnchorElement): HTMLDialogElement | null {
   if (document.querySelector('dialog.image-zoom-dialog[open]')) return null;
   addStyles();

@@ -3,7 +3,7 @@ import { c, fonts } from '../../theme/tokens';
 
 /**
  * Typography of rendered content (posts and docs, HTML rendered at build time by
- * src/lib/markdown): comfortable CJK line height, code blocks, callouts, tabs, scrolling tables.
+ * gatsby/markdown): comfortable CJK line height, code blocks, callouts, tabs, scrolling tables.
  * Part of the site-wide stylesheet under `.markdown` (GlobalStyles.tsx), rendered at build time:
  * like the content it styles, it costs pages no JavaScript.
  */
@@ -129,7 +129,7 @@ export const prose = css`
     border-bottom-width: 2px;
     border-radius: 4px;
   }
-  /* Code blocks (src/lib/markdown/code-blocks.ts): [title] header, then the code, in a grid so a title shares the header's row. */
+  /* Code blocks (gatsby/markdown/code-blocks.ts): [title] header, then the code, in a grid so a title shares the header's row. */
   .code-block {
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto;
@@ -305,7 +305,7 @@ export const prose = css`
     color: var(--callout-accent);
     margin-bottom: 0.3em;
   }
-  /* One accent per kind (src/lib/markdown/callouts.ts); each title colour is in src/theme/contrast.ts. */
+  /* One accent per kind (gatsby/markdown/callouts.ts); each title colour is in src/theme/contrast.ts. */
   .callout-note {
     --callout-accent: ${c('textSoft')};
   }
@@ -326,7 +326,7 @@ export const prose = css`
     --callout-accent: ${c('danger')};
   }
   /*
-   * Tabs (src/lib/markdown/tabs.ts, behaviour in ./tabs.ts). Without JavaScript every panel shows
+   * Tabs (gatsby/markdown/tabs.ts, behaviour in ./tabs.ts). Without JavaScript every panel shows
    * under its label and the buttons are hidden. With it, the buttons show and only the default
    * panel, before the script arrives, so nothing jumps when it does (a remembered choice is shown
    * from the start by the head script, src/lib/head-script.ts).

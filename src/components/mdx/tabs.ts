@@ -1,6 +1,6 @@
 /**
  * Tabs in content, in the browser (loaded with import() only on pages that have them, see
- * Markdown.tsx). The HTML comes from the build (src/lib/markdown/tabs.ts): every panel under its
+ * Markdown.tsx). The HTML comes from the build (gatsby/markdown/tabs.ts): every panel under its
  * label, the tab buttons beside them. This makes each tab set the WAI-ARIA tabs pattern: roles,
  * aria-selected/-controls, roving tabindex, Left/Right/Home/End (the focused tab is shown), tab
  * sets with the same groupId switch together and the choice is remembered in localStorage (when

@@ -2,7 +2,7 @@ import { ZOOM_SELECTOR } from '../../lib/image-zoom';
 import type { LazyBehaviour } from './lazy-behaviour';
 
 /**
- * Body images made zoomable at build time (src/lib/markdown/zoom.ts) are links to the large file
+ * Body images made zoomable at build time (gatsby/markdown/zoom.ts) are links to the large file
  * that read as buttons: a plain click, Enter (a link's click) or Space opens the dialog
  * (image-zoom.ts, imported on first use). Clicks with a modifier or another button stay a link's.
  */

@@ -47,7 +47,7 @@ export function isBodyStopToken(token: string): boolean {
  * (`gatsby develop`): a field text tokenized for the last build is not tokenized again (issue 25:
  * tokenizing every record was ~0.4 s of each rebuild). endBuild() forgets what the build just made
  * did not use, so the memory follows the content. remembered() is what the last build used, and
- * seed() gives a new process what an earlier one remembered (build/search/cache.ts keeps it on
+ * seed() gives a new process what an earlier one remembered (gatsby/search/cache.ts keeps it on
  * disk): its first build then tokenizes only what changed since.
  */
 export interface FieldTokensCache {

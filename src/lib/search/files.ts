@@ -10,7 +10,7 @@
  */
 export const SEARCH_INDEX_PATH = '/search/index.json';
 export const SEARCH_STORE_PATH = '/search/store.json';
-/** gatsby develop only: Server-Sent Events naming each new pair's build id (build/search/develop.ts). */
+/** gatsby develop only: Server-Sent Events naming each new pair's build id (gatsby/search/develop.ts). */
 export const SEARCH_EVENTS_PATH = '/__search/events';
 
 /** The first key of both files: the same hash of the pair in each. */

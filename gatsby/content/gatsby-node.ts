@@ -1,0 +1,151 @@
+/**
+ * Content's Gatsby hooks: the Mdx frontmatter schema (declared, so queries do not break when a
+ * field is absent from all content, and not inferred from content: a key no template reads does
+ * not become a field, and Gatsby does not re-examine every node's values, dates among them, when
+ * an edit in develop rebuilds the schema), each content file validated as its node is created (errors
+ * collected and reported together by createPages), and the one query that turns the Mdx nodes into
+ * the site plan's posts and docs.
+ */
+import { readFileSync } from 'node:fs';
+import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
+import { ContentError, validateDoc, validatePost } from './model';
+import { docIdFromRelativePath } from '../../src/lib/docs';
+import { readingMinutes } from '../../src/lib/reading-time';
+import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
+import { readFrontmatter } from './frontmatter';
+import { developErrors, frontmatterLine } from './develop-errors';
+
+/**
+ * Content errors found while nodes are created, by node (an edit in develop re-creates the node:
+ * fixed, its error goes); reported together before pages are made.
+ */
+const contentErrors = new Map<string, ContentError>();
+
+/** The errors of nodes that still exist (a deleted file's error goes with it). */
+export function collectedContentErrors(getNode: (id: string) => Node | undefined = () => ({}) as Node): ContentError[] {
+  for (const [id, error] of contentErrors) {
+    if (getNode(id)) continue;
+    contentErrors.delete(id);
+    developErrors()?.set('frontmatter', error.file, null);
+  }
+  return [...contentErrors.values()];
+}
+
+export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
+  actions.createTypes(`
+    type Mdx implements Node @dontInfer {
+      body: String
+      frontmatter: MdxFrontmatter
+      fields: MdxFields
+    }
+    type MdxFrontmatter @dontInfer {
+      slug: String
+      title: String
+      date: Date @dateformat
+      tags: [String]
+      authors: [String]
+      description: String
+      image: File @fileByRelativePath
+      unlisted: Boolean
+      draft: Boolean
+      sidebar_position: Float
+      sidebar_label: String
+      hide_sidebar: Boolean
+    }
+    type MdxFields @dontInfer {
+      kind: String
+      docId: String
+      readingMinutes: Int
+    }
+  `);
+};
+
+interface MdxNode extends Node {
+  body?: string;
+}
+
+/** What gatsby-source-filesystem gives an Mdx node as its parent. */
+interface ContentFile extends Node {
+  sourceInstanceName: string;
+  relativePath: string;
+  relativeDirectory: string;
+  absolutePath: string;
+}
+
+/**
+ * Each content file validated as its Mdx node is created. The frontmatter is read from the file
+ * with the site's own reader (gatsby/content/frontmatter.ts), not taken from the node:
+ * gatsby-plugin-mdx parses it with js-yaml, which turns `date: 2024-02-30` into 2024-03-01.
+ */
+export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions }: CreateNodeArgs<MdxNode>) => {
+  if (node.internal.type !== 'Mdx' || !node.parent) return;
+  const file = getNode(node.parent) as ContentFile | undefined;
+  if (!file) return;
+  const display = `content/${file.sourceInstanceName}/${file.relativePath}`;
+  contentErrors.delete(node.id);
+  developErrors()?.set('frontmatter', display, null);
+  let raw = '';
+  try {
+    raw = readFileSync(file.absolutePath, 'utf8');
+    const { data } = readFrontmatter(raw);
+    if (file.sourceInstanceName === 'blog') {
+      if (file.relativeDirectory.includes('/') || !/index\.mdx$/.test(file.relativePath)) {
+        throw new ContentError(display, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
+      }
+      validatePost(data, display, file.relativeDirectory);
+      actions.createNodeField({ node, name: 'kind', value: 'post' });
+      actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(node.body ?? '') });
+    } else if (file.sourceInstanceName === 'docs') {
+      validateDoc(data, display);
+      actions.createNodeField({ node, name: 'kind', value: 'doc' });
+      actions.createNodeField({ node, name: 'docId', value: docIdFromRelativePath(file.relativePath) });
+    }
+  } catch (error) {
+    const problem = error instanceof ContentError ? error : new ContentError(display, 'frontmatter', String(error));
+    contentErrors.set(node.id, problem);
+    developErrors()?.set('frontmatter', display, { file: display, line: frontmatterLine(raw, problem.field, error), message: problem.message });
+  }
+};
+
+interface ContentQuery {
+  allMdx: {
+    nodes: Array<{
+      id: string;
+      frontmatter: Record<string, unknown>;
+      fields: { kind: string | null; docId: string | null; readingMinutes: number | null } | null;
+      parent: { sourceInstanceName: string; relativePath: string; relativeDirectory: string } | null;
+    }>;
+  };
+}
+
+/** Every post and doc as the site plan takes them, validated again from the queried frontmatter. */
+export async function queryContent(graphql: CreatePagesArgs['graphql']): Promise<{ posts: PostEntry[]; docs: DocEntry[] }> {
+  // Only nodes that passed onCreateNode's checks (they have a kind): in develop a file with a
+  // frontmatter error stays out (its value could fail the schema's type and with it the whole
+  // query) while every other page is still made; a build has stopped before this.
+  const result = await graphql<ContentQuery>(`
+    query SiteContent {
+      allMdx(filter: { fields: { kind: { ne: null } } }) {
+        nodes {
+          id
+          frontmatter { slug title date(formatString: "YYYY-MM-DD") tags authors description unlisted draft sidebar_position sidebar_label hide_sidebar }
+          fields { kind docId readingMinutes }
+          parent { ... on File { sourceInstanceName relativePath relativeDirectory } }
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) throw new Error(`读取内容失败：${JSON.stringify(result.errors)}`);
+  const posts: PostEntry[] = [];
+  const docs: DocEntry[] = [];
+  for (const node of result.data.allMdx.nodes) {
+    if (!node.parent || !node.fields) continue;
+    const display = `content/${node.parent.sourceInstanceName}/${node.parent.relativePath}`;
+    if (node.fields.kind === 'post') {
+      posts.push(postEntry(node.id, display, validatePost(node.frontmatter, display, node.parent.relativeDirectory), node.fields.readingMinutes ?? 1));
+    } else if (node.fields.kind === 'doc' && node.fields.docId) {
+      docs.push(docEntry(node.id, display, node.fields.docId, validateDoc(node.frontmatter, display)));
+    }
+  }
+  return { posts, docs };
+}

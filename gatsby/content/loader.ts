@@ -1,0 +1,93 @@
+/**
+ * Reads every post and doc from content/ with its frontmatter validated by the content model.
+ * Used by the content check script and the jest content tests (the Gatsby build reads the
+ * same files through gatsby-source-filesystem and validates them with the same functions).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { validateDoc, validatePost, ContentError, type DocFrontmatter, type PostFrontmatter } from './model';
+import { docIdFromRelativePath, docPath } from '../../src/lib/docs';
+import { bodyFirstLine } from '../markdown/errors';
+import { postPath } from '../../src/lib/routes';
+import { readFrontmatter } from './frontmatter';
+
+export interface LoadedPost {
+  file: string;
+  dir: string;
+  frontmatter: PostFrontmatter;
+  body: string;
+  /** The line of the file the body starts on (after the frontmatter). */
+  bodyLine: number;
+  path: string;
+}
+
+export interface LoadedDoc {
+  file: string;
+  docId: string;
+  frontmatter: DocFrontmatter;
+  body: string;
+  /** The line of the file the body starts on (after the frontmatter). */
+  bodyLine: number;
+  path: string;
+}
+
+export interface LoadedContent {
+  posts: LoadedPost[];
+  docs: LoadedDoc[];
+  errors: ContentError[];
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (/\.mdx$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** @param contentDir the content folder (default `<root>/content`; SITE_CONTENT_DIR points elsewhere). */
+export function loadContent(root: string, contentDir = path.join(root, 'content')): LoadedContent {
+  const posts: LoadedPost[] = [];
+  const docs: LoadedDoc[] = [];
+  const errors: ContentError[] = [];
+  const blogDir = path.join(contentDir, 'blog');
+  const docsDir = path.join(contentDir, 'docs');
+
+  for (const file of walk(blogDir)) {
+    const rel = path.relative(root, file);
+    const relInBlog = path.relative(blogDir, file).split(path.sep);
+    try {
+      if (relInBlog.length !== 2 || relInBlog[1] !== 'index.mdx') {
+        throw new ContentError(rel, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
+      }
+      const raw = readFileSync(file, 'utf8');
+      const parsed = readFrontmatter(raw);
+      const frontmatter = validatePost(parsed.data, rel, relInBlog[0]);
+      posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: postPath(frontmatter.slug) });
+    } catch (error) {
+      errors.push(asContentError(error, rel));
+    }
+  }
+
+  for (const file of walk(docsDir)) {
+    const rel = path.relative(root, file);
+    try {
+      const raw = readFileSync(file, 'utf8');
+      const parsed = readFrontmatter(raw);
+      const frontmatter = validateDoc(parsed.data, rel);
+      const docId = docIdFromRelativePath(path.relative(docsDir, file));
+      docs.push({ file: rel, docId, frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: docPath(docId) });
+    } catch (error) {
+      errors.push(asContentError(error, rel));
+    }
+  }
+  return { posts, docs, errors };
+}
+
+function asContentError(error: unknown, file: string): ContentError {
+  if (error instanceof ContentError) return error;
+  const message = error instanceof Error ? error.message.split('\n')[0] ?? String(error) : String(error);
+  return new ContentError(file, 'frontmatter', `无法解析：${message}`);
+}

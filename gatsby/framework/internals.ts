@@ -1,0 +1,341 @@
+/**
+ * Every assumption this site makes about Gatsby's internals, in one place. Gatsby 5 is in
+ * maintenance mode: an upgrade that changes one of these should fail one named canary test
+ * (__tests__/unit/gatsby-internals.test.ts, which checks each against the installed gatsby), not
+ * silently change what the build does. Other files import from here instead of repeating a rule.
+ *
+ * - what Gatsby writes to public/: page-data paths, page HTML files, which HTML files are pages
+ *   (output.cjs, plain CommonJS so the .mjs post-build passes and bench/ share it);
+ * - its environment: the command it runs;
+ * - its redux store: the pages, their components' queries and dirty flags, the Babel state, the
+ *   browserslist and the site directory;
+ * - its webpack configuration: its JavaScript rule, gatsby-plugin-typescript's rule, how a page
+ *   template is told apart, the Babel plugins its babel-loader always adds, its runtime modules;
+ * - gatsby-plugin-sharp's worker, which its job manager calls for every image;
+ * - names in its browser runtime (src/lib/gatsby-runtime.ts: browser code cannot import gatsby/).
+ */
+import path from 'node:path';
+import { htmlFileOfPage, pageDataPath } from './output.cjs';
+
+export { firstLoadScripts, htmlFileOfPage, NOT_PAGE_FOLDERS, pageDataPath, pageHtmlFiles, pagePathOfHtmlFile, WEBPACK_STATS_FILE } from './output.cjs';
+export { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from '../../src/lib/gatsby-runtime';
+
+// ---------- public/ ----------
+
+/** A page's page-data.json in publicDir (output.cjs pageDataPath). */
+export function pageDataFile(publicDir: string, pagePath: string): string {
+  return path.join(publicDir, ...pageDataPath(pagePath).split('/'));
+}
+
+/** A page's HTML file in publicDir (output.cjs htmlFileOfPage). */
+export function pageHtmlFile(publicDir: string, pagePath: string): string {
+  return path.join(publicDir, ...htmlFileOfPage(pagePath).split('/'));
+}
+
+// ---------- the environment ----------
+
+/** The command Gatsby is running ('build', 'develop' …): gatsby-cli puts it in the environment. */
+export function gatsbyCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.gatsby_executing_command;
+}
+
+// ---------- the redux store ----------
+
+/** Gatsby's store as its API hands it to a hook (typed there with getState: Function). */
+interface StoreLike {
+  getState: Function;
+}
+
+/** A page as Gatsby's store keeps it (state.pages). */
+export interface StorePage {
+  path: string;
+  componentPath: string;
+  context: Record<string, unknown>;
+}
+
+interface StoreState {
+  pages?: Map<string, StorePage>;
+  components?: Map<string, { query?: string }>;
+  queries?: { trackedQueries?: Map<string, { dirty: number }> };
+  program?: { directory?: string; browserslist?: string[] };
+  babelrc?: { stages?: Record<string, { plugins: BabelItem[]; presets: BabelItem[] }> };
+}
+
+const stateOf = (store: StoreLike) => (store.getState as () => StoreState)();
+
+/**
+ * The pages Gatsby knows, the query text of each page component (state.components, '' when it has
+ * none) and whether a page's query will run in this build: Gatsby keeps a dirty flag per tracked
+ * query (state.queries.trackedQueries), 0 once the result is up to date.
+ */
+export function pageQueries(store: StoreLike): { pages: StorePage[]; queryOf(componentPath: string): string | undefined; willRun(page: { path: string }): boolean } {
+  const state = stateOf(store);
+  return {
+    pages: [...(state.pages?.values() ?? [])],
+    queryOf: (componentPath) => state.components?.get(componentPath)?.query,
+    willRun: (page) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0,
+  };
+}
+
+/** A Babel plugin or preset as Gatsby keeps it (state.babelrc.stages[stage]). */
+export interface BabelItem {
+  name: string;
+  options?: Record<string, unknown>;
+}
+
+/** The Babel plugins and presets Gatsby plugins registered for a webpack stage (setBabelPlugin / setBabelPreset). */
+export function babelStage(store: StoreLike, stage: string): { plugins: BabelItem[]; presets: BabelItem[] } {
+  return stateOf(store).babelrc?.stages?.[stage] ?? { plugins: [], presets: [] };
+}
+
+/** The site's browserslist as Gatsby resolved it (state.program.browserslist). */
+export function browserslist(store: StoreLike): string[] {
+  return stateOf(store).program?.browserslist ?? [];
+}
+
+/** The site's root folder (state.program.directory). */
+export function siteDirectory(store: StoreLike): string {
+  return stateOf(store).program?.directory ?? process.cwd();
+}
+
+// ---------- webpack ----------
+
+/** The webpack stages Gatsby builds. */
+export type WebpackStage = 'develop' | 'develop-html' | 'build-javascript' | 'build-html';
+
+/** A webpack rule as Gatsby and its plugins write them. */
+export interface WebpackRule {
+  test?: unknown;
+  include?: unknown;
+  type?: string;
+  use?: unknown;
+}
+
+const hasFunctionUse = (rule: unknown, test: RegExp): rule is WebpackRule =>
+  typeof rule === 'object' && rule !== null && String((rule as WebpackRule).test) === String(test) && typeof (rule as WebpackRule).use === 'function';
+
+/** Gatsby's rule for the site's JavaScript and TypeScript (webpack-utils rules.js()). */
+export const isGatsbyJsRule = (rule: unknown): rule is WebpackRule => hasFunctionUse(rule, /\.(js|mjs|jsx|ts|tsx)$/);
+
+/** gatsby-plugin-typescript's rule: a second Babel pass over .ts/.tsx. */
+export const isGatsbyTypeScriptRule = (rule: unknown): rule is WebpackRule => hasFunctionUse(rule, /\.tsx?$/);
+
+/** Gatsby imports page components from its async-requires module: that issuer marks a page template. */
+export const isPageTemplateIssuer = (issuer: string | undefined): boolean => /async-requires/.test(issuer ?? '');
+
+/** Paths of the Babel plugins Gatsby's babel-loader adds itself, resolved from the installed gatsby. */
+export interface GatsbyBabelPluginPaths {
+  removeGraphqlQueries: string;
+  removeApi: string;
+  slicePlaceholder: string;
+}
+
+export function gatsbyBabelPluginPaths(gatsbyDir: string, fromGatsby: NodeJS.Require): GatsbyBabelPluginPaths {
+  return {
+    removeGraphqlQueries: fromGatsby.resolve('babel-plugin-remove-graphql-queries'),
+    removeApi: path.join(gatsbyDir, 'dist/utils/babel/babel-plugin-remove-api.js'),
+    slicePlaceholder: path.join(gatsbyDir, 'dist/utils/babel/babel-plugin-add-slice-placeholder-location.js'),
+  };
+}
+
+export type BabelPluginEntry = [string, Record<string, unknown>?];
+
+/**
+ * The Babel plugins Gatsby's babel-loader adds to every file of a stage, with their options
+ * (gatsby/dist/utils/babel-loader-helpers.js prepareOptions, less React Refresh, which SWC does):
+ * remove-graphql-queries always; remove-api for page templates of the browser stages (with Head
+ * or the page itself removed from the ?export= halves); the slice placeholder outside the browser
+ * bundle. gatsby/framework/webpack/swc.ts keeps of these only what a file's source needs.
+ */
+export function gatsbyRequiredBabelPlugins(stage: WebpackStage, isPageTemplate: boolean, resourceQuery: string, paths: GatsbyBabelPluginPaths): BabelPluginEntry[] {
+  const plugins: BabelPluginEntry[] = [[paths.removeGraphqlQueries, { stage, staticQueryDir: 'page-data/sq/d' }]];
+  if ((stage === 'develop' || stage === 'build-javascript') && isPageTemplate) {
+    const apis = ['getServerData', 'config'];
+    if (/[?&]export=default/.test(resourceQuery)) apis.push('Head');
+    if (/[?&]export=head/.test(resourceQuery)) apis.push('default');
+    plugins.push([paths.removeApi, { apis }]);
+  }
+  if (stage !== 'build-javascript') plugins.push([paths.slicePlaceholder, {}]);
+  return plugins;
+}
+
+/**
+ * Gatsby runtime modules the browser bundle can do without (gatsby/framework/webpack/trim.ts says
+ * why): the internal Partytown plugin's gatsby-browser and the service-worker registration that
+ * Gatsby copies from cache-dir into .cache. Requests and resolved paths (webpack tests both).
+ */
+export const GATSBY_UNUSED_RUNTIME_MODULES = /[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]gatsby-browser\.js$|[\\/]\.cache[\\/]register-service-worker\.js$/;
+
+/** Gatsby's split-chunks group for code two or more templates share (webpack.config.js). */
+export const GATSBY_SHARED_CHUNK_GROUP = 'shared';
+
+/** Gatsby's JavaScript minimizer: terser-webpack-plugin, whose class carries swcMinify. */
+export const GATSBY_JS_MINIMIZER = 'TerserPlugin';
+
+/** Where Gatsby compiles gatsby-config and gatsby-node (relative to the site). */
+export const COMPILED_GATSBY_FILES = ['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js'];
+
+/**
+ * Gatsby compiles gatsby-config.ts and gatsby-node.ts first thing on every build and develop start
+ * (compileGatsbyFiles in this file of the gatsby package), upstream with Parcel in a worker
+ * process. patches/gatsby+<version>.patch makes it call the site's compiler (this file under the
+ * site root: esbuild) when the site has one; the outputs, their check and the error reports stay
+ * Gatsby's.
+ */
+export const GATSBY_FILES_COMPILE_STEP = 'gatsby/dist/utils/parcel/compile-gatsby-files.js';
+export const SITE_GATSBY_FILES_COMPILER = 'gatsby/framework/compile-gatsby-files.cjs';
+
+/**
+ * Gatsby's query extraction parses, at every build and develop start, each file of src/ and of the
+ * installed gatsby packages that mentions its APIs, and keeps what it found in memory only
+ * (FileParser in this file of the gatsby package). patches/gatsby+<version>.patch makes it ask the
+ * site's store (this file under the site root) before parsing, and tell it what a parse found.
+ */
+export const GATSBY_QUERY_FILE_PARSER = 'gatsby/dist/query/file-parser.js';
+export const SITE_QUERY_EXTRACTION_CACHE = 'gatsby/framework/query-extraction-cache.cjs';
+
+// ---------- gatsby-plugin-sharp ----------
+
+/**
+ * gatsby-plugin-sharp's worker module and the export Gatsby's job manager calls for each image job:
+ * the manager import()s `<plugin>/gatsby-worker` (the CommonJS module object Node caches for
+ * require too) and calls worker[job.name] in the main process, also for jobs that page-query
+ * workers hand back; replacing that export puts a wrapper in front of every job.
+ */
+export const SHARP_WORKER_MODULE = 'gatsby-plugin-sharp/gatsby-worker.js';
+export const IMAGE_JOB_NAME = 'IMAGE_PROCESSING';
+
+/**
+ * gatsby-remark-images takes `stats` from gatsby-plugin-sharp's exports once, when it is loaded
+ * (destructured from the module object), and with `disableBgImageOnAlpha` calls it for every body
+ * image each time a page is rendered: `stats({ file, reporter })` decodes the whole image in sharp
+ * and answers `{ isTransparent }`, or null after reporting a failure. `file` is the image's File
+ * node, whose `internal.contentDigest` is the hash of its bytes.
+ */
+export const SHARP_PLUGIN_MODULE = 'gatsby-plugin-sharp';
+export const REMARK_IMAGES_MODULE = 'gatsby-remark-images';
+export const SHARP_STATS_EXPORT = 'stats';
+
+// ---------- gatsby develop (issue 25) ----------
+
+/**
+ * How long `gatsby develop` waits after a node mutation (a content file saved) before it runs the
+ * batch: NODE_MUTATION_BATCH_TIMEOUT in gatsby/dist/state-machines/waiting/index.js, 500 ms
+ * upstream and not configurable. patches/gatsby+<version>.patch (applied by patch-package on
+ * every npm install) lowers it to this.
+ */
+export const NODE_MUTATION_BATCH_TIMEOUT_MS = 50;
+export const NODE_MUTATION_BATCH_FILE = 'gatsby/dist/state-machines/waiting/index.js';
+
+/**
+ * `gatsby develop`'s Express app (startServer in this file of the gatsby package) compresses every
+ * response with the compression middleware, its first; patches/gatsby+<version>.patch passes it the
+ * site's filter (this file under the site root), which leaves responses to this machine uncompressed.
+ */
+export const GATSBY_START_SERVER = 'gatsby/dist/utils/start-server.js';
+export const SITE_DEVELOP_COMPRESSION = 'gatsby/framework/develop-compression.cjs';
+
+/**
+ * `gatsby develop`'s command (this file of the gatsby package) started the development server
+ * (`develop-process.js` beside it) in a child Node process and only relayed IPC and signals to it;
+ * patches/gatsby+<version>.patch calls develop-process in the command's own process instead, so
+ * Gatsby is loaded once per start, not twice. Both end the process with process.exit(0) on a stop
+ * (develop-process on SIGINT, the patched command on SIGTERM) and never close the develop webpack
+ * compiler: webpack/store-on-stop.ts holds that exit while it closes the compiler.
+ */
+export const GATSBY_DEVELOP_COMMAND = 'gatsby/dist/commands/develop.js';
+export const GATSBY_DEVELOP_PROCESS = 'gatsby/dist/commands/develop-process.js';
+
+/**
+ * Gatsby Functions (its internal plugin's gatsby-node, this file): `onPreBootstrap` set up a
+ * webpack watch compilation of the functions requested so far, none at a develop start.
+ * patches/gatsby+<version>.patch starts that compilation only once there is an entry (a request
+ * for a function, or GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS); `gatsby build` compiles as upstream.
+ */
+export const GATSBY_FUNCTIONS_PLUGIN = 'gatsby/dist/internal-plugins/functions/gatsby-node.js';
+
+/** The batch delay written in an installed copy of that file (null when the constant is gone). */
+export function nodeMutationBatchTimeout(fileText: string): number | null {
+  const match = /^const NODE_MUTATION_BATCH_TIMEOUT = (\d+);$/m.exec(fileText);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The process.env names Gatsby's webpack.config.js defines in every stage whatever the environment
+ * holds (NODE_ENV, PUBLIC_DIR…). For Node targets (develop-html, build-html) it also defines every
+ * variable of the environment, `process.env.<NAME>` = JSON.stringify(value), and `process.env` as
+ * `({})`; for browser targets only GATSBY_* variables.
+ */
+export const GATSBY_FIXED_ENV_DEFINES: readonly string[] = ['NODE_ENV', 'PUBLIC_DIR', 'BUILD_STAGE', 'CYPRESS_SUPPORT', 'GATSBY_QUERY_ON_DEMAND', 'GATSBY_SOCKET_IO_DEFAULT_TRANSPORT'];
+
+/** The class name of a webpack plugin instance: how the plugins Gatsby adds are told apart. */
+const pluginClass = (plugin: unknown): string | undefined => (plugin as { constructor?: { name?: string } } | null)?.constructor?.name;
+
+/** Gatsby's `plugins.define()` (webpack's DefinePlugin: its definitions are a public field). */
+export function isDefinePlugin(plugin: unknown): plugin is { definitions: Record<string, unknown> } {
+  return pluginClass(plugin) === 'DefinePlugin' && typeof (plugin as { definitions?: unknown }).definitions === 'object';
+}
+
+/**
+ * The linter Gatsby adds to the develop compilation (gatsby/dist/utils/webpack.config.js, case
+ * `develop`: plugins.eslint(), or plugins.eslintRequired() when the site has an ESLint config):
+ * an eslint-webpack-plugin that lints the modules whose names end in one of `options.extensions`,
+ * `js` and `jsx` only, node_modules excluded.
+ */
+export function isGatsbyDevelopLinter(plugin: unknown): plugin is { options: { extensions: string[] } } {
+  return pluginClass(plugin) === 'ESLintWebpackPlugin' && Array.isArray((plugin as { options?: { extensions?: unknown } }).options?.extensions);
+}
+
+/**
+ * The develop server is an Express 4 app (gatsby/dist/utils/start-server.js): webpack's bundles and
+ * `/page-data/…` are answered by middleware added before gatsby-config's `developMiddleware`.
+ * Express keeps an app's middleware in order in `app._router.stack`; its own first layers, `query`
+ * and `expressInit`, prepare req and res. This moves the layer `app.use` added last to right after
+ * `expressInit`, so that it sees every request before any of Gatsby's own middleware.
+ */
+export function moveLastMiddlewareFirst(app: unknown): void {
+  const stack = (app as { _router?: { stack?: unknown[] } })._router?.stack;
+  const init = stack?.findIndex((layer) => (layer as { name?: string }).name === 'expressInit') ?? -1;
+  if (!stack || init < 0) throw new Error('开发服务器：Express 的中间件栈（app._router.stack）不是预期的样子，无法在 Gatsby 的路由之前观察请求');
+  stack.splice(init + 1, 0, stack.pop());
+}
+
+/**
+ * The event Gatsby's emitter (handed to every node API as `emitter`) sends when a develop
+ * compilation is done (gatsby/dist/services/start-webpack-server.js): the server answers pages
+ * from then on.
+ */
+export const DEVELOP_COMPILATION_DONE = 'COMPILATION_DONE';
+
+interface OverlaySocket {
+  emitError(id: string, message: unknown): void;
+}
+
+/**
+ * The develop server's error overlay: gatsby/dist/utils/websocket-manager.js's websocketManager
+ * keeps errors by id, sends them to every open tab (cache-dir/socketIo.js hands them to the
+ * fast-refresh overlay as "GraphQL errors") and to tabs opened later; `null` clears one.
+ */
+export function developOverlay(): OverlaySocket {
+  // Loaded when develop needs it: `gatsby build` never does.
+  return (require('gatsby/dist/utils/websocket-manager') as { websocketManager: OverlaySocket }).websocketManager;
+}
+
+/**
+ * Redux actions Gatsby's emitter repeats (gatsby/dist/redux/index.js emits every action under its
+ * type; its websocket-manager listens to these two): a node created (also re-created after an
+ * edit) or deleted, with the node as the payload.
+ */
+export const NODE_EVENTS = ['CREATE_NODE', 'DELETE_NODE'] as const;
+
+/**
+ * The redux action Gatsby's develop server dispatches right after it has written a page's
+ * page-data.json and sent it to the open tabs (gatsby/dist/utils/page-data.js flush():
+ * websocketManager.emitPageData, then this action); the emitter repeats it like NODE_EVENTS.
+ */
+export const DEVELOP_PAGE_DATA_SENT = 'CLEAR_PENDING_PAGE_DATA_WRITE';
+
+/** Whether an emitted action is about a node of this type. */
+export function isNodeEventOf(action: unknown, type: string): boolean {
+  return (action as { payload?: { internal?: { type?: unknown } } } | null)?.payload?.internal?.type === type;
+}

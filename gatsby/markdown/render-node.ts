@@ -1,0 +1,99 @@
+/**
+ * The Gatsby side of build-time content rendering: renders an Mdx node's body with the site's
+ * renderer (gatsby/markdown/render.ts), adding Gatsby's image processing (gatsby-remark-images:
+ * responsive widths, WebP, known dimensions) and linked-file copying as remark plugins. Used by
+ * the `Mdx.rendered` field that the post and doc templates query.
+ */
+import { readFileSync } from 'node:fs';
+import type { GatsbyCache, Node, NodePluginArgs, Reporter } from 'gatsby';
+import copyLinkedFiles from 'gatsby-remark-copy-linked-files';
+import { bodyFirstLine, contentErrorMessage } from './errors';
+import { renderMdx, type RenderedMdx } from './render';
+import { developErrors, problemHtml, problemOf } from '../content/develop-errors';
+import { remarkImagesWithCachedStats } from '../framework/images/image-stats';
+import { buildDrawDiagram } from './draw-diagrams';
+
+/** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
+export const IMAGE_OPTIONS = {
+  maxWidth: 860,
+  srcSetBreakpoints: [320, 640],
+  linkImagesToOriginal: false,
+  withWebp: true,
+  backgroundColor: 'transparent',
+  disableBgImageOnAlpha: true,
+  quality: 80,
+};
+
+type GatsbyRemarkPlugin = (args: Record<string, unknown>, options: Record<string, unknown>) => unknown;
+
+export interface RenderHelpers {
+  getNode: NodePluginArgs['getNode'];
+  getNodesByType: NodePluginArgs['getNodesByType'];
+  reporter: Reporter;
+  cache: GatsbyCache;
+  /** Prefix of page URLs ('' unless built with --prefix-paths). */
+  basePath: string;
+  /** Prefix of asset URLs (the base path, or an asset prefix when one is set). */
+  assetPrefix: string;
+}
+
+export interface MdxSource extends Node {
+  body?: string;
+  frontmatter?: { image?: unknown };
+  fields?: { kind?: string | null } | null;
+}
+
+/** The content file as editors know it, and the line of it the body starts on. */
+function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { file: string; firstLine: number } {
+  const file = node.parent ? (getNode(node.parent) as (Node & { sourceInstanceName?: string; relativePath?: string; absolutePath?: string }) | undefined) : undefined;
+  if (!file?.relativePath) return { file: node.id, firstLine: 1 };
+  let firstLine = 1;
+  try {
+    if (file.absolutePath) firstLine = bodyFirstLine(readFileSync(file.absolutePath, 'utf8'), node.body ?? '');
+  } catch {
+    /* the file went away meanwhile (develop): lines count from the body */
+  }
+  return { file: `content/${file.sourceInstanceName}/${file.relativePath}`, firstLine };
+}
+
+export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Promise<RenderedMdx> {
+  const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix } = helpers;
+  const { file, firstLine } = contentFileOf(node, getNode);
+  // gatsby-remark-images with the answer to "is this image transparent?" cached (image-stats.ts);
+  // outside the try: a failure here is the site's, not this content file's.
+  const remarkImages = remarkImagesWithCachedStats() as GatsbyRemarkPlugin;
+  const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>) => () => async (markdownAST: unknown) => {
+    await plugin({ markdownAST, markdownNode: node, files: getNodesByType('File'), getNode, reporter, cache, pathPrefix: assetPrefix }, options);
+  };
+  try {
+    const rendered = await renderMdx(node.body ?? '', {
+      file,
+      firstLine,
+      pathPrefix: basePath,
+      // ```mermaid diagrams: drawn once per content, kept in the build cache (gatsby/markdown/draw-diagrams.ts).
+      drawDiagram: buildDrawDiagram(),
+      // Only posts show their frontmatter image as a cover.
+      cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
+      remarkPlugins: [
+        gatsbyPlugin(remarkImages, IMAGE_OPTIONS),
+        gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] }),
+      ],
+    });
+    developErrors()?.set('render', file, null);
+    return rendered;
+  } catch (error) {
+    // One message, the file's own line: the same as check:content's and the develop server's.
+    const message = contentErrorMessage(error, file);
+    // gatsby develop: the overlay shows it and the page shows it in place of its body, so the
+    // template still renders and the fix replaces it; the server and the other pages go on.
+    const board = developErrors();
+    if (board) {
+      const problem = problemOf(message, file);
+      board.set('render', file, problem);
+      reporter.error(message);
+      return { html: problemHtml(problem), toc: [], coverAlt: null };
+    }
+    reporter.panicOnBuild(message);
+    throw error;
+  }
+}

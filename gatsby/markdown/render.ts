@@ -1,0 +1,84 @@
+/**
+ * MDX content → static HTML, once, at build time. Posts and docs are rendered here and handed to
+ * one page component per template, so pages ship no per-file JavaScript, hydrate nothing inside
+ * the article, and the build does not grow a webpack entry per content file.
+ *
+ * The remark/rehype plugin chain is the site's single definition of how content renders:
+ * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with titles,
+ * line marks and copy buttons, scrolling tables, base-URL-aware links, <Callout>, ::: and GitHub-alert
+ * callouts, tabs, Mermaid diagrams. Gatsby adds its image plugins (responsive sizes, WebP) through
+ * `remarkPlugins`; their images become zoomable (images.ts).
+ */
+import type { PluggableList } from 'unified';
+import remarkRehype from 'remark-rehype';
+import rehypeSlug from 'rehype-slug';
+import rehypeAutolinkHeadings from 'rehype-autolink-headings';
+import rehypeStringify from 'rehype-stringify';
+import type { Root } from 'hast';
+import { rehypePrism } from './prism';
+import { calloutToHast } from './callouts';
+import { rehypeCodeBlocks, rehypeCodeMeta } from './code-blocks';
+import { mdxHandlers } from './jsx';
+import { rehypeZoomableImages } from './images';
+import { rehypeLinks } from './links';
+import { rehypeScrollTables } from './tables';
+import { tabsToHast } from './tabs';
+import { remarkCoverOnce } from './cover';
+import { remarkDiagrams, type DrawSvg } from './diagrams';
+import { contentFile, contentParser } from './parse';
+import { tocFromHast, type TocEntry } from './toc';
+
+export interface RenderOptions {
+  /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
+  file: string;
+  /** The line of the file the body starts on (after the frontmatter), so errors name the file's own line. */
+  firstLine?: number;
+  /** The site's base URL when built under a path prefix ('' at the root). */
+  pathPrefix?: string;
+  /** Extra remark plugins that run after GFM (Gatsby's image processing). */
+  remarkPlugins?: PluggableList;
+  /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
+  cover?: string;
+  /** How ```mermaid diagrams are drawn (the build's cached beautiful-mermaid: gatsby/markdown/draw-diagrams.ts). */
+  drawDiagram?: DrawSvg;
+}
+
+export interface RenderedMdx {
+  html: string;
+  toc: TocEntry[];
+  /** Alt text of the body image that was the cover, when there was one. */
+  coverAlt: string | null;
+}
+
+export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover, drawDiagram }: RenderOptions): Promise<RenderedMdx> {
+  let toc: TocEntry[] = [];
+  let coverAlt: string | null = null;
+  const processor = contentParser()
+    .use(remarkCoverOnce, {
+      src: cover,
+      onFound: (alt: string) => {
+        coverAlt = alt;
+      },
+    })
+    .use(remarkDiagrams, { file, draw: drawDiagram })
+    .use(remarkPlugins)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast } as never })
+    .use(rehypeCodeMeta)
+    .use(rehypePrism)
+    .use(rehypeCodeBlocks)
+    .use(rehypeScrollTables)
+    .use(rehypeLinks, { pathPrefix })
+    .use(rehypeZoomableImages)
+    .use(rehypeSlug)
+    .use(rehypeAutolinkHeadings, {
+      behavior: 'append',
+      properties: { className: ['heading-anchor'], ariaHidden: 'true', tabIndex: -1 },
+      content: { type: 'text', value: '#' },
+    })
+    .use(() => (tree: Root) => {
+      toc = tocFromHast(tree);
+    })
+    .use(rehypeStringify, { allowDangerousHtml: true });
+  const html = String(await processor.process(contentFile(source, file, firstLine)));
+  return { html, toc, coverAlt };
+}

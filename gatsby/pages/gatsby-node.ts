@@ -1,0 +1,82 @@
+/**
+ * createPages: the content (gatsby/content/gatsby-node.ts) → the site plan (src/lib/routes.ts, pure) →
+ * one createPage per planned page. What was planned is kept for the post-build pass
+ * (gatsby/pages/built.ts): feeds, sitemap, twins and the link report need no second query.
+ */
+import path from 'node:path';
+import type { CreatePagesArgs, GatsbyNode } from 'gatsby';
+import authors from '../../content/authors.json';
+import { toolNameForKey } from '../../src/config/site';
+import { assertUniqueSlugs } from '../content/model';
+import { docPath } from '../../src/lib/docs';
+import { duplicatePaths, planSite, postPath, type DocEntry, type PagePlan, type PostEntry } from '../../src/lib/routes';
+import { developErrors } from '../content/develop-errors';
+import { contentDir } from '../content/dir';
+import { collectedContentErrors, queryContent } from '../content/gatsby-node';
+import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
+import { contentHistory } from '../content/last-updated';
+import { planShareCards, shareCardContext } from '../travel/travel';
+import { rememberBuiltSite } from './built';
+
+const TEMPLATES: Record<PagePlan['kind'], string> = {
+  post: path.resolve('./src/templates/post.tsx'),
+  'blog-list': path.resolve('./src/templates/blog-list.tsx'),
+  'tag-list': path.resolve('./src/templates/tag-list.tsx'),
+  tags: path.resolve('./src/templates/tags.tsx'),
+  archive: path.resolve('./src/templates/archive.tsx'),
+  doc: path.resolve('./src/templates/doc.tsx'),
+};
+
+/** Each post's and doc's “最后更新于” from the content folder's git history (read once per process). */
+async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[], warn: (message: string) => void) {
+  const history = await contentHistory(contentDir, warn);
+  return lastUpdatedByPage(
+    [
+      ...posts.map((p) => ({ path: postPath(p.slug), file: p.file, source: { kind: 'post' as const, date: p.date } })),
+      ...docs.map((d) => ({ path: docPath(d.docId), file: d.file, source: { kind: 'doc' as const } })),
+    ],
+    history.files,
+    authorMatcher(authors),
+  );
+}
+
+export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix, getNode }: CreatePagesArgs) => {
+  const contentErrors = collectedContentErrors(getNode);
+  if (contentErrors.length) {
+    const message = `内容校验失败（${contentErrors.length} 处）：\n${contentErrors.map((e) => `  - ${e.message}`).join('\n')}`;
+    // gatsby develop keeps serving every other page (the overlay names the file); a build stops.
+    if (!developErrors()) {
+      reporter.panicOnBuild(message);
+      return;
+    }
+    reporter.error(message);
+  }
+  let content;
+  let updated;
+  try {
+    content = await queryContent(graphql);
+    assertUniqueSlugs(content.posts.map((p) => ({ slug: p.slug, file: p.file })));
+    updated = await lastUpdated(content.posts, content.docs, (message) => reporter.warn(message));
+  } catch (error) {
+    reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  const { posts, docs } = content;
+
+  const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey });
+  const duplicates = duplicatePaths(plan);
+  for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
+  // Share cards (Open Graph images) of docs and coverless posts: named here, drawn after the build.
+  const cards = await planShareCards(graphql, plan, posts, docs);
+  rememberBuiltSite({ plan, posts, docs, duplicates, cards, lastUpdated: updated });
+
+  // Post and doc bodies are rendered with the base URL they will be served under. The last-updated
+  // date is a page's own: a new commit changes the context (and the HTML) of the pages it touched only.
+  const base = { basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' };
+  for (const page of plan) {
+    const context =
+      page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null } : page.context;
+    actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
+  }
+  reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
+};

@@ -1,0 +1,87 @@
+/**
+ * Feeds and discovery files written after every build: RSS 2.0 and Atom for the blog
+ * (the `feed` library), sitemap.xml (the `sitemap` library) and robots.txt. Unlisted pages and
+ * drafts never appear; paths with Chinese or spaces are percent-encoded.
+ */
+import { Feed } from 'feed';
+import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
+import { encodePath } from '../../src/lib/url-path';
+import type { PostSummary } from '../../src/lib/routes';
+
+export interface SiteIdentity {
+  /** https://www.iofomo.com */
+  origin: string;
+  /** '' at the root, '/fomosite' under a prefix. */
+  pathPrefix: string;
+  title: string;
+  description: string;
+  copyright: string;
+}
+
+export const FEED_PATHS = { rss: '/rss.xml', atom: '/atom.xml' } as const;
+export const FEED_ITEMS = 20;
+
+export function absoluteUrl(site: SiteIdentity, path: string): string {
+  return `${site.origin}${site.pathPrefix}${encodePath(path === '/' ? '/' : path)}`;
+}
+
+export function buildFeeds(posts: PostSummary[], site: SiteIdentity, authorName: (id: string) => string, authorsOf: (slug: string) => string[]): { rss: string; atom: string } {
+  const feed = new Feed({
+    title: `${site.title} 博客`,
+    description: site.description,
+    id: absoluteUrl(site, '/blog'),
+    link: absoluteUrl(site, '/blog'),
+    language: 'zh-CN',
+    copyright: site.copyright,
+    updated: posts[0] ? new Date(`${posts[0].date}T00:00:00Z`) : new Date(0),
+    feedLinks: { rss: absoluteUrl(site, FEED_PATHS.rss), atom: absoluteUrl(site, FEED_PATHS.atom) },
+  });
+  for (const post of posts.slice(0, FEED_ITEMS)) {
+    const link = absoluteUrl(site, post.path);
+    feed.addItem({
+      title: post.title,
+      id: link,
+      link,
+      description: post.description,
+      date: new Date(`${post.date}T00:00:00Z`),
+      category: post.tags.map((name) => ({ name })),
+      author: authorsOf(post.slug).map((id) => ({ name: authorName(id) })),
+    });
+  }
+  return { rss: feed.rss2(), atom: feed.atom1() };
+}
+
+/** Built pages that are never in the sitemap: the search results page is noindex (its content is the query's). */
+export const NOT_IN_SITEMAP: ReadonlySet<string> = new Set([SEARCH_PAGE_PATH]);
+
+/** Every built path except unlisted ones and the search page, for sitemap.xml. */
+export function sitemapPaths(planPaths: string[], unlisted: ReadonlySet<string>): string[] {
+  return ['/', ...planPaths.filter((p) => !unlisted.has(p) && !NOT_IN_SITEMAP.has(p))].filter((p, i, all) => all.indexOf(p) === i);
+}
+
+export interface SitemapEntry {
+  url: string;
+  changefreq: 'weekly' | 'monthly';
+  /** yyyy-mm-dd: a doc's last change, a post's last change after its date or else its date (none for lists). */
+  lastmod?: string;
+}
+
+export interface LastChanges {
+  /** Pages' “最后更新于” dates by path (src/lib/last-updated.ts). */
+  updated: ReadonlyMap<string, { date: string }>;
+  /** Posts' own dates by path. */
+  published: ReadonlyMap<string, string>;
+}
+
+/** sitemap.xml's entries: the paths of sitemapPaths() with their absolute URL and <lastmod>. */
+export function sitemapEntries(site: SiteIdentity, paths: readonly string[], changes: LastChanges): SitemapEntry[] {
+  return paths.map((p) => {
+    const lastmod = changes.updated.get(p)?.date ?? changes.published.get(p);
+    const entry: SitemapEntry = { url: absoluteUrl(site, p), changefreq: p.startsWith('/docs') ? 'weekly' : 'monthly' };
+    return lastmod ? { ...entry, lastmod } : entry;
+  });
+}
+
+export function robotsTxt(site: SiteIdentity): string {
+  return ['User-agent: *', 'Allow: /', `Disallow: ${site.pathPrefix}/404`, '', `Sitemap: ${site.origin}${site.pathPrefix}/sitemap.xml`, ''].join('\n');
+}

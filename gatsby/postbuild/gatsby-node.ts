@@ -1,0 +1,136 @@
+/**
+ * onPostBuild: the steps that finish public/ after Gatsby wrote it, in this order. Each step says
+ * why it sits where it does; a step that needs the site plan is skipped when createPages stopped
+ * early (content errors fail the build anyway).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { GatsbyNode, Reporter } from 'gatsby';
+import authors from '../../content/authors.json';
+import { siteConfig } from '../../src/config/site';
+import { reportBuildCache } from '../framework/images/gatsby-node';
+import { builtSite, type BuiltSite } from '../pages/built';
+import { writeSearchFiles } from '../search/gatsby-node';
+import { writeTravelFiles } from '../travel/travel';
+import { writeDiscoveryFiles } from './write-discovery';
+import { finishHtmlFiles } from './finish-html';
+import { linkReport, pageLinks, type PageLinks } from './link-report';
+
+type Graphql = Parameters<NonNullable<GatsbyNode['onPostBuild']>>[0]['graphql'];
+
+export interface PostBuildContext {
+  reporter: Reporter;
+  graphql: Graphql;
+  publicDir: string;
+  /** Prefix of page URLs ('' unless built with --prefix-paths). */
+  basePath: string;
+  /** Prefix of asset URLs. */
+  pathPrefix: string;
+  /** What createPages planned (null when it stopped on content errors). */
+  site: BuiltSite | null;
+  /** Ids and links of every finished page, for the link report. */
+  links: Map<string, PageLinks>;
+}
+
+interface PostBuildStep {
+  name: string;
+  /** Needs the site plan: skipped without one. */
+  needsPlan?: boolean;
+  run(context: PostBuildContext, site: BuiltSite): Promise<void> | void;
+}
+
+/** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
+const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 'true';
+
+/** The ESM modules the post-build pass shares with the deploy rules, loaded as they are (Node >= 20.19 requires ES modules), not bundled by Parcel. */
+interface CspModule {
+  withCspMeta(html: string): string | null;
+}
+interface HostConfigsModule {
+  writeHostConfigs(publicDir: string, prefix: string): { headerRules: number; redirects: number; warnings: string[] };
+}
+const importModule = async <T>(file: string): Promise<T> => createRequire(path.resolve('package.json'))(path.resolve(file)) as T;
+
+const authorTable = authors as Record<string, { name: string }>;
+
+export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
+  // First: it only reads what the build did.
+  { name: 'image-cache-report', run: ({ reporter }) => reportBuildCache(reporter) },
+  // Reads the page data this build wrote; writes public/search/.
+  { name: 'search', run: ({ reporter, publicDir }) => writeSearchFiles(reporter, publicDir) },
+  // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last: it
+  // hashes the final inline scripts), while the link report's ids and links are collected. No
+  // later step writes HTML.
+  {
+    name: 'finish-html',
+    async run({ reporter, publicDir, links }) {
+      const { withCspMeta } = await importModule<CspModule>('gatsby/postbuild/csp-meta.mjs');
+      const finished = finishHtmlFiles(publicDir, {
+        steps: [{ name: 'csp-meta', apply: (html) => withCspMeta(html) ?? html }],
+        onPage: (file, html) => links.set(file, pageLinks(html)),
+      });
+      if (finished.nulStripped) reporter.info(`已清除 ${finished.nulStripped} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
+      reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>，并写入各页的 CSP <meta>（改写 ${finished.written} 个文件）`);
+    },
+  },
+  // Markdown twins, llms.txt / llms-full.txt and the share cards (gatsby/travel/travel.ts).
+  {
+    name: 'travel',
+    needsPlan: true,
+    run: ({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, cards, lastUpdated }) => writeTravelFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, cards, lastUpdated }),
+  },
+  // Feeds and sitemap take the listed posts from the archive's plan (newest first).
+  {
+    name: 'discovery',
+    needsPlan: true,
+    async run({ reporter, publicDir, pathPrefix }, { plan, posts, docs, lastUpdated }) {
+      const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
+      const listed = plan.flatMap((p) => (p.kind === 'archive' ? p.context.years.flatMap((y) => y.posts) : []));
+      const slugAuthors = new Map(posts.map((p) => [p.slug, p.authors]));
+      const count = await writeDiscoveryFiles(
+        publicDir,
+        { origin: siteConfig.url, pathPrefix, title: siteConfig.title, description: siteConfig.description, copyright: siteConfig.footer.copyright },
+        { posts: listed, allPaths: plan.map((p) => p.path), unlisted, changes: { updated: lastUpdated, published: new Map(posts.map((p) => [`/blog/${p.slug}`, p.date])) }, authorName: (id) => authorTable[id]?.name ?? id, authorsOf: (slug) => slugAuthors.get(slug) ?? [] },
+      );
+      reporter.info(`已写出 rss.xml、atom.xml、robots.txt、opensearch.xml 和 sitemap.xml（${count} 个网址，不含搜索页）`);
+    },
+  },
+  // _headers and _redirects list public/'s files: written once everything else is there.
+  {
+    name: 'host-files',
+    async run({ reporter, publicDir, basePath }) {
+      const { writeHostConfigs } = await importModule<HostConfigsModule>('gatsby/postbuild/host-configs.mjs');
+      const host = writeHostConfigs(publicDir, basePath);
+      reporter.info(`Netlify / Cloudflare Pages：_headers（${host.headerRules} 条规则）和 _redirects（${host.redirects} 条重定向）`);
+      for (const warning of host.warnings) reporter.warn(warning);
+    },
+  },
+  // Last: in a strict build it fails the build, after every file has been written.
+  {
+    name: 'link-report',
+    needsPlan: true,
+    run({ reporter, publicDir, pathPrefix, links }, { plan, posts, docs, duplicates }) {
+      const sources = new Map<string, string>([['/', 'src/pages/index.tsx']]);
+      for (const post of posts) sources.set(`/blog/${post.slug}`, post.file);
+      for (const doc of docs) sources.set(`/docs/${doc.docId}`, doc.file);
+      for (const page of plan) if (!sources.has(page.path)) sources.set(page.path, `src/templates/${page.kind}.tsx`);
+      const problems = linkReport(publicDir, sources, pathPrefix, links);
+      const lines = [...problems.map((p) => `  - ${p.source}: ${p.link} → ${p.message}`), ...duplicates.map((d) => `  - 重复的路由：${d}`)];
+      if (lines.length === 0) {
+        reporter.info(`链接检查通过：${sources.size} 个页面，没有断链、失效锚点或重复路由`);
+        return;
+      }
+      const report = `链接检查发现 ${lines.length} 个问题：\n${lines.join('\n')}`;
+      if (strict) reporter.panicOnBuild(report);
+      else reporter.warn(`${report}\n（SITE_STRICT=1 时构建会因此失败）`);
+    },
+  },
+];
+
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, basePath, graphql }) => {
+  const context: PostBuildContext = { reporter, graphql, publicDir: path.resolve('public'), basePath: basePath ?? '', pathPrefix: pathPrefix ?? '', site: builtSite(), links: new Map() };
+  for (const step of POST_BUILD_STEPS) {
+    if (step.needsPlan && !context.site) continue;
+    await step.run(context, context.site as BuiltSite);
+  }
+};

@@ -1,0 +1,261 @@
+/**
+ * Builds the site's two search files from the content folder: the index file (MiniSearch index
+ * plus the Traditional → Simplified map and the editors' synonyms) and the store. Used by the
+ * Gatsby build (gatsby-node.ts), the search tests and bench/search.mts, so all three search the
+ * same index. Node only: the pinyin dictionary, OpenCC and the YAML parser never reach the browser.
+ * The Gatsby build goes through writeSiteSearchFiles, which keeps each page's render in .cache
+ * and the build cache (gatsby/search/cache.ts); the tests and the bench call searchPages +
+ * buildSearchFiles, uncached.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import * as OpenCC from 'opencc-js';
+import { pinyin } from 'pinyin-pro';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { allTools, toolNameForKey } from '../../src/config/site';
+import { AREA_LABELS } from '../../src/lib/breadcrumbs';
+import { sidebarKey } from '../../src/lib/docs';
+import { contentErrorMessage } from '../markdown/errors';
+import { renderMdx } from '../markdown/render';
+import { buildDrawDiagram } from '../markdown/draw-diagrams';
+import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
+import { buildIndexFile, cachedFieldTokens, type FieldTokensCache, type fieldTokens, type SearchIndexFile } from '../../src/lib/search/engine';
+import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
+import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
+import { sectionsFromHtml } from './sections';
+import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
+import type { ToSyllables } from '../../src/lib/search/pinyin';
+import { loadContent } from '../content/loader';
+import { readTokens, rendererFingerprint, writeCachedSearchFiles, writeTokens, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
+
+export const SYNONYM_FILE = 'synonyms.yaml';
+
+export const toSyllables: ToSyllables = (run) => pinyin(run, { toneType: 'none', type: 'array' });
+
+/** Reads and validates `<contentDir>/synonyms.yaml` (none when the file does not exist). */
+export function loadSynonyms(contentDir: string, display = `content/${SYNONYM_FILE}`): SynonymGroups {
+  const file = path.join(contentDir, SYNONYM_FILE);
+  if (!existsSync(file)) return [];
+  let data: unknown;
+  try {
+    data = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const where = error instanceof YAMLParseError && error.linePos ? `第 ${error.linePos[0].line} 行` : '';
+    throw new SynonymError(display, `YAML 格式错误${where ? `（${where}）` : ''}：${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  return validateSynonyms(data, display);
+}
+
+/** A tool's names, tagline and keywords, by the docs folder of its Introduce page. */
+export function productsByDocId(): Map<string, ProductInfo> {
+  const map = new Map<string, ProductInfo>();
+  for (const tool of allTools) {
+    map.set(tool.href.replace(/^\/docs\//, ''), { names: [tool.label, ...(tool.aliases ?? [])], tagline: tool.description, keywords: tool.keywords ?? [] });
+  }
+  return map;
+}
+
+function docCrumb(docId: string): { crumb: string; toolName?: string } {
+  const parts = docId.split('/');
+  const area = AREA_LABELS[parts[0] as string];
+  const toolName = parts.length > 2 ? toolNameForKey(sidebarKey(docId)) : undefined;
+  return { crumb: ['文档', area, toolName].filter(Boolean).join(' › '), toolName };
+}
+
+export interface RenderedSearchPage extends SearchPageInput {
+  /** With `withToc`: the rendered page's h2/h3 ids and its table of contents' ids (for tests). */
+  htmlIds?: string[];
+  tocIds?: string[];
+}
+
+/** A page to index before rendering: its source file and body, and the rest of its search input. */
+export type SearchPagePlan = PlannedPage<Omit<SearchPageInput, 'sections'>>;
+
+/** Listed posts and docs of a content folder (docs first), not yet rendered. Throws the first content error. */
+export function planSearchPages(root: string, contentDir = path.join(root, 'content')): SearchPagePlan[] {
+  const { posts, docs, errors } = loadContent(root, contentDir);
+  if (errors.length) throw errors[0];
+  const products = productsByDocId();
+  const docPages = docs
+    .filter((d) => !d.frontmatter.unlisted)
+    .map((d): SearchPagePlan => {
+      const { crumb, toolName } = docCrumb(d.docId);
+      // A tool's docs are filed under it by the results page's product filter.
+      const tool = toolName ? { toolName, productName: toolName } : {};
+      return { file: d.file, body: d.body, firstLine: d.bodyLine, meta: { kind: 'doc', url: d.path, title: d.frontmatter.title, description: d.frontmatter.description, crumb, ...tool, product: products.get(d.docId) } };
+    });
+  const postPages = posts
+    .filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft)
+    .map((p): SearchPagePlan => ({
+      file: p.file,
+      body: p.body,
+      firstLine: p.bodyLine,
+      meta: {
+        kind: 'post',
+        url: p.path,
+        title: p.frontmatter.title,
+        crumb: `博客 › ${p.frontmatter.date}`,
+        description: p.frontmatter.description,
+        tags: p.frontmatter.tags,
+        date: p.frontmatter.date,
+        slug: p.frontmatter.slug,
+        productName: productForTags(p.frontmatter.tags, allTools),
+      },
+    }));
+  return [...docPages, ...postPages];
+}
+
+/** A content file the renderer rejects (MDX syntax): its message names the file. */
+export class ContentRenderError extends Error {}
+
+/** A rendered page's HTML and table of contents (gatsby/markdown/render.ts). */
+export interface RenderedHtml {
+  html: string;
+  toc: ReadonlyArray<{ id: string }>;
+}
+
+/** A rendered page cut into its search sections at its h2/h3 headings. */
+export function sectionsOfRendered({ html, toc }: RenderedHtml): RenderedSections {
+  return { sections: sectionsFromHtml(html), htmlIds: [...html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: toc.map((t) => t.id) };
+}
+
+/** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
+export async function renderSearchSections(file: string, body: string, firstLine?: number): Promise<RenderedSections> {
+  try {
+    return sectionsOfRendered(await renderMdx(body, { file, firstLine, drawDiagram: buildDrawDiagram() }));
+  } catch (error) {
+    // The same message as the page build's (gatsby/markdown/render-node.ts) and check:content's.
+    throw new ContentRenderError(contentErrorMessage(error, file), { cause: error });
+  }
+}
+
+/** Listed posts and docs of a content folder, rendered and cut into sections (docs first). Uncached. */
+export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false } = {}): Promise<RenderedSearchPage[]> {
+  return Promise.all(
+    planSearchPages(root, contentDir).map(async ({ file, body, firstLine, meta }): Promise<RenderedSearchPage> => {
+      const { sections, htmlIds, tocIds } = await renderSearchSections(file, body, firstLine);
+      return { ...meta, sections, ...(withToc ? { htmlIds, tocIds } : {}) };
+    }),
+  );
+}
+
+export interface SearchFiles {
+  /** The id both files carry as their first key: a hash of the pair (src/lib/search/files.ts). */
+  build: string;
+  index: SearchIndexFile & BuildStamp;
+  store: SearchStore & BuildStamp;
+  indexJson: string;
+  storeJson: string;
+}
+
+export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens): SearchFiles {
+  const { records, store } = buildSearchRecords(pages, toSyllables);
+  const siteText = [...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]), ...synonyms.flat(), ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])])].join(' ');
+  const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
+  const index = buildIndexFile(records, { t2s, synonyms }, tokensOf);
+  const indexText = JSON.stringify(index);
+  const storeText = JSON.stringify(store);
+  const build = contentHash(`${indexText}\n${storeText}`);
+  // {"build":"…", then the rest of each object: the id first, so a reader (or the cache check) sees it at once.
+  return {
+    build,
+    index: { build, ...index },
+    store: { build, ...store },
+    indexJson: `${stampPrefix(build)}${indexText.slice(1)}`,
+    storeJson: `${stampPrefix(build)}${storeText.slice(1)}`,
+  };
+}
+
+export const contentHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);
+
+/** The tools' fields the search files are made from (names, taglines, keywords). */
+const toolInputs = () => allTools.map((t) => ({ href: t.href, label: t.label, aliases: t.aliases ?? [], description: t.description, keywords: t.keywords ?? [] }));
+
+/** Search files of the first scheme, named by content hash under /static (removed: they went stale with every edit). */
+const LEGACY_FILE = /^[0-9a-f]{20}\.(?:index|store)\.json$/;
+
+export interface SiteSearchReport extends SearchFilesReport {
+  /** Pages whose sections were cut from the build's own HTML (`rendered`). */
+  fromBuild: number;
+  /** Field texts whose tokens came from `tokensFile`, remembered by an earlier process. */
+  tokensSeeded: number;
+}
+
+/**
+ * The Gatsby build's search step: writes public/search/index.json and store.json
+ * (SEARCH_INDEX_PATH, SEARCH_STORE_PATH), reusing each unchanged page's render (`sectionsDir`)
+ * and the tokens of the last index (`tokensFile`), and skipping the build altogether when nothing
+ * it reads has changed (gatsby/search/cache.ts). Content errors are thrown as ContentError, before
+ * anything is rendered.
+ */
+export async function writeSiteSearchFiles({
+  root,
+  contentDir = path.join(root, 'content'),
+  publicDir,
+  cacheDir,
+  sectionsDir,
+  tokensFile,
+  rendered,
+  tokens = cachedFieldTokens(),
+  betweenPages,
+}: {
+  root: string;
+  contentDir?: string;
+  publicDir: string;
+  /** The manifest of the files written (gatsby/search/cache.ts). */
+  cacheDir: string;
+  /** Each page's render result; cacheDir when not given. */
+  sectionsDir?: string;
+  /**
+   * A page the build has already rendered, by URL (`gatsby build` passes its page data): its
+   * sections are cut from that HTML instead of rendering the page a second time. The same
+   * renderer made it, so the sections are the same (a test compares every page).
+   */
+  rendered?: (url: string) => RenderedHtml | undefined;
+  /** Tokens kept from one build to the next (`gatsby develop` rebuilds after every edit). */
+  tokens?: FieldTokensCache;
+  /** Where the last index build's tokens are kept for the next process (readTokens); none when not given. */
+  tokensFile?: string;
+  /** Waited for between rendered pages (writeCachedSearchFiles). */
+  betweenPages?: () => Promise<void>;
+}): Promise<SiteSearchReport> {
+  const pages = planSearchPages(root, contentDir);
+  const synonyms = loadSynonyms(contentDir);
+  let fromBuild = 0;
+  const render = (page: SearchPagePlan) => {
+    const html = rendered?.(page.meta.url);
+    if (!html) return renderSearchSections(page.file, page.body, page.firstLine);
+    fromBuild += 1;
+    return sectionsOfRendered(html);
+  };
+  const fingerprint = rendererFingerprint(root);
+  let tokensSeeded = 0;
+  const report = await writeCachedSearchFiles({
+    pages,
+    fingerprint,
+    other: { synonyms, tools: toolInputs() },
+    cacheDir,
+    sectionsDir,
+    files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
+    render,
+    betweenPages,
+    build: (rendered) => {
+      if (tokensFile) {
+        tokens.seed(() => {
+          const entries = readTokens(tokensFile, fingerprint);
+          tokensSeeded = entries?.length ?? 0;
+          return entries;
+        });
+      }
+      const files = buildSearchFiles(rendered, synonyms, tokens.tokens);
+      tokens.endBuild();
+      return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pages: files.store.pages.length, records: files.store.records.length };
+    },
+  });
+  // After the files are written: the next process's first build starts from these tokens.
+  if (tokensFile && !report.skipped) writeTokens(tokensFile, fingerprint, tokens.remembered());
+  const legacyDir = path.join(publicDir, 'static');
+  if (existsSync(legacyDir)) for (const name of readdirSync(legacyDir)) if (LEGACY_FILE.test(name)) rmSync(path.join(legacyDir, name), { force: true });
+  return { ...report, fromBuild, tokensSeeded };
+}

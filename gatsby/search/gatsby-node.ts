@@ -1,0 +1,140 @@
+/**
+ * Site search's Gatsby hooks. The index and store files are built from the content folder
+ * (rendered the way pages are, cut at their h2/h3 headings) and written to public/search under
+ * fixed names (src/lib/search/files.ts), so no page changes when content does. Each page's
+ * sections and the last index's tokens are kept in the build cache (`gatsby clean` leaves them, so
+ * a start after it renders and tokenizes nothing unchanged) and the files are not rebuilt when
+ * nothing they are made from changed (manifest in .cache/search-files; gatsby/search/cache.ts).
+ * `gatsby build` builds them after the build
+ * (writeSearchFiles, a post-build step) from the HTML its page queries rendered (each page's
+ * page-data.json), so no page is rendered twice; `gatsby develop` runs queries only on demand, so
+ * it renders them itself, once its bundle is compiled and again after each content change
+ * (gatsby/search/develop.ts). Content errors are left to createPages, which reports them all.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GatsbyNode, Reporter } from 'gatsby';
+import { ContentError } from '../content/model';
+import { cachedFieldTokens, type FieldTokensCache } from '../../src/lib/search/engine';
+import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
+import { SynonymError } from '../../src/lib/search/synonyms';
+import { contentDir } from '../content/dir';
+import { addDevelopRoute, watchDevelopRequests } from '../framework/develop-server';
+import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../framework/internals';
+import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
+import { searchCacheDirs } from './cache';
+import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
+
+/** The editors' synonym file is checked first thing: a mistake in it stops the build within seconds, naming the entry. */
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
+  try {
+    loadSynonyms(contentDir);
+  } catch (error) {
+    reporter.panic(error instanceof SynonymError ? error.message : String(error));
+  }
+};
+
+/**
+ * The results page keeps its state in the query string (/search?q=…). Gatsby's browser loader takes
+ * a path with a query for a page of its own (normalize-page-path keeps the query) unless a match path
+ * maps it back: so each keystroke on the page fetched app-data.json and page-data.json?q=… before
+ * the address changed, and with those answers arriving out of order under load, an older query came
+ * back into the box (a typed letter lost) and the first query typed could land as a replace of the
+ * entry it should have followed (a Back step lost). Its own path as its match path makes Gatsby
+ * resolve /search?q=… to the page it already has: nothing is fetched and the navigations stay in order.
+ */
+export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
+  if (page.path !== SEARCH_PAGE_PATH || page.matchPath === page.path) return;
+  actions.deletePage(page);
+  actions.createPage({ ...page, matchPath: page.path });
+};
+
+/**
+ * gatsby develop: the files follow the content (gatsby/search/develop.ts), built first once the
+ * bundle is compiled and the server is quiet (the editor's first page answered).
+ */
+export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitter, reporter }) => {
+  const tokens = cachedFieldTokens();
+  const follower: SearchFilesFollower = new SearchFilesFollower(async () => {
+    const report = await searchFilesReport(reporter, undefined, tokens, () => follower.betweenPages());
+    return report ? { build: report.build } : null;
+  }, reporter);
+  const firstBuild = new FirstBuildWhenQuiet(() => void follower.start());
+  watchDevelopRequests(app, requestActivity(firstBuild));
+  addDevelopRoute(app, follower.routes());
+  const compiled = () => {
+    emitter.off(DEVELOP_COMPILATION_DONE, compiled);
+    firstBuild.compiled();
+    follower.arm();
+  };
+  emitter.on(DEVELOP_COMPILATION_DONE, compiled);
+  for (const event of NODE_EVENTS) emitter.on(event, (action: unknown) => isNodeEventOf(action, 'Mdx') && follower.changed());
+  emitter.on(DEVELOP_PAGE_DATA_SENT, () => follower.pageDataSent());
+};
+
+/** A page's rendered body as its page query returned it (the post and doc templates' `mdx.rendered`). */
+export function pageDataRendered(publicDir: string, url: string): RenderedHtml | undefined {
+  try {
+    const data = JSON.parse(readFileSync(pageDataFile(publicDir, url), 'utf8')) as { result?: { data?: { mdx?: { rendered?: Partial<RenderedHtml> } } } };
+    const rendered = data.result?.data?.mdx?.rendered;
+    return typeof rendered?.html === 'string' && Array.isArray(rendered.toc) ? (rendered as RenderedHtml) : undefined;
+  } catch {
+    return undefined; // not built as a page: rendered from its source instead
+  }
+}
+
+/**
+ * The post-build step: the search files from the page data `gatsby build` just wrote. A page it
+ * has to render whose page data holds no rendered body is rendered from its source, and said:
+ * every listed page is built, so that means the page data moved or the template's query changed.
+ */
+export async function writeSearchFiles(reporter: Reporter, publicDir: string): Promise<void> {
+  const missing: string[] = [];
+  await writeSearchFilesAndReport(reporter, (url) => {
+    const rendered = pageDataRendered(publicDir, url);
+    if (!rendered) missing.push(url);
+    return rendered;
+  });
+  if (missing.length) {
+    reporter.warn(`搜索：${missing.length} 个页面的页面数据里没有渲染好的正文（${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}），改为从源文件渲染；页面数据的位置（gatsby/framework/internals.ts）或模板查询的 mdx.rendered 可能变了`);
+  }
+}
+
+async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
+  try {
+    await searchFilesReport(reporter, rendered);
+  } catch (error) {
+    // An editor's mistake, named with its file: no stack trace of the build's code.
+    if (error instanceof ContentRenderError) reporter.panic(error.message);
+    throw error;
+  }
+}
+
+/** Writes the two files and logs what it took; undefined when content errors (reported by createPages) stop it. */
+async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: FieldTokensCache, betweenPages?: () => Promise<void>) {
+  const started = performance.now();
+  const root = path.resolve('.');
+  let report;
+  try {
+    report = await writeSiteSearchFiles({
+      root,
+      contentDir,
+      publicDir: path.join(root, 'public'),
+      ...searchCacheDirs(root),
+      rendered,
+      tokens,
+      betweenPages,
+    });
+  } catch (error) {
+    if (error instanceof ContentError) return undefined;
+    throw error;
+  }
+  const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const fresh = report.rendered - report.fromBuild;
+  const work = report.skipped
+    ? '内容与代码未变，沿用上次的文件'
+    : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}${report.tokensSeeded ? `（分词沿用上个进程的 ${report.tokensSeeded} 条）` : ''}`;
+  reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
+  return report;
+}

@@ -1,0 +1,28 @@
+/** Where develop's Markdown twins come from (gatsby/travel/develop.ts): the page's Mdx node and file. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Node } from 'gatsby';
+import { docPath } from '../../src/lib/docs';
+import { bodyFirstLine } from '../markdown/errors';
+import { postPath } from '../../src/lib/routes';
+import type { BuiltSite } from '../pages/built';
+import type { TwinSource } from './twins';
+
+type GetNode = (id: string) => Node | undefined;
+
+/** A post's or doc's twin source, from its Mdx node and file (as the build's TwinSources query gives it). */
+export function twinSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | 'docs' | 'lastUpdated'>, getNode: GetNode): TwinSource | null {
+  const post = site.posts.find((p) => postPath(p.slug) === pagePath);
+  const entry = post ?? site.docs.find((d) => docPath(d.docId) === pagePath);
+  if (!entry) return null;
+  const node = getNode(entry.id) as (Node & { body?: string; frontmatter?: { image?: unknown } }) | undefined;
+  const file = node?.parent ? (getNode(node.parent) as (Node & { absolutePath?: string }) | undefined) : undefined;
+  if (!node || !file?.absolutePath) return null;
+  // Only posts show a cover (the frontmatter image, relative to the post's folder).
+  const image = post ? node.frontmatter?.image : undefined;
+  const cover = typeof image === 'string' ? path.resolve(path.dirname(file.absolutePath), image) : undefined;
+  const body = node.body ?? '';
+  // As the build's writeTravelFiles: errors name the file's own line; the page's last-updated line.
+  const firstLine = bodyFirstLine(readFileSync(file.absolutePath, 'utf8'), body);
+  return { path: pagePath, file: entry.file, absolutePath: file.absolutePath, title: entry.title, body, firstLine, cover, lastUpdated: site.lastUpdated.get(pagePath) };
+}

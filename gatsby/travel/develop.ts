@@ -1,0 +1,50 @@
+/**
+ * "Docs that travel" in `gatsby develop`: each post's and doc's Markdown twin (its path + .md)
+ * and its share card (/static/og/<hash>.png) rendered when asked for, by the same code as the
+ * build (twinMarkdown, drawShareCards), from the pages createPages last planned. develop runs no
+ * onPostBuild, so without this an editor could not preview either. Twins point their images at
+ * the develop server (the request's origin); cards are drawn into the build cache like the
+ * build's, so a later build copies them.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GatsbyNode, Node } from 'gatsby';
+import { siteConfig } from '../../src/config/site';
+import { CARD_DIR } from './share-card-layout';
+import { TWIN_EXTENSION } from '../../src/lib/twin-path';
+import { addDevelopRoute, requestOrigin, type DevelopHandler } from '../framework/develop-server';
+import { builtSite } from '../pages/built';
+import { twinSourceOf } from './develop-source';
+import { cachedCardFile, drawShareCards } from './share-cards';
+import { CARD_CACHE, planner, twinCache } from './travel';
+import { twinMarkdown } from './twins';
+
+const CARD_FILE = new RegExp(`^${CARD_DIR}/([0-9a-f]{20})\\.png$`);
+
+export function travelRoutes(getNode: (id: string) => Node | undefined, publicDir: string): DevelopHandler {
+  return async (req, res, next) => {
+    const site = builtSite();
+    if (req.method !== 'GET' || !site) return next();
+    try {
+      if (req.path.endsWith(TWIN_EXTENSION)) {
+        const source = twinSourceOf(decodeURIComponent(req.path.slice(0, -TWIN_EXTENSION.length)), site, getNode);
+        if (!source) return next();
+        const twinSite = { origin: requestOrigin(req), basePath: '', title: siteConfig.title, description: siteConfig.description };
+        res.set({ 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'no-cache' }).send(await twinMarkdown(source, publicDir, twinSite, twinCache()));
+        return;
+      }
+      const key = CARD_FILE.exec(req.path)?.[1];
+      const card = key ? [...site.cards.values()].find((c) => c.key === key) : undefined;
+      if (!card) return next();
+      await drawShareCards([card], planner(), CARD_CACHE);
+      res.set({ 'Content-Type': 'image/png', 'Cache-Control': 'no-cache' }).send(readFileSync(cachedCardFile(CARD_CACHE, card)));
+    } catch (error) {
+      // A content mistake (an image the twin names is missing, a glyph the card font lacks): say which, keep serving.
+      res.status(500).set({ 'Content-Type': 'text/plain; charset=utf-8' }).send(error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, getNode }) => {
+  addDevelopRoute(app, travelRoutes(getNode, path.resolve('public')));
+};

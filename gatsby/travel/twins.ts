@@ -1,0 +1,144 @@
+/**
+ * Writes the docs that travel (called from onPostBuild): every listed post's and doc's Markdown
+ * twin at its path + .md (gatsby/markdown/twin.ts), llms.txt and llms-full.txt (gatsby/travel/llms.ts).
+ * Images in twins point at a served file: the original, copied to /static/<md5 of the file>/<name>
+ * (the folder Gatsby's own file copies use), with the site's origin and base URL.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { withBase } from '../markdown/links';
+import { stableKey, type JsonCache } from '../cache';
+import { renderTwin } from '../markdown/twin';
+import type { LastUpdated } from '../../src/lib/last-updated';
+import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, twinPath, type LlmsSection } from './llms';
+
+export interface TwinSource {
+  /** Page path as given to createPage: `/docs/desktop/wing/Get start`. */
+  path: string;
+  /** The content file as editors know it (for errors). */
+  file: string;
+  /** Absolute path of the .mdx file (images are relative to its folder). */
+  absolutePath: string;
+  title: string;
+  body: string;
+  /** The file's line the body starts on (after the frontmatter), so errors name the file's own line. */
+  firstLine?: number;
+  /** A post's cover image, absolute path. */
+  cover?: string;
+  /** The page's “最后更新于” (gatsby/content/git-history.ts), when it shows one. */
+  lastUpdated?: LastUpdated;
+}
+
+export interface TwinSite {
+  /** https://www.iofomo.com */
+  origin: string;
+  /** '' or '/fomosite' */
+  basePath: string;
+  title: string;
+  description: string;
+}
+
+export class TwinImageError extends Error {}
+
+/** Copies an image next to Gatsby's static files and returns its absolute URL. */
+export function publishImage(file: string, publicDir: string, site: TwinSite): string {
+  const digest = createHash('md5').update(readFileSync(file)).digest('hex');
+  const urlPath = `/static/${digest}/${path.basename(file)}`;
+  const target = path.join(publicDir, urlPath);
+  if (!existsSync(target)) {
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(file, target);
+  }
+  return `${site.origin}${siteHref(urlPath, site.basePath)}`;
+}
+
+/** The file a relative image path names (null for URLs and site-absolute paths). */
+function localImageFile(src: string, source: Pick<TwinSource, 'absolutePath'>): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('/')) return null;
+  return path.resolve(path.dirname(source.absolutePath), decodeURI(src.split(/[?#]/)[0] ?? ''));
+}
+
+/** The absolute URL of an image as written in a content file. */
+export function twinImageUrl(src: string, source: Pick<TwinSource, 'file' | 'absolutePath'>, publicDir: string, site: TwinSite): string {
+  const file = localImageFile(src, source);
+  if (file === null) return src.startsWith('/') && !src.startsWith('//') ? `${site.origin}${withBase(src, site.basePath)}` : src;
+  if (!existsSync(file)) throw new TwinImageError(`${source.file}：图片 ${src} 不存在`);
+  return publishImage(file, publicDir, site);
+}
+
+/** A twin as cached between builds: its text and the images it published (file → URL). */
+export interface CachedTwin {
+  markdown: string;
+  images: Array<{ file: string; url: string }>;
+}
+
+/** Twins of unchanged pages from the last build: keyed by the page's inputs and the twin code's fingerprint. */
+export interface TwinCache {
+  entries: JsonCache<CachedTwin>;
+  fingerprint: string;
+}
+
+/**
+ * A cached twin is still right when its inputs (in the key) are the same and every image it
+ * points at is still published under the same URL (the URL names the image's bytes).
+ */
+function reuse(cached: CachedTwin | undefined, publicDir: string, site: TwinSite): string | undefined {
+  if (!cached) return undefined;
+  for (const image of cached.images) {
+    if (!existsSync(image.file) || publishImage(image.file, publicDir, site) !== image.url) return undefined;
+  }
+  return cached.markdown;
+}
+
+/** One source's twin: from the cache when its inputs and images are unchanged, else rendered (and cached). */
+export async function twinMarkdown(source: TwinSource, publicDir: string, site: TwinSite, cache?: TwinCache): Promise<string> {
+  const key = cache ? stableKey({ fingerprint: cache.fingerprint, source, site }) : '';
+  const cached = cache ? reuse(cache.entries.get(key), publicDir, site) : undefined;
+  if (cached !== undefined) return cached;
+  const images: CachedTwin['images'] = [];
+  const imageUrl = (src: string) => {
+    const url = twinImageUrl(src, source, publicDir, site);
+    const file = localImageFile(src, source);
+    if (file !== null) images.push({ file, url });
+    return url;
+  };
+  const markdown = await renderTwin(source.body, {
+    file: source.file,
+    firstLine: source.firstLine,
+    title: source.title,
+    lastUpdated: source.lastUpdated,
+    basePath: site.basePath,
+    imageUrl,
+    cover: source.cover ? { src: `./${path.relative(path.dirname(source.absolutePath), source.cover).split(path.sep).join('/')}`, fallbackAlt: `${source.title}：封面图` } : undefined,
+  });
+  cache?.entries.set(key, { markdown, images });
+  return markdown;
+}
+
+/** Writes each source's twin; returns them by page path (for llms-full.txt). */
+export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache): Promise<Map<string, string>> {
+  const twins = new Map<string, string>();
+  for (const source of sources) {
+    const markdown = await twinMarkdown(source, publicDir, site, cache);
+    const target = path.join(publicDir, twinPath(source.path));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, markdown);
+    twins.set(source.path, markdown);
+  }
+  return twins;
+}
+
+/** llms.txt and llms-full.txt at the site's root (under the base URL). */
+export function writeLlmsFiles(publicDir: string, sections: readonly LlmsSection[], twins: ReadonlyMap<string, string>, site: TwinSite): void {
+  const identity = { title: site.title, description: site.description, basePath: site.basePath };
+  writeFileSync(path.join(publicDir, LLMS_PATHS.index), llmsTxt(identity, sections));
+  writeFileSync(
+    path.join(publicDir, LLMS_PATHS.full),
+    llmsFullTxt(identity, sections, (pagePath) => {
+      const twin = twins.get(pagePath);
+      if (twin === undefined) throw new Error(`llms-full.txt：${pagePath} 没有 Markdown 版本`);
+      return twin;
+    }),
+  );
+}
