@@ -8,7 +8,7 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * Longest first (seconds of one file in a fresh-clone CI run, issue 25's measurements). The e2e
+ * Longest first (seconds of one file in a fresh-clone CI run of `bash .ci/run`). The e2e
  * files and the unit stage's run in different jest runs, so one list serves both; each pattern
  * names its folder (unit/search-page.test.ts is short, e2e/search-page.test.ts long).
  * bench.test.ts (44 s alone, 50–64 s in CI) came among the last of 52 unit files by size, and the

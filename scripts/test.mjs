@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, in stages (issue 25). Each stage starts when the one
+ * `npm test`: every check the project has, in stages (CONTRIBUTING.md). Each stage starts when the one
  * before it has passed; the first stage that fails ends the run with that failure's exit status.
  *
  *   1. workflow lint, then the unit, content and search tests (jest, 2 workers); beside them, at

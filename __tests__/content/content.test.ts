@@ -55,7 +55,7 @@ describe('blog', () => {
     expect(posts.filter((p) => p.frontmatter.slug.startsWith('deepseek')).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('keeps tag counts within the bounds routes-notes.md pins', () => {
+  it('keeps tag counts within the bounds docs/spec.md §10 pins', () => {
     const counts = Object.fromEntries(summarizeTags(listed.map((p) => p.frontmatter)).map((t) => [t.label, t.count]));
     expect(counts.android).toBeGreaterThanOrEqual(19);
     expect(counts.android).toBeLessThanOrEqual(27);

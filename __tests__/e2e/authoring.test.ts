@@ -1,5 +1,5 @@
 /**
- * The authoring constructs of issue 22 (tabs, code-block titles and line marks, callouts) in
+ * The authoring constructs (tabs, code-block titles and line marks, callouts) in
  * Chromium, on the real pages that use them (the production build in public/, no extra build):
  * - tabs: every panel under its label without JavaScript; the WAI-ARIA tabs pattern with it
  *   (roles, aria-selected/-controls, roving tabindex, arrows/Home/End); same-groupId sets switching

@@ -1,5 +1,5 @@
 /**
- * Site chrome in real Chromium against the production build (issue 3, spec §2, §4, §8, §9):
+ * Site chrome in real Chromium against the production build (docs/spec.md §2, §4, §8, §9):
  * popovers, the 996 px breakpoint, the mobile menu, colour mode, announcement bar, hide-on-scroll
  * navbar, copy button, skip link, error boundary, scroll after navigation, no third-party
  * requests, html lang. The spec's delays (popovers' 210 ms, the progress bar's 200 ms) are

@@ -1,5 +1,5 @@
 /**
- * The docs experience in real Chromium against the production build (issue 4, spec §2–§4):
+ * The docs experience in real Chromium against the production build (docs/spec.md §2–§4, §10):
  * sidebar presence and state, breadcrumbs and their JSON-LD, table of contents, Chinese anchors,
  * the mobile sidebar and TOC, edit links, previous/next, the docs version, horizontal overflow.
  */
@@ -13,7 +13,7 @@ import { ready } from './support/ready';
 jest.setTimeout(30_000);
 
 const { docs } = loadContent(path.resolve(__dirname, '../..'));
-/** Spec §2: the konker desc/* and protocol-* pages have no sidebar; every other doc has one. */
+/** docs/spec.md §2, §10: the konker desc/* and protocol-* pages have no sidebar; every other doc has one. */
 const isSidebarless = (docId: string) => /^mobile\/konker\/(desc\/|protocol-)/.test(docId);
 const EDIT_BASE = 'https://github.com/iofomo/fomosite/edit/main/content/docs';
 

@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget of every built page (the design card's 90 KB gzip; issue 22's budgets):
+ * The JavaScript budget of every built page (docs/spec.md §11: 90 KB gzip per page, 3 KB more with tabs):
  * what a page loads before it is interactive is the chunk 'app' plus its template's chunk, as
  * Gatsby itself reads them from webpack.stats.json (gatsby/framework/internals.ts firstLoadScripts),
  * gzip at nginx's level 6. No browser is needed: the files are the build's own. This catches a
@@ -15,7 +15,7 @@ import { SITE_DIR } from './support/env';
 const KB = 1024;
 /** First-load JavaScript of any page, gzip. */
 const PAGE_BUDGET = 90 * KB;
-/** What a page with tab sets loads on top, at once (issue 22: ≤ 3 KB gzip more). */
+/** What a page with tab sets loads on top, at once (docs/spec.md §11: ≤ 3 KB gzip more). */
 const TABS_BUDGET = 3 * KB;
 
 const gzipped = new Map<string, number>();

@@ -1,5 +1,5 @@
 /**
- * Keyboard and screen-reader behaviour (issue 17) not covered by chrome.test.ts / docs.test.ts:
+ * Keyboard and screen-reader behaviour (docs/testing.md, 无障碍) not covered by chrome.test.ts / docs.test.ts:
  * Tab order, Escape, focus return and announced state (aria-expanded, aria-current, the copied
  * status) of the navbar, the mobile menu, the docs sidebars, the TOC, the search combobox and the
  * code-copy button. (Opening and closing the navbar popovers by keyboard is tested in chrome.test.ts.)

@@ -1,5 +1,5 @@
 /**
- * “最后更新于” on the real build (issue 22): the date each page shows, the twin's line and the
+ * “最后更新于” on the real build (content/README.md, 最后更新日期): the date each page shows, the twin's line and the
  * sitemap's <lastmod> agree with git's own answer for the file (`git log -1 --format=%cs`), which
  * holds on a full clone (CI checks out the full history; a shallow clone is covered by
  * __tests__/unit/last-updated.test.ts). Docs always show it; posts only when edited after their date.

@@ -1,5 +1,5 @@
 /**
- * prefers-reduced-motion (issue 17): with `reduce` the mobile menu modal, the popover chevron and
+ * prefers-reduced-motion (docs/testing.md, 无障碍): with `reduce` the mobile menu modal, the popover chevron and
  * the navigation progress bar do not animate; without it they keep the spec's timings (75 ms modal,
  * nprogress speed 200 ms with trickle). The 200 ms before the bar appears and the 210 ms hover
  * intent of the popovers are delays, not motion, and stay for everyone.

@@ -1,5 +1,5 @@
 /**
- * Search results that last (issue 23), against the production build: the results page at /search
+ * Search results that last (docs/spec.md §11), against the production build: the results page at /search
  * with its state in the address (Back, Forward, reload, a link opened elsewhere), its filters and
  * "more", the box's way to it (查看全部 N 条结果, Enter with no option chosen) in the navbar and the
  * phone menu, the words marked where a result leads and their removal, the page without

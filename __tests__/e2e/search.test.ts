@@ -205,7 +205,7 @@ describe('site search', () => {
     await ready(page);
     await box(page).fill('oneway');
     const first = page.getByTestId('search-results').getByRole('option').first();
-    // The link carries the words to mark where it leads (issue 23).
+    // The link carries the words to mark where it leads (?highlight=, docs/spec.md §11).
     await expect(first.evaluate((el) => [el.tagName, el.getAttribute('href')])).resolves.toEqual(['A', '/blog/oneway?highlight=oneway']);
     const context = page.context();
     for (const click of [() => first.click({ modifiers: ['Control'] }), () => first.click({ button: 'middle' })]) {

@@ -1,5 +1,5 @@
 /**
- * Serving (issue 8 item 2): the production nginx config (deploy/, scripts/nginx.mjs) serving the
+ * Serving (docs/deploy.md): the production nginx config (deploy/, scripts/nginx.mjs) serving the
  * build in public/ on loopback — statuses, canonical redirects, Gatsby's cache headers, the security
  * headers and CSP (header + per-page <meta> with the inline-script hashes), compression, and real
  * pages in Chromium with no CSP violation while navigating, switching theme and showing highlighted code.

@@ -1,5 +1,5 @@
 /**
- * The warm tabs the browser tests share (support/tab-pool.ts, issue 25): a tab comes back from a
+ * The warm tabs the browser tests share (support/tab-pool.ts): a tab comes back from a
  * test holding nothing of it, and a tab that cannot be cleaned is not lent again.
  */
 import type { BrowserContextOptions } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The spec's delays, measured in real time (issue 3, spec §2, §9): a navbar popover opens 210 ms
+ * The spec's delays, measured in real time (docs/spec.md §2, §9): a navbar popover opens 210 ms
  * after the pointer arrives and closes 210 ms after it leaves, a click or Escape does not wait for
  * that delay, and the navigation progress bar appears only after 200 ms. Project e2e-timed runs
  * this file (with motion.test.ts) on its own after the parallel e2e run, so that a busy machine

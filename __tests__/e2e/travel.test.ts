@@ -1,5 +1,5 @@
 /**
- * Docs that travel (issue 18) against the production build served by nginx: every listed doc and
+ * Docs that travel (docs/architecture.md) against the production build served by nginx: every listed doc and
  * post has a Markdown twin at its URL + .md (text/markdown; charset=utf-8, cached like HTML) whose
  * text matches the page; llms.txt lists exactly the listed pages and every link answers;
  * llms-full.txt holds them all; the 复制 Markdown button and 查看 Markdown link; and every share

@@ -1,5 +1,5 @@
 /**
- * Smoke tests of the benchmark scripts (issue 25 item 6): each bench/ script runs once in a tiny
+ * Smoke tests of the benchmark scripts (docs/performance.md): each bench/ script runs once in a tiny
  * mode — a few pages, one page, a one-second load — and must exit normally and print the line
  * that carries its figures. What they measure is not checked here, only that they still run:
  * nobody notices a broken benchmark until the day its figures are needed.

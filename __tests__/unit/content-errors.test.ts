@@ -1,5 +1,5 @@
 /**
- * Content errors point at the line (issue 22, item 9): every mistake the renderer finds names the
+ * Content errors point at the line (docs/spec.md §11): every mistake the renderer finds names the
  * content file's own line and column, frontmatter counted, in one message that `npm run build`,
  * `npm run develop` and `npm run check:content` print word for word. The fixture
  * __tests__/fixtures/bad-lines has one mistake per file (import, unknown component, computed

@@ -1,5 +1,5 @@
 /**
- * WCAG AA contrast of the theme (issue 17): every token pair the components draw together
+ * WCAG AA contrast of the theme (docs/testing.md): every token pair the components draw together
  * (src/theme/contrast.ts) in both palettes: 4.5:1 for text, 3:1 for UI components.
  */
 import { COLOR_PAIRS, DECORATIVE_TOKENS, contrastRatio, over, pairContrasts, parseColor } from '../../src/theme/contrast';
@@ -19,7 +19,7 @@ describe('contrast arithmetic (WCAG 2.1 definitions)', () => {
     expect(contrastRatio(parseColor('#777777'), white)).toBeCloseTo(4.48, 2);
     expect(contrastRatio(white, parseColor('#777777'))).toBeCloseTo(4.48, 2);
     expect(contrastRatio(parseColor('#58a6ff'), parseColor('#58a6ff'))).toBe(1);
-    // The dark primary button before issue 17: white on #58a6ff (axe reported 2.52).
+    // The dark primary button before the onPrimary token: white on #58a6ff (axe reported 2.52).
     expect(contrastRatio(white, parseColor('#58a6ff'))).toBeCloseTo(2.53, 2);
   });
 

@@ -343,7 +343,7 @@ describe('Gatsby’s browser runtime (src/lib/gatsby-runtime.ts)', () => {
   });
 });
 
-describe('gatsby develop (issue 25)', () => {
+describe('gatsby develop', () => {
   it(`the node mutation batch waits ${NODE_MUTATION_BATCH_TIMEOUT_MS} ms: patches/gatsby+<version>.patch is applied to the installed gatsby`, () => {
     expect(gatsbyPatch()).toContain(`+const NODE_MUTATION_BATCH_TIMEOUT = ${NODE_MUTATION_BATCH_TIMEOUT_MS};`);
     expect(nodeMutationBatchTimeout(readFileSync(fromRoot.resolve(NODE_MUTATION_BATCH_FILE), 'utf8'))).toBe(NODE_MUTATION_BATCH_TIMEOUT_MS);
@@ -440,7 +440,7 @@ async function withFakeModules<T>(fakes: Record<string, unknown>, run: () => Pro
   }
 }
 
-describe('gatsby develop (issue 25): one process', () => {
+describe('gatsby develop: one process', () => {
   it('the develop command runs develop-process in its own process, with the arguments upstream passed to the child: patches/gatsby+<version>.patch is applied', async () => {
     expect(fromRoot.resolve(GATSBY_DEVELOP_COMMAND)).toBe(path.join(GATSBY_DIR, 'dist/commands/develop.js'));
     const developProcess = fromRoot.resolve(GATSBY_DEVELOP_PROCESS);
@@ -548,7 +548,7 @@ describe('gatsby develop (issue 25): one process', () => {
   });
 });
 
-describe('gatsby develop (issue 25): node events', () => {
+describe('gatsby develop: node events', () => {
   it('the emitter repeats every redux action under its type, node creations and deletions among them', () => {
     expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
     const actions = gatsbyFile('dist/redux/actions/public.js');
@@ -558,7 +558,7 @@ describe('gatsby develop (issue 25): node events', () => {
   });
 });
 
-describe('query extraction remembered across starts (issue 25)', () => {
+describe('query extraction remembered across starts', () => {
   it(`Gatsby's FileParser asks the site's store (${SITE_QUERY_EXTRACTION_CACHE}) before parsing, and stores what a parse of a file without GraphQL found: patches/gatsby+<version>.patch is applied`, async () => {
     expect(fromRoot.resolve(GATSBY_QUERY_FILE_PARSER)).toBe(path.join(GATSBY_DIR, 'dist/query/file-parser.js'));
     const { redux } = gatsbyRedux();

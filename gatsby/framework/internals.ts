@@ -216,7 +216,7 @@ export const SHARP_PLUGIN_MODULE = 'gatsby-plugin-sharp';
 export const REMARK_IMAGES_MODULE = 'gatsby-remark-images';
 export const SHARP_STATS_EXPORT = 'stats';
 
-// ---------- gatsby develop (issue 25) ----------
+// ---------- gatsby develop ----------
 
 /**
  * How long `gatsby develop` waits after a node mutation (a content file saved) before it runs the

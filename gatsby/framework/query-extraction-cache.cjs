@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Gatsby's query extraction, remembered across starts (issue 25; called from Gatsby's
+ * Gatsby's query extraction, remembered across starts (called from Gatsby's
  * query/file-parser.js through patches/gatsby+5.16.1.patch).
  *
  * At every `gatsby develop` start and every `gatsby build`, Gatsby lists about 240 files (src/,

@@ -337,7 +337,7 @@ export async function writeCachedSearchFiles<M>(options: {
   const t0 = performance.now();
   // One page at a time, handing the event loop back between pages: rendering is CPU work on the
   // thread that, in gatsby develop, also answers the editor's requests and runs the page query of
-  // an edit; all pages at once (Promise.all) held those back for the whole render (issue 25).
+  // an edit; all pages at once (Promise.all) held those back for the whole render.
   const rendered: Array<M & { sections: PageSection[] }> = [];
   for (const page of pages) {
     rendered.push({ ...page.meta, sections: (await cache.get(page.file, page.body, () => options.render(page))).sections });

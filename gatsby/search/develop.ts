@@ -173,7 +173,7 @@ function send(client: DevelopResponse, build: string): void {
 }
 
 /**
- * When the first build of the search files starts (issue 25: started as soon as the bundle was
+ * When the first build of the search files starts (started as soon as the bundle was
  * compiled, it held the first page's answer back by the seconds it takes). `compiled()` arms it;
  * from then on it waits until no request has been in flight for `quietMs`, and starts at the
  * latest `latestMs` after compilation, however busy the server. A request that waits counts: after

@@ -1,5 +1,5 @@
 /**
- * WCAG 2.1 contrast of the theme's colour tokens (issue 17). `COLOR_PAIRS` names every pair of
+ * WCAG 2.1 contrast of the theme's colour tokens (checked in both palettes). `COLOR_PAIRS` names every pair of
  * tokens the components draw together (text on a background, a UI part against what surrounds
  * it); __tests__/unit/contrast.test.ts checks each in both palettes. A new colour token must be
  * paired here or listed as decorative.

@@ -1,5 +1,5 @@
 /**
- * Site-wide accessibility audit (issue 17): axe-core (WCAG 2.1 A/AA and best practices) on every
+ * Site-wide accessibility audit (docs/testing.md): axe-core (WCAG 2.1 A/AA and best practices) on every
  * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
  * 390 px (./audit-plan.ts; every content construct is a feature of the page's kind, so tabs,
  * callouts, titled and marked code and diagrams are audited in every mode), and on the interactive
@@ -9,7 +9,7 @@
  * block, the image zoom dialog, the announcement bar and the progress bar of a slow navigation.
  * Any violation fails, listed with rule, page, mode and target.
  *
- * The page-modes are split between the a11y-pages-<n>.test.ts files (issue 25), which jest runs in
+ * The page-modes are split between the a11y-pages-<n>.test.ts files, which jest runs in
  * parallel workers; the interactive states are a11y-states.test.ts.
  */
 import { readdirSync } from 'node:fs';
@@ -32,7 +32,7 @@ const POOL = Number(process.env.AXE_POOL ?? 1);
  * One tab that goes through the audit modes, reused page after page like a reader's browser: a
  * tab with the page's CSP bypassed (so axe can be injected), the mode's viewport set on the tab,
  * and its colour mode stored before any page script runs. A new context or tab per page or per
- * mode would cost far more than the page itself (issue 25, quiet machine: a new tab and its first
+ * mode would cost far more than the page itself (quiet machine: a new tab and its first
  * page ≈ 3.6 CPU-seconds, the next document in the same tab ≈ 1.0). The tab is a warm one of the
  * worker's pool (BrowserSession.keepTab()), kept across the owner's tests and given back by
  * close(). Switching to a mode of another colour needs a new document (needsDocument()); another

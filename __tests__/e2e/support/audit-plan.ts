@@ -1,5 +1,5 @@
 /**
- * Which built page is audited in which mode (issue 17). Pure functions over file names and HTML
+ * Which built page is audited in which mode (docs/testing.md). Pure functions over file names and HTML
  * text, unit-tested in __tests__/unit/audit-plan.test.ts; builtPages() in ./axe.ts reads public/
  * (which files are pages: gatsby/framework/internals.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * axe-core in the page (issue 17): injects the engine shipped by the axe-core package and runs the
+ * axe-core in the page (docs/testing.md): injects the engine shipped by the axe-core package and runs the
  * WCAG 2.1 A/AA rules plus axe's best practices, and lists the built pages to audit.
  */
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ let axeSource: string | undefined;
 /**
  * Injects axe-core into the page's document: from AXE_URL, served by the run's global setup with
  * a long max-age, so that Chromium fetches and compiles the 0.5 MB script once per context instead
- * of receiving it through the DevTools protocol and compiling it again for every page (issue 25:
+ * of receiving it through the DevTools protocol and compiling it again for every page (measured:
  * that halved the CPU the audit spends per page besides loading it); inline where AXE_URL is unset.
  */
 async function injectAxe(page: Page): Promise<void> {

@@ -17,11 +17,11 @@ export const SHARED_TABS = '__e2eSharedTabs';
  * engine is injected again into every document it audits, so the optimizing compilers spent
  * their CPU on code that was thrown away before it paid back, on background threads of every
  * renderer (a perf profile of the audit: renderer thread-pool threads 24 % of all CPU). What a
- * page does is the same in every tier; only how fast. Measured (issue 25; quiet machine, nothing
+ * page does is the same in every tier; only how fast. Measured (quiet machine, nothing
  * else running; two audit shards on 2 workers, CPU seconds of the whole machine): default
  * 144.7 / 149.8 s, --no-opt 135.9 / 130.3 s, --no-maglev alone 210.1 s, --jitless 114.0 s,
  * --no-opt --no-maglev 107.7 / 102.5 / 105.1 s; the whole e2e stage 463.9 → 351.8 s.
- * Taken out once (stop 36) when the search page's round trip went red in 2 of 3 CI runs with them:
+ * Taken out once when the search page's round trip went red in 2 of 3 CI runs with them:
  * slower pages made a real race likelier (Back pressed before the result clicked had rendered),
  * mended in gatsby-browser.tsx (rendersCurrentEntry) and tested without timing luck since.
  */

@@ -1,5 +1,5 @@
 /**
- * Where this run's servers are. No port is fixed (issue 25): the global setups
+ * Where this run's servers are. No port is fixed: the global setups
  * (./global-setup.ts, ../../e2e-prefix/setup.ts) start nginx on ports that are free at that moment
  * and hand them to the test workers in these environment variables, so a server left by an
  * interrupted run, another checkout or a second worktree testing at the same time cannot collide

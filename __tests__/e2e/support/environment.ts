@@ -1,6 +1,6 @@
 /**
  * Test environment of the browser projects (e2e, e2e-prefix): jest's Node environment plus one
- * Chromium per jest worker process, shared by every test file that worker runs (issue 25).
+ * Chromium per jest worker process, shared by every test file that worker runs.
  *
  * Jest loads this module once per worker process, outside the per-file module registry, so the
  * browser below outlives a test file; each file reaches it through SHARED_BROWSER on its global

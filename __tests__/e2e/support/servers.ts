@@ -1,5 +1,5 @@
 /**
- * The loopback servers of a browser-test run (issue 25), started by the global setups in jest's
+ * The loopback servers of a browser-test run, started by the global setups in jest's
  * main process: nginx (scripts/nginx.mjs) on a port the kernel reports free, retried on another
  * port if something takes it first, and a tiny static server for test-only files such as
  * axe-core's script. Each nginx records the process that started it, so the next run in this

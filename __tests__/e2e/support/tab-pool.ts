@@ -1,5 +1,5 @@
 /**
- * Warm tabs for the browser tests (issue 25). Measured on this machine, quiet: a new context and
+ * Warm tabs for the browser tests (docs/decisions/e2e-tab-pool.md). Measured on this machine, quiet: a new context and
  * its first page of the site cost ≈ 3.6 CPU-seconds; a new page in a context that has already
  * loaded the site ≈ 3.0; the next page in the same tab ≈ 1.0. Most of the cost is a tab's first
  * document, not the context or the HTTP cache, so what is worth keeping between tests is the tab.
@@ -7,7 +7,7 @@
  * A lease is one context with one tab, made with the test's context options; the window size and
  * the emulated media features are set on the tab, so one tab serves tests that differ only in
  * those (each new tab and its first page cost ≈ 1.9 CPU-s more than the next page in a warm tab,
- * quiet machine, stop 33). When the test ends
+ * quiet machine). When the test ends
  * (release), the tab is put back only if everything the test could have changed is undone or
  * checked; otherwise its context is closed, as a test's own context always was:
  * - undone: init scripts and exposed functions (Disposables), routes, the test's listeners (not
@@ -20,7 +20,7 @@
  *   permissions, …).
  * - A tab whose session history is getting long (Chromium keeps 50 entries, and tests compare
  *   history.length) has it cleared (DevTools' Page.resetNavigationHistory) instead of being
- *   retired: in a full e2e run 9 tabs were retired for it, each ≈ 1.9 CPU-s to replace (stop 37).
+ *   retired: in a full e2e run 9 tabs were retired for it, each ≈ 1.9 CPU-s to replace.
  * The HTTP cache and compiled code are kept on purpose: that is the saving. Tests that measure
  * what crosses the network on a first visit open a fresh context (BrowserSession.tab() with `fresh`,
  * or newContext() for several pages in one).

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
 /**
- * Helpers for the "docs that travel" tests (issue 18): llms.txt links, comparing a page's visible
+ * Helpers for the "docs that travel" tests (docs/architecture.md): llms.txt links, comparing a page's visible
  * text with its Markdown twin, and checking share-card pixels.
  */
 
@@ -38,7 +38,7 @@ export function comparable(text: string, markdown = false): string {
  * The title and the text blocks of the article in a page's HTML as the server sends it (what a
  * reader without JavaScript sees), without the page's own chrome. The HTML is parsed in `page`
  * with DOMParser: the browser's own parser, but nothing loaded, laid out or painted, so a hundred
- * pages cost a fraction of loading them (issue 25).
+ * pages cost a fraction of loading them.
  */
 export async function servedArticle(page: Page, html: string): Promise<{ title: string; pieces: string[] }> {
   return page.evaluate((source) => {
@@ -65,7 +65,7 @@ export interface CardPixels {
 /**
  * Decodes a card (its PNG bytes, as served) and measures the centre. In Node with sharp (libvips)
  * rather than on a canvas in a tab: the same pixels, without a page decoding and copying some
- * 80 cards of 1200×630 and walking them in JavaScript (issue 25: CPU is what the e2e run waits on).
+ * 80 cards of 1200×630 and walking them in JavaScript (CPU is what the e2e run waits on).
  */
 export async function cardPixels(png: Uint8Array): Promise<CardPixels | string> {
   let decoded: { data: Buffer; info: { width: number; height: number; channels: number } };
