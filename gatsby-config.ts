@@ -36,7 +36,7 @@ const config: GatsbyConfig = {
     { resolve: 'gatsby-plugin-mdx', options: { extensions: ['.mdx'] } },
     // Clicks on site links inside that HTML navigate client-side like <Link>.
     'gatsby-plugin-catch-links',
-    // Site search: its two files are built in gatsby-node.ts (sourceNodes), see src/lib/search.
+    // Site search needs no plugin: gatsby/search writes its two files (a post-build step; develop keeps them current).
   ],
 };
 
