@@ -420,7 +420,7 @@ async function measure(copy, label) {
 // ---------- the table ----------
 
 const med = (xs) => (xs.length ? median(xs) : null);
-/** The figures the targets are about, each a median over its runs (null: not measured / never). */
+/** The figures an editor waits on (docs/performance.md), each a median over its runs (null: not measured / never). */
 function figures(m) {
   if (!m) return {};
   // An earlier JSON of this script, or one of the older single-run shape ({ cold, edits[].medianS, warm }).

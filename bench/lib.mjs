@@ -23,7 +23,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** The five page types the issue asks for. */
+/** The five page types the page-weight benches measure (docs/performance.md). */
 export const PAGES = [
   { name: '首页', path: '/' },
   { name: '博客列表', path: '/blog' },

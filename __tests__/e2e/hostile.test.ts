@@ -1,5 +1,5 @@
 /**
- * Hostile conditions (issue: reliability): no JavaScript, storage that throws, page data that
+ * Hostile conditions (docs/spec.md §4, §8): no JavaScript, storage that throws, page data that
  * fails to load during a client navigation. The page must stay readable and navigable.
  */
 import { pageDataPath } from '../../gatsby/framework/internals';

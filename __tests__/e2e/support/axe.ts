@@ -75,7 +75,7 @@ export async function axeAudit(page: Page, where: { page: string; mode: string }
   );
 }
 
-/** rule → number of distinct page-modes where it fails (the issue's counting). */
+/** rule → number of distinct page-modes where it fails (how the audit's summary counts). */
 export function countByRule(findings: readonly Finding[]): Record<string, number> {
   const seen = new Map<string, Set<string>>();
   for (const f of findings) seen.set(f.rule, (seen.get(f.rule) ?? new Set()).add(`${f.page} | ${f.mode}`));
