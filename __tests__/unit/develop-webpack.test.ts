@@ -1,3 +1,7 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpack, { type Compiler } from 'webpack';
 import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from '../../gatsby/framework/webpack/develop';
 
 describe("develop's webpack caches stay valid across restarts", () => {
@@ -13,6 +17,60 @@ describe("develop's webpack caches stay valid across restarts", () => {
     expect(developWebpackConfig('develop-html')).toMatchObject({ devtool: false });
     expect(developWebpackConfig('develop')).not.toHaveProperty('devtool');
   });
+
+  /** A real webpack watch compilation with develop's cache settings, as `gatsby develop` runs one; resolves with the compiler once compiled. */
+  const watchDevelop = (dir: string) =>
+    new Promise<Compiler>((resolve, reject) => {
+      const { cache } = developWebpackConfig('develop') as { cache: object };
+      const compiler = webpack({
+        mode: 'development',
+        context: dir,
+        entry: './src/index.js',
+        output: { path: path.join(dir, 'out') },
+        cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'cache'), ...cache },
+        infrastructureLogging: { level: 'none' },
+      });
+      compiler.watch({}, (error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve(compiler)));
+    });
+  const close = (compiler: Compiler) => new Promise((resolve) => compiler.close(resolve));
+  const packs = (dir: string) => (existsSync(path.join(dir, 'cache')) ? readdirSync(path.join(dir, 'cache'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.pack')) : []);
+  const project = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'develop-cache-'));
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(path.join(dir, 'src', 'index.js'), "import { answer } from './answer';\nconsole.log(answer);\n");
+    writeFileSync(path.join(dir, 'src', 'answer.js'), 'export const answer = 42;\n');
+    return dir;
+  };
+
+  it("stores develop's cache right after a start's first compilation, so a server stopped at once keeps it (a real webpack watch compilation)", async () => {
+    const dir = project();
+    const compiler = await watchDevelop(dir);
+    const compiled = Date.now();
+    try {
+      // Gatsby never closes the compiler: a stop keeps what is on disk by then. webpack's default
+      // waits 1 s after the compilation before it even starts storing; this project's store takes milliseconds.
+      while (packs(dir).length === 0 && Date.now() - compiled < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(Date.now() - compiled).toBeLessThan(1_000);
+    } finally {
+      await close(compiler);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('a damaged cache is detected by webpack and rebuilt at the next start, without clean:all', async () => {
+    const dir = project();
+    try {
+      await close(await watchDevelop(dir));
+      const damaged = packs(dir).map((file) => path.join(dir, 'cache', file));
+      expect(damaged.length).toBeGreaterThan(0);
+      for (const file of damaged) writeFileSync(file, 'not a webpack pack');
+      const next = await watchDevelop(dir); // compiles: the damaged pack is dropped, not trusted
+      await close(next);
+      for (const file of packs(dir)) expect(readFileSync(path.join(dir, 'cache', file), 'utf8').startsWith('not a webpack pack')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('leaves production builds alone', () => {
     expect(developWebpackConfig('build-javascript')).toBeNull();
