@@ -101,7 +101,7 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
   it('names the file of a missing import', async () => {
     const dir = site({ 'gatsby-node.ts': "import { x } from './gatsby/nowhere';\nexport const onPreInit = () => x;\n" });
     const error = (await compileGatsbyFiles(dir, path.join(dir, 'out')).catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/^gatsby-node\.ts:1:19: Could not resolve "\.\/build\/nowhere"/);
+    expect(error.message).toMatch(/^gatsby-node\.ts:1:19: Could not resolve "\.\/gatsby\/nowhere"/);
   });
 
   it('leaves sites with TypeScript local plugins to Parcel (Gatsby looks for their outputs in its own layout)', () => {
