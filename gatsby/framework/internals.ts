@@ -229,8 +229,9 @@ export const SHARP_STATS_EXPORT = 'stats';
  * What @emotion/cache reads from server-rendered styles when it starts in the browser (its
  * createCache, key `css`): every `<style data-emotion="css ID ID…">` without this attribute is
  * moved to the end of <head> and then marked with it; the ids after the key tell the cache which
- * styles are already present. gatsby/postbuild/emotion-styles.ts writes the styles into <head> at
- * build time already marked, so Emotion moves nothing.
+ * styles are already present. gatsby/postbuild/emotion-styles.ts writes the styles at the end of
+ * <head> at build time already marked, so that move skips them (its sheet then takes the tags over
+ * in their order, where they already are).
  */
 export const EMOTION_PLACED_MARK = 'data-s';
 
