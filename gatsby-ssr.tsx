@@ -2,6 +2,7 @@ import { withPrefix, type GatsbySSR } from 'gatsby';
 import { GlobalStyles } from './src/components/layout/GlobalStyles';
 import { siteConfig } from './src/config/site';
 import { baseUrlBannerScript } from './src/lib/base-url-banner';
+import { GATSBY_IMAGE_HEAD_KEYS } from './src/lib/gatsby-runtime';
 import { normalizeBaseUrl } from './src/lib/base-url';
 import { headScript } from './src/lib/head-script';
 import { OPENSEARCH_PATH, OPENSEARCH_TYPE } from './src/lib/opensearch';
@@ -27,9 +28,10 @@ export const onRenderBody: GatsbySSR['onRenderBody'] = (args) => {
  * gatsby-plugin-image is configured only for its GraphQL image types (gatsby-transformer-sharp's
  * gatsbyImageData); pages render images with <StaticPicture>, never <GatsbyImage>. Its head
  * CSS, <noscript> CSS and module script (a load listener for GatsbyImage fade-in) would otherwise
- * be inlined and run on every page for nothing.
+ * be inlined and run on every page for nothing. Their keys are the plugin's private ones (canary:
+ * __tests__/unit/gatsby-internals.test.ts).
  */
-const UNUSED_HEAD_KEYS = new Set(['gatsby-image-style', 'gatsby-image-style-noscript', 'gatsby-image-style-script']);
+const UNUSED_HEAD_KEYS = new Set(GATSBY_IMAGE_HEAD_KEYS);
 
 export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponents, replaceHeadComponents }) => {
   const components = getHeadComponents() as Array<{ key?: string | null }>;

@@ -197,8 +197,8 @@ const copies = [];
 
 /**
  * Stops develop (SIGTERM to its process group, as a terminal's Ctrl-C reaches every process) and
- * waits until it has exited: it stores webpack's cache first (gatsby/framework/webpack/store-on-stop.ts),
- * and the next start must not read a cache still being written. SIGKILL after stopTimeoutMs.
+ * waits until it has exited: the next start must not read a cache webpack may still be writing.
+ * SIGKILL after stopTimeoutMs.
  */
 async function stopDevelop() {
   if (!develop) return;

@@ -10,17 +10,21 @@
  * and the 16 source images of this site cost 13 CPU seconds of PNG and WebP encoding each time.
  *
  * Entries are folders named by a SHA-256 key, written under a temporary name and renamed into
- * place (a crash never leaves half an entry); each hit touches the folder, and folders nobody
- * touched for PRUNE_AFTER_DAYS are removed after a build.
+ * place (a crash never leaves half an entry), with the SHA-256 of each file: an entry whose files
+ * no longer match (damaged on disk) is removed and made again, never copied into public/. Each hit
+ * touches the folder, and folders nobody touched for PRUNE_AFTER_DAYS are removed after a build.
  *
- * The same folder holds caches of other kinds, kept by their own modules: drawn diagrams
- * (gatsby/markdown/draw-diagrams.ts), each page's search sections (gatsby/search/cache.ts, which prunes
- * them itself), one file of what Gatsby's query extraction found in files without GraphQL
- * (gatsby/framework/query-extraction-cache.cjs, which keeps it small itself), and `gatsby develop`'s
- * webpack caches (gatsby/framework/webpack/cache.ts; webpack checks and prunes them itself).
+ * The same folder holds caches of other kinds, kept by their own modules: share cards
+ * (gatsby/travel/share-cards.ts), drawn diagrams (gatsby/markdown/draw-diagrams.ts), each page's
+ * search sections (gatsby/search/cache.ts, which prunes them itself), one file of what Gatsby's
+ * query extraction found in files without GraphQL (gatsby/framework/query-extraction-cache.cjs,
+ * which keeps it small itself), and `gatsby develop`'s webpack caches
+ * (gatsby/framework/webpack/cache.ts; webpack checks and prunes them itself). Six kinds in all, each
+ * there for a measured figure and each detecting a damaged entry itself (docs/gatsby.md lists both):
+ * an editor never needs `npm run clean:all` to get out of a bad cache.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildCacheDir, writeAtomic } from './cache-base.cjs';
 
@@ -70,8 +74,26 @@ function copyAll(files: readonly string[], from: string, to: string): void {
   }
 }
 
+/** Each entry's list of its files' SHA-256, written last: what restore() checks the files against. */
+const SUMS = '.sums.json';
+const sums = (dir: string, files: readonly string[]) => Object.fromEntries(files.map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+
+/** Whether an entry holds exactly these files, each with the bytes it was stored with. */
+function intact(entry: string, files: readonly string[]): boolean {
+  try {
+    const stored = JSON.parse(readFileSync(path.join(entry, SUMS), 'utf8')) as Record<string, string>;
+    const found = sums(entry, files);
+    return Object.keys(stored).length === files.length && files.every((file) => stored[file] === found[file]);
+  } catch {
+    return false; // missing, unreadable, or stored before entries had sums
+  }
+}
+
 export interface CacheEntries {
-  /** Copies the entry's files into `dir`; false (nothing copied) when the entry is missing or incomplete. */
+  /**
+   * Copies the entry's files into `dir`; false (nothing copied) when the entry is missing, or
+   * incomplete or damaged (a file's bytes differ from what was stored): such an entry is removed.
+   */
   restore(key: string, files: readonly string[], dir: string): boolean;
   /** Stores `files` of `dir` as the entry; a failure to store is not the build's failure. */
   store(key: string, files: readonly string[], dir: string): void;
@@ -85,7 +107,10 @@ export function cacheEntries(dir: string): CacheEntries {
   return {
     restore(key, files, target) {
       const entry = entryDir(key);
-      if (!files.every((f) => existsSync(path.join(entry, f)))) return false;
+      if (!intact(entry, files)) {
+        rmSync(entry, { recursive: true, force: true }); // stored again by the run that follows
+        return false;
+      }
       copyAll(files, entry, target);
       const now = new Date();
       utimesSync(entry, now, now);
@@ -96,6 +121,7 @@ export function cacheEntries(dir: string): CacheEntries {
       const temporary = `${entry}.${process.pid}.${Date.now()}.tmp`;
       try {
         copyAll(files, source, temporary);
+        writeFileSync(path.join(temporary, SUMS), JSON.stringify(sums(temporary, files)));
         rmSync(entry, { recursive: true, force: true });
         renameSync(temporary, entry);
       } catch {

@@ -16,7 +16,6 @@ interface Report {
   skipped: boolean;
   rendered: number;
   cached: number;
-  tokensSeeded: number;
 }
 interface FileSummary {
   sha256: string;
@@ -55,10 +54,8 @@ describe('the build’s search step with its cache', () => {
     expect(result.unchanged).toEqual({ ...result.cold, skipped: true, rendered: 0, cached: 0, renderMs: 0, buildMs: 0 });
   });
 
-  it('builds the same bytes from cached renders and remembered tokens as from fresh ones', () => {
-    expect(result.cold.tokensSeeded).toBe(0);
+  it('builds the same bytes from cached renders as from fresh ones', () => {
     expect(result.warm).toMatchObject({ skipped: false, rendered: 0, cached: result.cold.pages, build: result.cold.build });
-    expect(result.warm.tokensSeeded).toBeGreaterThan(result.cold.records); // the cold run's tokens, read back: field texts of every record
     expect(result.b.index).toEqual(result.a.index);
     expect(result.b.store).toEqual(result.a.store);
   });

@@ -92,6 +92,24 @@ describe('image jobs', () => {
     expect(readdirSync(cache)).toHaveLength(1);
   });
 
+  test('a damaged entry (a file’s bytes changed on disk) is detected, processed again and rewritten, without clean:all', async () => {
+    const cache = tmp();
+    const { run, calls } = fakeWorker();
+    const worker = cachedImageWorker(run, cacheEntries(cache), versions);
+    const first = path.join(tmp(), 'a');
+    await worker(job(first));
+    const [entry] = readdirSync(cache);
+    const damaged = path.join(cache, entry as string, '403de/cover.png');
+    writeFileSync(damaged, 'half a PNG');
+    const out = path.join(tmp(), 'b');
+    await worker(job(out));
+    expect(calls).toHaveLength(2); // not copied from the damaged entry
+    expect(readFileSync(path.join(out, '403de/cover.png'), 'utf8')).toBe(readFileSync(path.join(first, '403de/cover.png'), 'utf8'));
+    expect(readFileSync(damaged, 'utf8')).toBe(readFileSync(path.join(first, '403de/cover.png'), 'utf8')); // stored again
+    await worker(job(path.join(tmp(), 'c')));
+    expect(calls).toHaveLength(2); // and a hit again
+  });
+
   test('a failing job stores nothing and fails as before', async () => {
     const cache = tmp();
     const worker = cachedImageWorker(async () => Promise.reject(new Error('corrupt PNG')), cacheEntries(cache), versions);

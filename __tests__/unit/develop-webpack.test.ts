@@ -1,3 +1,7 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpack, { type Compiler } from 'webpack';
 import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from '../../gatsby/framework/webpack/develop';
 
 describe("develop's webpack caches stay valid across restarts", () => {
@@ -13,6 +17,71 @@ describe("develop's webpack caches stay valid across restarts", () => {
     expect(developWebpackConfig('develop-html')).toMatchObject({ devtool: false });
     expect(developWebpackConfig('develop')).not.toHaveProperty('devtool');
   });
+
+  /** A real webpack watch compilation with develop's cache settings, as `gatsby develop` runs one; resolves with the compiler once compiled. */
+  const watchDevelop = (dir: string) =>
+    new Promise<Compiler>((resolve, reject) => {
+      const { cache } = developWebpackConfig('develop') as { cache: object };
+      const compiler = webpack({
+        mode: 'development',
+        context: dir,
+        entry: './src/index.js',
+        output: { path: path.join(dir, 'out') },
+        cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'cache'), ...cache },
+        infrastructureLogging: { level: 'none' },
+      });
+      compiler.watch({}, (error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve(compiler)));
+    });
+  const close = (compiler: Compiler) => new Promise((resolve) => compiler.close(resolve));
+  const packs = (dir: string) => (existsSync(path.join(dir, 'cache')) ? readdirSync(path.join(dir, 'cache'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.pack')) : []);
+  const project = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'develop-cache-'));
+    mkdirSync(path.join(dir, 'src'));
+    writeFileSync(path.join(dir, 'src', 'index.js'), "import { answer } from './answer';\nconsole.log(answer);\n");
+    writeFileSync(path.join(dir, 'src', 'answer.js'), 'export const answer = 42;\n');
+    return dir;
+  };
+
+  it("stores develop's cache right after a start's first compilation, so a server stopped at once keeps it (a real webpack watch compilation)", async () => {
+    // When webpack schedules the store: its idle timer (IdleFileCachePlugin's, the one that runs
+    // processIdleTasks). By default it waits 1 s after a process's first compilation; Gatsby never
+    // closes the compiler, so a stop within that second lost the compilation. Timed by the delay
+    // asked for, not by the clock: the machine may be busy.
+    const realSetTimeout = global.setTimeout;
+    const idleDelays: number[] = [];
+    const spy = jest.spyOn(global, 'setTimeout').mockImplementation(((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      if (String(fn).includes('processIdleTasks')) idleDelays.push(ms ?? 0);
+      return realSetTimeout(fn, ms, ...args);
+    }) as unknown as typeof setTimeout);
+    const dir = project();
+    let compiler: Compiler | undefined;
+    try {
+      compiler = await watchDevelop(dir);
+      const waited = Date.now();
+      while ((idleDelays.length === 0 || packs(dir).length === 0) && Date.now() - waited < 20_000) await new Promise((resolve) => realSetTimeout(resolve, 20));
+      expect(idleDelays[0]).toBe(0);
+      expect(packs(dir).length).toBeGreaterThan(0); // stored while the compiler stays open
+    } finally {
+      spy.mockRestore();
+      if (compiler) await close(compiler);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('a damaged cache is detected by webpack and rebuilt at the next start, without clean:all', async () => {
+    const dir = project();
+    try {
+      await close(await watchDevelop(dir));
+      const damaged = packs(dir).map((file) => path.join(dir, 'cache', file));
+      expect(damaged.length).toBeGreaterThan(0);
+      for (const file of damaged) writeFileSync(file, 'not a webpack pack');
+      const next = await watchDevelop(dir); // compiles: the damaged pack is dropped, not trusted
+      await close(next);
+      for (const file of packs(dir)) expect(readFileSync(path.join(dir, 'cache', file), 'utf8').startsWith('not a webpack pack')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('leaves production builds alone', () => {
     expect(developWebpackConfig('build-javascript')).toBeNull();

@@ -263,8 +263,16 @@ describe('the build cache of drawn diagrams', () => {
     await cachedDraw({ dir, draw: drawn.draw, version: '1.2.0' })('sequenceDiagram\nA->>B: x');
     expect(drawn.calls).toHaveLength(2);
     expect(diagramKey('x', '1.1.3')).not.toBe(diagramKey('x', '1.2.0'));
-    writeFileSync(path.join(dir, `${diagramKey('sequenceDiagram\nA->>B: x', '1.1.3')}.json`), '{"svg": 42');
+    const entry = path.join(dir, `${diagramKey('sequenceDiagram\nA->>B: x', '1.1.3')}.json`);
+    writeFileSync(entry, '{"svg": 42');
     await cachedDraw({ dir, draw: drawn.draw, version: '1.1.3' })('sequenceDiagram\nA->>B: x');
     expect(drawn.calls).toHaveLength(3);
+    // A drawing cut short but still JSON: drawn again, and the entry rewritten whole.
+    writeFileSync(entry, JSON.stringify({ svg: '<svg><text>sequ' }));
+    await cachedDraw({ dir, draw: drawn.draw, version: '1.1.3' })('sequenceDiagram\nA->>B: x');
+    expect(drawn.calls).toHaveLength(4);
+    expect(JSON.parse(readFileSync(entry, 'utf8'))).toEqual({ svg: '<svg><text>sequenceDiagram\nA->>B: x</text></svg>' });
+    await cachedDraw({ dir, draw: drawn.draw, version: '1.1.3' })('sequenceDiagram\nA->>B: x');
+    expect(drawn.calls).toHaveLength(4);
   });
 });

@@ -6,7 +6,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -15,14 +14,12 @@ import {
   COMPILED_GATSBY_FILES,
   DEVELOP_COMPILATION_DONE,
   DEVELOP_PAGE_DATA_SENT,
-  GATSBY_DEVELOP_COMMAND,
-  GATSBY_DEVELOP_PROCESS,
+  EMOTION_PLACED_MARK,
   GATSBY_FILES_COMPILE_STEP,
   GATSBY_FIXED_ENV_DEFINES,
-  GATSBY_FUNCTIONS_PLUGIN,
   GATSBY_QUERY_FILE_PARSER,
-  GATSBY_START_SERVER,
   GATSBY_FOCUS_WRAPPER_ID,
+  GATSBY_IMAGE_HEAD_KEYS,
   GATSBY_JS_MINIMIZER,
   GATSBY_NAVIGATE,
   GATSBY_SHARED_CHUNK_GROUP,
@@ -40,11 +37,7 @@ import {
   isNodeEventOf,
   isPageTemplateIssuer,
   NODE_EVENTS,
-  NODE_MUTATION_BATCH_FILE,
-  NODE_MUTATION_BATCH_TIMEOUT_MS,
-  SITE_DEVELOP_COMPRESSION,
   SITE_QUERY_EXTRACTION_CACHE,
-  nodeMutationBatchTimeout,
   pageDataFile,
   pageHtmlFile,
   pageHtmlFiles,
@@ -59,6 +52,7 @@ import {
   WEBPACK_STATS_FILE,
   type WebpackStage,
 } from '../../gatsby/framework/internals';
+import { hoistEmotionStyles } from '../../gatsby/postbuild/emotion-styles';
 import { writeSourceSite } from './support/source-site';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -275,7 +269,7 @@ describe('Gatsby’s webpack configuration', () => {
     expect(COMPILED_GATSBY_FILES).toEqual(['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js']);
   });
 
-  it(`Gatsby's compile step calls the site's compiler (${SITE_GATSBY_FILES_COMPILER}, esbuild), and neither runs nor loads Parcel: patches/gatsby+<version>.patch is applied`, () => {
+  it(`Gatsby's compile step calls the site's compiler (${SITE_GATSBY_FILES_COMPILER}, esbuild), and does not run Parcel: patches/gatsby+<version>.patch is applied`, () => {
     expect(gatsbyPatch()).toContain(`+    const siteCompilerFile = _path.default.join(siteRoot, \`${SITE_GATSBY_FILES_COMPILER}\`);`);
     expect(fromRoot.resolve(GATSBY_FILES_COMPILE_STEP)).toBe(path.join(GATSBY_DIR, 'dist/utils/parcel/compile-gatsby-files.js'));
 
@@ -290,11 +284,8 @@ describe('Gatsby’s webpack configuration', () => {
     rmSync(site, { recursive: true, force: true });
     const line = run.stdout.split('\n').find((l) => l.startsWith('{"ms"'));
     if (!line) throw new Error(`status ${run.status}\n${run.stdout}\n${run.stderr}`);
-    const result = JSON.parse(line) as { ms: number; compiled: string[]; parcelCache: boolean; parcelLoaded: boolean; parcelConstructed: string };
-    // Nor is Parcel loaded: the patch defers its two requires to where Parcel runs (about 0.1–0.2 s of
-    // every start); a site that needs Parcel still gets it.
-    const { ms: _ms, ...seen } = result;
-    expect(seen).toEqual({ compiled: COMPILED_GATSBY_FILES.map((file) => path.basename(file)).sort(), parcelCache: false, parcelLoaded: false, parcelConstructed: 'Parcel' });
+    const result = JSON.parse(line) as { ms: number; compiled: string[]; parcelCache: boolean };
+    expect({ compiled: result.compiled, parcelCache: result.parcelCache }).toEqual({ compiled: COMPILED_GATSBY_FILES.map((file) => path.basename(file)).sort(), parcelCache: false });
   }, 90_000);
 });
 
@@ -343,35 +334,79 @@ describe('Gatsby’s browser runtime (src/lib/gatsby-runtime.ts)', () => {
   });
 });
 
+describe('gatsby-plugin-image’s head components (gatsby-ssr.tsx drops them)', () => {
+  it('its gatsby-ssr adds to every page exactly the head components keyed GATSBY_IMAGE_HEAD_KEYS', () => {
+    const { onRenderBody } = fromRoot('gatsby-plugin-image/gatsby-ssr') as { onRenderBody(args: { setHeadComponents(components: Array<{ key: string | null }>): void }): void };
+    const added: Array<{ key: string | null }> = [];
+    onRenderBody({ setHeadComponents: (components) => added.push(...components) });
+    expect(added.map((component) => component.key).sort()).toEqual([...GATSBY_IMAGE_HEAD_KEYS].sort());
+  });
+});
+
+describe('Emotion’s start-up in the browser (gatsby/postbuild/emotion-styles.ts)', () => {
+  /** A <style> as @emotion/cache's browser build sees one: attributes, and whether it was moved. */
+  const styleNode = (attributes: string) => {
+    const attrs = new Map([...attributes.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1] as string, m[2] as string]));
+    return { moved: false, getAttribute: (name: string) => attrs.get(name) ?? null, setAttribute: (name: string, value: string) => void attrs.set(name, value), hasAttribute: (name: string) => attrs.has(name) };
+  };
+  /** Runs the installed @emotion/cache's createCache({ key: 'css' }) over these styles, in a stand-in document that knows only the selectors Emotion used when this was written. */
+  const startEmotion = (styles: Array<ReturnType<typeof styleNode>>) => {
+    const selectors: Record<string, (node: ReturnType<typeof styleNode>) => boolean> = {
+      'style[data-emotion]:not([data-s])': (node) => node.getAttribute('data-emotion') !== null && !node.hasAttribute('data-s'),
+      'style[data-emotion^="css "]': (node) => (node.getAttribute('data-emotion') ?? '').startsWith('css '),
+    };
+    // appendChild: the start-up move of unmarked styles; insertBefore: the sheet taking over each tag in place (hydrate).
+    const head = { appendChild: (node: ReturnType<typeof styleNode>) => ((node.moved = true), node), insertBefore: (node: ReturnType<typeof styleNode>) => node };
+    const document = {
+      head,
+      querySelectorAll(selector: string) {
+        const matches = selectors[selector];
+        if (!matches) throw new Error(`@emotion/cache asks for styles with a selector this canary does not know: ${selector}`);
+        return styles.filter(matches);
+      },
+    };
+    const cacheDir = path.dirname(createRequire(fromRoot.resolve('@emotion/react')).resolve('@emotion/cache/package.json'));
+    const previous = (global as { document?: unknown }).document;
+    (global as { document?: unknown }).document = document;
+    try {
+      let cache: { inserted: Record<string, unknown> } | undefined;
+      jest.isolateModules(() => {
+        const { default: createCache } = require(path.join(cacheDir, 'dist/emotion-cache.browser.cjs.js')) as { default(options: { key: string }): { inserted: Record<string, unknown> } };
+        cache = createCache({ key: 'css' });
+      });
+      return cache as { inserted: Record<string, unknown> };
+    } finally {
+      (global as { document?: unknown }).document = previous;
+    }
+  };
+
+  it(`leaves styles marked ${EMOTION_PLACED_MARK} where the build put them and knows their ids as inserted; unmarked ones it moves`, () => {
+    const page = '<html><head><title>t</title></head><body><style data-emotion="css a1 b2">.a{}</style><p></p><style data-emotion="css c3">.c{}</style></body></html>';
+    const hoisted = hoistEmotionStyles(page) ?? '';
+    const placed = [...hoisted.matchAll(/<style ([^>]*)>/g)].map((m) => styleNode(m[1] as string));
+    expect(placed.length).toBeGreaterThan(0);
+    const cache = startEmotion(placed);
+    expect(placed.map((node) => node.moved)).toEqual(placed.map(() => false));
+    expect(Object.keys(cache.inserted).sort()).toEqual(['a1', 'b2', 'c3']);
+    // The same styles without the mark (as Emotion's server rendering leaves them) are moved.
+    const unmarked = [styleNode('data-emotion="css a1 b2"')];
+    startEmotion(unmarked);
+    expect(unmarked[0]?.moved).toBe(true);
+  });
+});
+
+describe('micromark-extension-directive’s construct table (gatsby/markdown/parse.ts)', () => {
+  it('the ::: container is the one concrete construct under code 58: callouts parse, colons in prose stay text', () => {
+    const prose = '时间：10:30，a:b，::before 和 :name 都是正文。';
+    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/parse-tree.mts')], { cwd: ROOT, input: `:::note\n容器里的段落\n:::\n\n${prose}\n`, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr); // parse.ts throws when the construct is not where it was
+    const { types, texts } = JSON.parse(run.stdout) as { types: string[]; texts: string[] };
+    expect(types.filter((type) => type.endsWith('Directive'))).toEqual(['containerDirective']);
+    expect(texts).toContain(prose);
+  }, 60_000);
+});
+
 describe('gatsby develop', () => {
-  it(`the node mutation batch waits ${NODE_MUTATION_BATCH_TIMEOUT_MS} ms: patches/gatsby+<version>.patch is applied to the installed gatsby`, () => {
-    expect(gatsbyPatch()).toContain(`+const NODE_MUTATION_BATCH_TIMEOUT = ${NODE_MUTATION_BATCH_TIMEOUT_MS};`);
-    expect(nodeMutationBatchTimeout(readFileSync(fromRoot.resolve(NODE_MUTATION_BATCH_FILE), 'utf8'))).toBe(NODE_MUTATION_BATCH_TIMEOUT_MS);
-  });
-
-  it(`the develop server's compression middleware gets the site's filter (${SITE_DEVELOP_COMPRESSION}): patches/gatsby+<version>.patch is applied`, () => {
-    const text = readFileSync(fromRoot.resolve(GATSBY_START_SERVER), 'utf8');
-    // Upstream: app.use((0, _compression.default)()), compression's first and only call.
-    expect(text.match(/_compression\.default\)\(/g)).toHaveLength(1);
-    expect(text).toContain('const siteCompression = siteDevelopCompression(program.directory);');
-    expect(text).toContain('filter: siteCompression.developCompressionFilter(_compression.default.filter)');
-    // The patch's lookup, run as installed: this site's module for this site, nothing for a site without it.
-    const lookup = /^function siteDevelopCompression\(directory\) \{[\s\S]*?^\}$/m.exec(text)?.[0];
-    expect(lookup).toContain(`\`${SITE_DEVELOP_COMPRESSION}\``);
-    const siteDevelopCompression = new Function('path', 'fs', 'require', `${lookup}; return siteDevelopCompression;`)(path, { existsSync }, require) as (directory: string) => unknown;
-    expect(siteDevelopCompression(ROOT)).toBe(require(path.join(ROOT, SITE_DEVELOP_COMPRESSION)));
-    expect(siteDevelopCompression(os.tmpdir())).toBeNull();
-    // What the patch passes it: the compression package Gatsby requires has the default filter.
-    expect(typeof (fromGatsby('compression') as { filter?: unknown }).filter).toBe('function');
-  });
-
-  it('the patch changes nothing else: the batch size and the source-file aggregation are upstream’s', () => {
-    const text = readFileSync(fromRoot.resolve(NODE_MUTATION_BATCH_FILE), 'utf8');
-    expect(text).toMatch(/^const NODE_MUTATION_BATCH_SIZE = 100;$/m);
-    expect(text).toMatch(/^const FILE_CHANGE_AGGREGATION_TIMEOUT = 200;$/m);
-    expect(text).toContain('[NODE_MUTATION_BATCH_TIMEOUT]: `committingBatch`');
-  });
-
   it('a page-data request answers once the page’s query has run, also when the result is unchanged and nothing is written: patches/gatsby+<version>.patch is applied', async () => {
     // Upstream, the request waits for CLEAR_PENDING_PAGE_DATA_WRITE, which a query whose result
     // did not change never causes (query-runner.js compares result hashes): it answered only at
@@ -420,131 +455,6 @@ describe('gatsby develop', () => {
     expect(socket).toMatch(/msg\.type === `overlayError`[\s\S]*reportError\(msg\.payload\.id, msg\.payload\.message\)[\s\S]*clearError\(msg\.payload\.id\)/);
     const overlay = gatsbyFile('cache-dir/fast-refresh-overlay/components/graphql-errors.js');
     for (const field of ['error.context.sourceMessage', 'error?.filePath', 'error?.location?.start?.line', 'error?.location?.start?.column', 'prettifyStack(error.text)']) expect(overlay).toContain(field);
-  });
-});
-
-/**
- * Runs `run` with each file in `fakes` answered by its fake (jest's registry, which fromRoot and
- * fromGatsby go through), in a fresh registry: modules `run` loads see the fakes, then nothing does.
- */
-async function withFakeModules<T>(fakes: Record<string, unknown>, run: () => Promise<T>): Promise<T> {
-  for (const [file, exports] of Object.entries(fakes)) jest.doMock(file, () => exports);
-  try {
-    let result: Promise<T> | undefined;
-    jest.isolateModules(() => {
-      result = run();
-    });
-    return await (result as Promise<T>);
-  } finally {
-    for (const file of Object.keys(fakes)) jest.dontMock(file);
-  }
-}
-
-describe('gatsby develop: one process', () => {
-  it('the develop command runs develop-process in its own process, with the arguments upstream passed to the child: patches/gatsby+<version>.patch is applied', async () => {
-    expect(fromRoot.resolve(GATSBY_DEVELOP_COMMAND)).toBe(path.join(GATSBY_DIR, 'dist/commands/develop.js'));
-    const developProcess = fromRoot.resolve(GATSBY_DEVELOP_PROCESS);
-    const calls: unknown[] = [];
-    const site = mkdtempSync(path.join(os.tmpdir(), 'develop-command-'));
-    const sigterm = process.listeners('SIGTERM');
-    const globals = { env: process.env.GATSBY_NODE_GLOBALS, gatsby: (global as { __GATSBY?: unknown }).__GATSBY };
-    try {
-      await withFakeModules({ [developProcess]: (args: unknown) => calls.push(args) }, async () => {
-        const develop = fromRoot(GATSBY_DEVELOP_COMMAND) as (program: object) => Promise<void>;
-        // A free port: on a taken one, Gatsby asks on the terminal whether to take another.
-        const port = await new Promise<number>((resolve) => {
-          const server = createServer().listen(0, '127.0.0.1', () => {
-            const { port: free } = server.address() as AddressInfo;
-            server.close(() => resolve(free));
-          });
-        });
-        await develop({ directory: site, host: '127.0.0.1', port: String(port), sitePackageJson: { name: 'canary' } });
-      });
-      // Upstream wrote a .cache/tmp-* script for a child Node and returned at once: no call here.
-      expect(calls).toHaveLength(1);
-      const { port } = calls[0] as { port: number };
-      expect(calls[0]).toMatchObject({ directory: site, host: '127.0.0.1', proxyPort: port, debugInfo: null, sitePackageJson: { name: 'canary' } });
-      expect(typeof port).toBe('number');
-      // develop-process reads Gatsby's globals (buildId, root) from this variable, as the child did.
-      expect(JSON.parse(process.env.GATSBY_NODE_GLOBALS ?? '{}')).toMatchObject({ root: site });
-      // SIGTERM ends the process with status 0, as upstream's parent did after stopping the child
-      // (the command's own listener; gatsby-cli's signal-exit adds another).
-      const onSigterm = process.listeners('SIGTERM').filter((listener) => !sigterm.includes(listener) && /process\.exit\(0\)/.test(String(listener)));
-      expect(onSigterm).toHaveLength(1);
-      const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
-      try {
-        onSigterm[0]?.('SIGTERM');
-        expect(exit).toHaveBeenCalledWith(0);
-      } finally {
-        exit.mockRestore();
-      }
-    } finally {
-      for (const listener of process.listeners('SIGTERM')) if (!sigterm.includes(listener)) process.off('SIGTERM', listener);
-      if (globals.env === undefined) delete process.env.GATSBY_NODE_GLOBALS;
-      else process.env.GATSBY_NODE_GLOBALS = globals.env;
-      (global as { __GATSBY?: unknown }).__GATSBY = globals.gatsby;
-      rmSync(site, { recursive: true, force: true });
-    }
-  });
-
-  it("a stop ends in process.exit and leaves the develop webpack compiler open: store-on-stop.ts holds that exit while it stores the cache", () => {
-    // Ctrl-C: develop-process's listener exits with status 0 (after its feedback prompt); SIGTERM: the patched command's (above).
-    expect(gatsbyFile('dist/commands/develop-process.js')).toMatch(/\n {2}process\.on\(`SIGINT`, async \(\) => \{\n(?: {4}.*\n)*? {4}process\.exit\(0\);\n {2}\}\);/);
-    // Nothing of Gatsby's closes the compiler (which would store the cache itself).
-    for (const file of ['dist/utils/start-server.js', 'dist/services/start-webpack-server.js', 'dist/commands/develop-process.js']) {
-      expect([file, /\b(compiler|webpackWatching|watching)\.close\(/.test(gatsbyFile(file))]).toEqual([file, false]);
-    }
-  });
-
-  it('develop starts no webpack for Gatsby Functions until a function exists; with one to precompile it compiles as upstream: patches/gatsby+<version>.patch is applied', async () => {
-    const pluginFile = fromRoot.resolve(GATSBY_FUNCTIONS_PLUGIN);
-    const fromPlugin = createRequire(pluginFile);
-    const site = mkdtempSync(path.join(os.tmpdir(), 'develop-functions-'));
-    const configs: Array<{ entry: Record<string, string> }> = [];
-    const watchers: Array<(event: string, file: string) => void> = [];
-    const stats = { toJson: () => ({ warnings: [], errors: [] }), compilation: { errors: [] } };
-    const webpack = Object.assign(
-      (config: { entry: Record<string, string> }) => {
-        configs.push(config);
-        return { watch: (_options: object, done: (error: null, result: typeof stats) => void) => (setImmediate(() => done(null, stats)), { close: (then: () => void) => then() }) };
-      },
-      { DefinePlugin: class {}, IgnorePlugin: class {} },
-    );
-    const chokidar = { watch: () => ({ on(_event: string, handler: (event: string, file: string) => void) { watchers.push(handler); return this; } }) };
-    const reporter = { activityTimer: () => ({ start() {}, end() {}, panic({ error }: { error: unknown }) { throw error; } }), error() {}, success() {}, log() {}, warn() {}, info() {}, verbose() {} };
-    const store = { getState: () => ({ program: { directory: site }, flattenedPlugins: [], config: { pathPrefix: '' } }), dispatch() {} };
-    const env = { command: process.env.gatsby_executing_command, precompile: process.env.GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS };
-    // A fresh copy of the plugin each time: it reads gatsby_executing_command when it loads.
-    const start = () =>
-      withFakeModules({ [fromPlugin.resolve('webpack')]: webpack, [fromPlugin.resolve('chokidar')]: chokidar }, async () => {
-        const functions = fromGatsby(pluginFile) as { onPreBootstrap(args: object): Promise<void> };
-        await functions.onPreBootstrap({ reporter, store });
-      });
-    try {
-      process.env.gatsby_executing_command = 'develop';
-      delete process.env.GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS;
-      await start();
-      expect(configs).toHaveLength(0); // upstream: one compilation with no entries
-      // A function appears: the watcher starts webpack (upstream restarted the one it had).
-      const api = path.join(site, 'src', 'api');
-      mkdirSync(api, { recursive: true });
-      writeFileSync(path.join(api, 'hello.ts'), 'export default function handler(req, res) { res.send(`hello`); }\n');
-      watchers.at(-1)?.('add', path.join(api, 'hello.ts'));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(configs).toHaveLength(1);
-      // With an entry at the start (every function precompiled), onPreBootstrap waits for it, as upstream.
-      configs.length = 0;
-      process.env.GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS = 'true';
-      await start();
-      expect(configs).toHaveLength(1);
-      expect(Object.keys(configs[0]?.entry ?? {})).toEqual(['hello']);
-    } finally {
-      for (const [name, value] of [['gatsby_executing_command', env.command], ['GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS', env.precompile]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      rmSync(site, { recursive: true, force: true });
-    }
   });
 });
 

@@ -74,6 +74,22 @@ describe('openQueryExtractionCache', () => {
     expect(openQueryExtractionCache(site, env()).recall('a')).toBeUndefined();
   });
 
+  it('a damaged entry is not used: the file is parsed again and the entry rewritten (no clean:all needed)', () => {
+    const file = storeFile(site, env());
+    const seed = openQueryExtractionCache(site, env());
+    seed.remember('a', nothing);
+    seed.remember('b', nothing);
+    expect(seed.save()).toBe(true);
+    const store = JSON.parse(readFileSync(file, 'utf8')) as { tag: string; files: Record<string, unknown> };
+    writeFileSync(file, JSON.stringify({ ...store, files: { ...store.files, a: { serverData: false, Head: 'yes' } } }));
+    const next = openQueryExtractionCache(site, env());
+    expect(next.recall('a')).toBeUndefined();
+    expect(next.recall('b')).toEqual(nothing);
+    next.remember('a', nothing);
+    expect(next.save()).toBe(true);
+    expect(openQueryExtractionCache(site, env()).recall('a')).toEqual(nothing);
+  });
+
   it('a store that cannot be written costs nothing but the next parse', () => {
     writeFileSync(path.join(site, 'cache'), 'a file where the folder should be');
     const cache = openQueryExtractionCache(site, env());

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
 import type { PageSection } from '../../gatsby/search/sections';
-import { importClosure, MANIFEST, readTokens, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, writeTokens, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
+import { importClosure, MANIFEST, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 
@@ -107,37 +107,15 @@ describe('SectionCache: one entry per page render', () => {
   });
 });
 
-describe('the last index build\'s tokens, for the next process', () => {
-  it('reads back what was written by a renderer with the same fingerprint, and nothing else', () => {
-    const file = path.join(temp(), 'tokens.json');
-    const entries: Array<[string, string[]]> = [['title\u0000多开助手', ['多开', '开助', '助手']], ['body\u0000', []]];
-    expect(readTokens(file, 'fp1')).toBeNull();
-    writeTokens(file, 'fp1', entries);
-    expect(readTokens(file, 'fp1')).toEqual(entries);
-    expect(readTokens(file, 'fp2')).toBeNull(); // another tokenizer
-    for (const bad of ['{"fingerprint":"fp1"', JSON.stringify({ fingerprint: 'fp1', entries: [['k', [1]]] }), JSON.stringify({ fingerprint: 'fp1', entries: [['k']] }), JSON.stringify({ fingerprint: 'fp1' })]) {
-      writeFileSync(file, bad);
-      expect(readTokens(file, 'fp1')).toBeNull();
-    }
-  });
-
-  it('a failed write is not the build\'s failure', () => {
-    const dir = temp();
-    writeFileSync(path.join(dir, 'not-a-folder'), '');
-    expect(() => writeTokens(path.join(dir, 'not-a-folder', 'tokens.json'), 'fp1', [])).not.toThrow();
-  });
-});
-
 describe('searchCacheDirs', () => {
-  it('keeps each page\'s render and the tokens where gatsby clean does not reach, the manifest where it does', () => {
+  it('keeps each page\'s render where gatsby clean does not reach, the manifest where it does', () => {
     const root = '/site';
     const inside = (dir: string, parent: string) => !path.relative(parent, dir).startsWith('..');
     const dirs = searchCacheDirs(root, {});
     expect(inside(dirs.cacheDir, path.join(root, '.cache'))).toBe(true);
     expect(inside(dirs.sectionsDir, path.join(root, '.cache'))).toBe(false);
     expect(inside(dirs.sectionsDir, path.join(root, 'node_modules', '.cache', 'iofomo-site'))).toBe(true);
-    expect(inside(dirs.tokensFile, path.join(root, '.cache'))).toBe(false);
-    expect(searchCacheDirs(root, { SITE_BUILD_CACHE: '/ci/cache' })).toMatchObject({ sectionsDir: '/ci/cache/search-sections', tokensFile: '/ci/cache/search-tokens.json' });
+    expect(searchCacheDirs(root, { SITE_BUILD_CACHE: '/ci/cache' })).toMatchObject({ sectionsDir: '/ci/cache/search-sections' });
   });
 });
 

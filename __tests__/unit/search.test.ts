@@ -146,25 +146,6 @@ describe('engine and ranking', () => {
     expect(cache.tokens('body', edited[2]?.body as string)).not.toBe(first);
   });
 
-  it('remembers what the last build used; a new process seeded with it takes its tokens from there and builds the same index', () => {
-    const meta = { t2s: {}, synonyms: [['多开', '双开']] };
-    const earlier = cachedFieldTokens();
-    const index = buildIndexFile(records, meta, earlier.tokens);
-    earlier.endBuild();
-    const remembered = JSON.parse(JSON.stringify(earlier.remembered())) as Array<[string, string[]]>; // as read back from disk
-    expect(remembered.length).toBeGreaterThan(records.length);
-    const later = cachedFieldTokens();
-    later.seed(() => remembered);
-    later.seed(() => {
-      throw new Error('read again'); // something is remembered now: the loader is not called
-    });
-    expect(buildIndexFile(records, meta, later.tokens)).toEqual(index);
-    const planted = cachedFieldTokens();
-    planted.seed(() => [['title\u0000多开', ['planted']]]);
-    expect(planted.tokens('title', '多开')).toEqual(['planted']); // taken from the seed, not tokenized
-    expect(planted.tokens('title', '双开')).toEqual(fieldTokens('title', '双开'));
-  });
-
   it('ranks title > section heading > body, newer posts first among equals', () => {
     expect(urls('binder 拦截')).toEqual(['/blog/title', '/blog/heading', '/blog/new', '/blog/old']);
     expect(urls('拦截原理')).toEqual(['/blog/heading#binder-拦截原理']);

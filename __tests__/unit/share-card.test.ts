@@ -4,7 +4,7 @@
  * the cache between builds, stale cards removed, and a clear error instead of empty boxes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CARD_SIZE, cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../gatsby/travel/share-card-layout';
@@ -98,6 +98,18 @@ describe('drawing cards (satori + resvg)', () => {
     const third = draw([A, { ...B, title: 'Binder 的 oneway 调用（修订版）' }]);
     expect(third.stats).toMatchObject({ cards: 2, rendered: 0, cached: 2 });
     expect(third.loadedDrawing).toBe(false);
+  }, 60_000);
+
+  it('draws again a cached card that was cut short, and only that one (no clean:all needed)', () => {
+    const cards = [A, { ...B, title: 'Binder 的 oneway 调用（修订版）' }];
+    const cache = path.join(dir, 'cache');
+    const [first] = readdirSync(cache).filter((name) => name.endsWith('.png'));
+    const file = path.join(cache, first as string);
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, 100));
+    const fourth = draw(cards);
+    expect(fourth.stats).toMatchObject({ cards: 2, rendered: 1, cached: 1 });
+    expect(readFileSync(file).equals(whole)).toBe(true);
   }, 60_000);
 
   it('stops with a message naming the page instead of drawing a character the font lacks', () => {

@@ -12,13 +12,20 @@
  * - its webpack configuration: its JavaScript rule, gatsby-plugin-typescript's rule, how a page
  *   template is told apart, the Babel plugins its babel-loader always adds, its runtime modules;
  * - gatsby-plugin-sharp's worker, which its job manager calls for every image;
- * - names in its browser runtime (src/lib/gatsby-runtime.ts: browser code cannot import gatsby/).
+ * - names in its browser runtime and gatsby-plugin-image's head keys (src/lib/gatsby-runtime.ts:
+ *   bundled code cannot import gatsby/);
+ * - its develop server: the Express app's middleware order, its overlay and emitter events, and
+ *   the two patch hunks' entry points (patches/gatsby+<version>.patch, docs/gatsby.md);
+ * - beyond Gatsby, two libraries the build reaches into: Emotion's mark for styles it has already
+ *   placed (`data-s`, gatsby/postbuild/emotion-styles.ts) and micromark-extension-directive's
+ *   construct table (the `:::` container alone, gatsby/markdown/parse.ts's calloutSyntax: its
+ *   canary parses through that module, which another feature owns).
  */
 import path from 'node:path';
 import { htmlFileOfPage, pageDataPath } from './output.cjs';
 
 export { firstLoadScripts, htmlFileOfPage, NOT_PAGE_FOLDERS, pageDataPath, pageHtmlFiles, pagePathOfHtmlFile, WEBPACK_STATS_FILE } from './output.cjs';
-export { GATSBY_FOCUS_WRAPPER_ID, GATSBY_NAVIGATE } from '../../src/lib/gatsby-runtime';
+export { GATSBY_FOCUS_WRAPPER_ID, GATSBY_IMAGE_HEAD_KEYS, GATSBY_NAVIGATE } from '../../src/lib/gatsby-runtime';
 
 // ---------- public/ ----------
 
@@ -216,49 +223,19 @@ export const SHARP_PLUGIN_MODULE = 'gatsby-plugin-sharp';
 export const REMARK_IMAGES_MODULE = 'gatsby-remark-images';
 export const SHARP_STATS_EXPORT = 'stats';
 
+// ---------- Emotion ----------
+
+/**
+ * What @emotion/cache reads from server-rendered styles when it starts in the browser (its
+ * createCache, key `css`): every `<style data-emotion="css ID ID…">` without this attribute is
+ * moved to the end of <head> and then marked with it; the ids after the key tell the cache which
+ * styles are already present. gatsby/postbuild/emotion-styles.ts writes the styles at the end of
+ * <head> at build time already marked, so that move skips them (its sheet then takes the tags over
+ * in their order, where they already are).
+ */
+export const EMOTION_PLACED_MARK = 'data-s';
+
 // ---------- gatsby develop ----------
-
-/**
- * How long `gatsby develop` waits after a node mutation (a content file saved) before it runs the
- * batch: NODE_MUTATION_BATCH_TIMEOUT in gatsby/dist/state-machines/waiting/index.js, 500 ms
- * upstream and not configurable. patches/gatsby+<version>.patch (applied by patch-package on
- * every npm install) lowers it to this.
- */
-export const NODE_MUTATION_BATCH_TIMEOUT_MS = 50;
-export const NODE_MUTATION_BATCH_FILE = 'gatsby/dist/state-machines/waiting/index.js';
-
-/**
- * `gatsby develop`'s Express app (startServer in this file of the gatsby package) compresses every
- * response with the compression middleware, its first; patches/gatsby+<version>.patch passes it the
- * site's filter (this file under the site root), which leaves responses to this machine uncompressed.
- */
-export const GATSBY_START_SERVER = 'gatsby/dist/utils/start-server.js';
-export const SITE_DEVELOP_COMPRESSION = 'gatsby/framework/develop-compression.cjs';
-
-/**
- * `gatsby develop`'s command (this file of the gatsby package) started the development server
- * (`develop-process.js` beside it) in a child Node process and only relayed IPC and signals to it;
- * patches/gatsby+<version>.patch calls develop-process in the command's own process instead, so
- * Gatsby is loaded once per start, not twice. Both end the process with process.exit(0) on a stop
- * (develop-process on SIGINT, the patched command on SIGTERM) and never close the develop webpack
- * compiler: webpack/store-on-stop.ts holds that exit while it closes the compiler.
- */
-export const GATSBY_DEVELOP_COMMAND = 'gatsby/dist/commands/develop.js';
-export const GATSBY_DEVELOP_PROCESS = 'gatsby/dist/commands/develop-process.js';
-
-/**
- * Gatsby Functions (its internal plugin's gatsby-node, this file): `onPreBootstrap` set up a
- * webpack watch compilation of the functions requested so far, none at a develop start.
- * patches/gatsby+<version>.patch starts that compilation only once there is an entry (a request
- * for a function, or GATSBY_PRECOMPILE_DEVELOP_FUNCTIONS); `gatsby build` compiles as upstream.
- */
-export const GATSBY_FUNCTIONS_PLUGIN = 'gatsby/dist/internal-plugins/functions/gatsby-node.js';
-
-/** The batch delay written in an installed copy of that file (null when the constant is gone). */
-export function nodeMutationBatchTimeout(fileText: string): number | null {
-  const match = /^const NODE_MUTATION_BATCH_TIMEOUT = (\d+);$/m.exec(fileText);
-  return match ? Number(match[1]) : null;
-}
 
 /**
  * The process.env names Gatsby's webpack.config.js defines in every stage whatever the environment

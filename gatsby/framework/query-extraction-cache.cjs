@@ -88,6 +88,10 @@ function openQueryExtractionCache(siteRoot, env = process.env) {
     recall(key) {
       const features = known.get(key);
       if (!features) return undefined;
+      if (!rememberable({ astDefinitions: [], ...features, pageSlices: null })) {
+        known.delete(key); // a damaged entry: parsed again, and rewritten by save()
+        return undefined;
+      }
       met.set(key, features);
       return { astDefinitions: [], ...features, pageSlices: null };
     },

@@ -69,7 +69,7 @@ export function cachedDraw({ dir = path.join(buildCacheDir(), 'diagrams'), draw 
     version ??= rendererVersion();
     const key = diagramKey(renderSource, version);
     const hit = cache.get(key);
-    if (hit && typeof hit.svg === 'string' && hit.svg.startsWith('<svg')) {
+    if (hit && typeof hit.svg === 'string' && hit.svg.startsWith('<svg') && hit.svg.trimEnd().endsWith('</svg>')) {
       if (stats) stats.hits += 1;
       return hit.svg;
     }

@@ -59,7 +59,7 @@ function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { f
 export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Promise<RenderedMdx> {
   const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix } = helpers;
   const { file, firstLine } = contentFileOf(node, getNode);
-  // gatsby-remark-images with the answer to "is this image transparent?" cached (image-stats.ts);
+  // gatsby-remark-images with the answer to "is this image transparent?" remembered per image for the process (image-stats.ts);
   // outside the try: a failure here is the site's, not this content file's.
   const remarkImages = remarkImagesWithCachedStats() as GatsbyRemarkPlugin;
   const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>) => () => async (markdownAST: unknown) => {

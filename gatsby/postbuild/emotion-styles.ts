@@ -16,6 +16,8 @@
  * re-adds the stylesheets and costs a full style recalculation of the page.
  */
 
+import { EMOTION_PLACED_MARK } from '../framework/internals';
+
 const EMOTION_STYLE = /<style data-emotion="([^"\s]+) ([^"]+)"(?: nonce="[^"]*")?>([\s\S]*?)<\/style>/g;
 
 interface StyleTag {
@@ -25,7 +27,7 @@ interface StyleTag {
 }
 
 function tag({ key, ids, css }: StyleTag): string {
-  return `<style data-emotion="${key} ${ids.join(' ')}" data-s="">${css}</style>`;
+  return `<style data-emotion="${key} ${ids.join(' ')}" ${EMOTION_PLACED_MARK}="">${css}</style>`;
 }
 
 /** Returns the page with its body's Emotion styles moved to the end of <head>, or null if none. */

@@ -27,7 +27,7 @@ import { sectionsFromHtml } from './sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
 import type { ToSyllables } from '../../src/lib/search/pinyin';
 import { loadContent } from '../content/loader';
-import { readTokens, rendererFingerprint, writeCachedSearchFiles, writeTokens, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
+import { rendererFingerprint, writeCachedSearchFiles, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
 
 export const SYNONYM_FILE = 'synonyms.yaml';
 
@@ -178,14 +178,12 @@ const LEGACY_FILE = /^[0-9a-f]{20}\.(?:index|store)\.json$/;
 export interface SiteSearchReport extends SearchFilesReport {
   /** Pages whose sections were cut from the build's own HTML (`rendered`). */
   fromBuild: number;
-  /** Field texts whose tokens came from `tokensFile`, remembered by an earlier process. */
-  tokensSeeded: number;
 }
 
 /**
  * The Gatsby build's search step: writes public/search/index.json and store.json
- * (SEARCH_INDEX_PATH, SEARCH_STORE_PATH), reusing each unchanged page's render (`sectionsDir`)
- * and the tokens of the last index (`tokensFile`), and skipping the build altogether when nothing
+ * (SEARCH_INDEX_PATH, SEARCH_STORE_PATH), reusing each unchanged page's render (`sectionsDir`),
+ * and skipping the build altogether when nothing
  * it reads has changed (gatsby/search/cache.ts). Content errors are thrown as ContentError, before
  * anything is rendered.
  */
@@ -195,7 +193,6 @@ export async function writeSiteSearchFiles({
   publicDir,
   cacheDir,
   sectionsDir,
-  tokensFile,
   rendered,
   tokens = cachedFieldTokens(),
   betweenPages,
@@ -215,8 +212,6 @@ export async function writeSiteSearchFiles({
   rendered?: (url: string) => RenderedHtml | undefined;
   /** Tokens kept from one build to the next (`gatsby develop` rebuilds after every edit). */
   tokens?: FieldTokensCache;
-  /** Where the last index build's tokens are kept for the next process (readTokens); none when not given. */
-  tokensFile?: string;
   /** Waited for between rendered pages (writeCachedSearchFiles). */
   betweenPages?: () => Promise<void>;
 }): Promise<SiteSearchReport> {
@@ -230,7 +225,6 @@ export async function writeSiteSearchFiles({
     return sectionsOfRendered(html);
   };
   const fingerprint = rendererFingerprint(root);
-  let tokensSeeded = 0;
   const report = await writeCachedSearchFiles({
     pages,
     fingerprint,
@@ -241,21 +235,12 @@ export async function writeSiteSearchFiles({
     render,
     betweenPages,
     build: (rendered) => {
-      if (tokensFile) {
-        tokens.seed(() => {
-          const entries = readTokens(tokensFile, fingerprint);
-          tokensSeeded = entries?.length ?? 0;
-          return entries;
-        });
-      }
       const files = buildSearchFiles(rendered, synonyms, tokens.tokens);
       tokens.endBuild();
       return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pages: files.store.pages.length, records: files.store.records.length };
     },
   });
-  // After the files are written: the next process's first build starts from these tokens.
-  if (tokensFile && !report.skipped) writeTokens(tokensFile, fingerprint, tokens.remembered());
   const legacyDir = path.join(publicDir, 'static');
   if (existsSync(legacyDir)) for (const name of readdirSync(legacyDir)) if (LEGACY_FILE.test(name)) rmSync(path.join(legacyDir, name), { force: true });
-  return { ...report, fromBuild, tokensSeeded };
+  return { ...report, fromBuild };
 }

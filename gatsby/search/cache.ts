@@ -36,9 +36,9 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
  * files in public/, which `gatsby clean` removes with it), each page's render in the build cache
  * (`SITE_BUILD_CACHE`, else node_modules/.cache/iofomo-site), which `gatsby clean` leaves.
  */
-export function searchCacheDirs(root: string, env: NodeJS.ProcessEnv = process.env): { cacheDir: string; sectionsDir: string; tokensFile: string } {
+export function searchCacheDirs(root: string, env: NodeJS.ProcessEnv = process.env): { cacheDir: string; sectionsDir: string } {
   const buildCache = buildCacheDir(env, root);
-  return { cacheDir: path.join(root, '.cache', 'search-files'), sectionsDir: path.join(buildCache, 'search-sections'), tokensFile: path.join(buildCache, 'search-tokens.json') };
+  return { cacheDir: path.join(root, '.cache', 'search-files'), sectionsDir: path.join(buildCache, 'search-sections') };
 }
 
 // ---------- what the output depends on ----------
@@ -201,34 +201,6 @@ export class SectionCache {
       removed += 1;
     }
     return removed;
-  }
-}
-
-// ---------- the tokens of the last index ----------
-
-/**
- * The field texts and tokens the last index build used (FieldTokensCache.remembered()), for the
- * next process's first build: with them it tokenizes only what changed (about half of a cold
- * index build). One file, the latest, made by the renderer with this fingerprint (the tokenizer
- * is in its import closure); any other file, or an unreadable one, is none.
- */
-export function readTokens(file: string, fingerprint: string): Array<[string, string[]]> | null {
-  try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: unknown; entries?: unknown };
-    if (value.fingerprint !== fingerprint || !Array.isArray(value.entries)) return null;
-    const valid = value.entries.every((e: unknown) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && isStringArray(e[1]));
-    return valid ? (value.entries as Array<[string, string[]]>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Stores them; a failure to store is not the build's failure. */
-export function writeTokens(file: string, fingerprint: string, entries: Array<[string, string[]]>): void {
-  try {
-    writeAtomic(file, JSON.stringify({ fingerprint, entries }));
-  } catch {
-    // the next process tokenizes everything once
   }
 }
 

@@ -104,6 +104,23 @@ function withFont(tree: CardNode, family: string): CardNode {
 /** Where a planned card's PNG is kept in the cache folder. */
 export const cachedCardFile = (cacheDir: string, card: Pick<PlannedCard, 'key'>) => path.join(cacheDir, `${card.key}.png`);
 
+const PNG_START = Buffer.from('89504e470d0a1a0a', 'hex');
+/** A PNG's last chunk: IEND, empty, with its fixed CRC. */
+const PNG_END = Buffer.from('0000000049454e44ae426082', 'hex');
+
+/**
+ * Whether a cached card is a whole PNG (its signature first, its IEND chunk last): a file cut
+ * short or overwritten is drawn again instead of being copied into public/.
+ */
+export function isWholePng(file: string): boolean {
+  try {
+    const png = readFileSync(file);
+    return png.length > PNG_START.length + PNG_END.length && png.subarray(0, PNG_START.length).equals(PNG_START) && png.subarray(-PNG_END.length).equals(PNG_END);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * satori (layout) and resvg (a native addon, rasterising) load with the first card there is to
  * draw: a `gatsby develop` start (cards are drawn on request) and a build whose cards are all in
@@ -133,7 +150,7 @@ export async function drawShareCards(cards: readonly PlannedCard[], planner: Car
 
   mkdirSync(cacheDir, { recursive: true });
   const cached = (card: PlannedCard) => cachedCardFile(cacheDir, card);
-  const toDraw = unique.filter((card) => !existsSync(cached(card)));
+  const toDraw = unique.filter((card) => !isWholePng(cached(card)));
 
   const started = performance.now();
   const cpu = process.cpuUsage();

@@ -16,9 +16,7 @@ const work = path.resolve(process.argv[2] as string);
 // As in the Gatsby build: the manifest in .cache (`gatsby clean` removes it), each page's render in the build cache (kept).
 const cacheDir = path.join(work, 'cache');
 const sectionsDir = path.join(work, 'build-cache', 'search-sections');
-const tokensFile = path.join(work, 'build-cache', 'search-tokens.json');
-// Each run with tokens of its own, as each process has: the first run's are read back from tokensFile.
-const run = (publicDir: string, contentDir = path.join(root, 'content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir, sectionsDir, tokensFile });
+const run = (publicDir: string, contentDir = path.join(root, 'content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir, sectionsDir });
 /** Each file's sha256 and its first 40 characters (the files themselves are too big for a pipe). */
 const files = (publicDir: string) => {
   const summary = (file: string) => {

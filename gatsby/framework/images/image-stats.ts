@@ -4,13 +4,12 @@
  * every time it renders a page: a full decode of the image in sharp, 230–350 ms for the
  * 1920×1240 PNG of /docs/desktop/wing/Introduce, spent again on each save of that page in
  * `gatsby develop` (the edit waited for it before the tab could show the change), each render for
- * search, and each build. The answer depends only on the image's bytes (and sharp's decoder): it
- * is kept in memory and in the build cache (gatsby/cache.ts), keyed by the File node's content
- * digest, so a restart or `gatsby clean` does not decode the image again.
+ * search, and each build. The answer depends only on the image's bytes: it is kept in memory for
+ * the process, keyed by the File node's content digest. (It was also kept in the build cache
+ * across processes; no figure showed that paying for a cache of its own, so it no longer is.)
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildCacheDir, jsonCache, stableKey, type JsonCache } from '../../cache';
 import { REMARK_IMAGES_MODULE, SHARP_PLUGIN_MODULE, SHARP_STATS_EXPORT } from '../internals';
 
 export interface ImageStats {
@@ -24,25 +23,17 @@ export interface StatsArgs {
 export type StatsFn = (args: StatsArgs) => Promise<ImageStats | null>;
 
 /**
- * `stats` answered from memory, then from `store`, then by `stats` itself (and stored). A null
- * answer (the image could not be read; gatsby-plugin-sharp has reported why) is not stored, so
- * the next render reports it again. `version` is part of the key (sharp's, and this format's).
+ * `stats` answered from memory, else by `stats` itself. A null answer (the image could not be
+ * read; gatsby-plugin-sharp has reported why) is forgotten, so the next render reports it again.
  */
-export function cachedStats(stats: StatsFn, store: JsonCache<ImageStats>, version: string): StatsFn {
+export function cachedStats(stats: StatsFn): StatsFn {
   const known = new Map<string, Promise<ImageStats | null>>();
   return (args) => {
-    const key = stableKey({ digest: args.file.internal.contentDigest, version });
+    const key = args.file.internal.contentDigest;
     let answer = known.get(key);
     if (!answer) {
-      const stored = store.get(key);
-      answer = stored
-        ? Promise.resolve(stored)
-        : stats(args).then((result) => {
-            if (result) store.set(key, { isTransparent: Boolean(result.isTransparent) });
-            return result;
-          });
+      answer = stats(args);
       known.set(key, answer);
-      // A failure is forgotten: the next render asks (and gatsby-plugin-sharp reports) again.
       const forget = () => known.delete(key);
       answer.then((result) => result || forget(), forget);
     }
@@ -51,24 +42,20 @@ export function cachedStats(stats: StatsFn, store: JsonCache<ImageStats>, versio
 }
 
 const WRAPPED = Symbol.for('iofomo.imageStats');
-/** Bump when what is stored changes. */
-const IMAGE_STATS_FORMAT = '1';
-
 /**
  * gatsby-remark-images, loaded after gatsby-plugin-sharp's `stats` export has been replaced by the
  * cached one (it copies the export when it loads: SHARP_STATS_EXPORT in ../internals.ts). Throws
  * if something loaded it first, which would leave it with the uncached function.
  */
-export function remarkImagesWithCachedStats(requireFromProject: NodeJS.Require = createRequire(path.resolve('package.json')), dir = path.join(buildCacheDir(), 'image-stats')): unknown {
+export function remarkImagesWithCachedStats(requireFromProject: NodeJS.Require = createRequire(path.resolve('package.json'))): unknown {
   const sharp = requireFromProject(SHARP_PLUGIN_MODULE) as Record<string | symbol, unknown>;
   if (!sharp[WRAPPED]) {
     const stats = sharp[SHARP_STATS_EXPORT];
-    if (typeof stats !== 'function') throw new Error(`${SHARP_PLUGIN_MODULE} 没有导出 ${SHARP_STATS_EXPORT}()：图片透明度缓存需要更新（gatsby/framework/internals.ts）`);
+    if (typeof stats !== 'function') throw new Error(`${SHARP_PLUGIN_MODULE} 没有导出 ${SHARP_STATS_EXPORT}()：图片透明度的记忆需要更新（gatsby/framework/internals.ts）`);
     if (requireFromProject.cache[requireFromProject.resolve(REMARK_IMAGES_MODULE)]) {
-      throw new Error(`${REMARK_IMAGES_MODULE} 在透明度缓存装上之前已被载入，它会一直用未缓存的 ${SHARP_STATS_EXPORT}()`);
+      throw new Error(`${REMARK_IMAGES_MODULE} 在透明度的记忆装上之前已被载入，它会一直用未缓存的 ${SHARP_STATS_EXPORT}()`);
     }
-    const version = `${IMAGE_STATS_FORMAT}/${(requireFromProject('sharp/package.json') as { version: string }).version}`;
-    sharp[SHARP_STATS_EXPORT] = cachedStats(stats as StatsFn, jsonCache<ImageStats>(dir), version);
+    sharp[SHARP_STATS_EXPORT] = cachedStats(stats as StatsFn);
     sharp[WRAPPED] = true;
   }
   return requireFromProject(REMARK_IMAGES_MODULE);

@@ -34,10 +34,23 @@ export const DEVELOP_SNAPSHOT = {
   resolve: { timestamp: true, hash: true },
 } as const;
 
-/** What onCreateWebpackConfig merges into a develop stage's config (nothing for build stages). */
-export function developWebpackConfig(stage: string): Record<string, unknown> | null {
+/**
+ * webpack writes develop's persistent cache only when the compiler has been idle a while (its
+ * `cache.idleTimeout*` options: 1 s after a process's first compilation) or is closed, and Gatsby
+ * never closes it: a server stopped within that second after a start that recompiled everything
+ * (a changed gatsby-config, build code or lockfile) lost the whole compilation, and the next start
+ * compiled it all again. webpack's own option stores right after the first compilation instead.
+ */
+export const DEVELOP_CACHE = { idleTimeoutForInitialStore: 0 } as const;
+
+/**
+ * What onCreateWebpackConfig merges into a develop stage's config (nothing for build stages);
+ * `filesystemCache`: whether Gatsby gave the stage webpack's persistent cache.
+ */
+export function developWebpackConfig(stage: string, filesystemCache = true): Record<string, unknown> | null {
   if (!(DEVELOP_STAGES as readonly string[]).includes(stage)) return null;
-  return stage === 'develop-html' ? { snapshot: DEVELOP_SNAPSHOT, devtool: false } : { snapshot: DEVELOP_SNAPSHOT };
+  if (stage === 'develop-html') return { snapshot: DEVELOP_SNAPSHOT, devtool: false };
+  return filesystemCache ? { snapshot: DEVELOP_SNAPSHOT, cache: DEVELOP_CACHE } : { snapshot: DEVELOP_SNAPSHOT };
 }
 
 /**

@@ -3,8 +3,8 @@
  * (swc.ts), a cheap validity check for webpack's persistent cache and develop's caches kept
  * where `gatsby clean` leaves them (cache.ts), the browser
  * bundle without Gatsby runtime modules that never run here (trim.ts), develop's caches
- * kept valid across restarts, its idle linter left out and its shell's environment read when
- * rendered (develop.ts), and develop's cache stored when the server is stopped (store-on-stop.ts).
+ * kept valid across restarts and stored right after a start's compilation, its idle linter left
+ * out and its shell's environment read when rendered (develop.ts).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,6 @@ import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNT
 import { buildCacheDir } from '../../cache';
 import { FingerprintBuildDependencies, webpackCacheDir, writeFingerprint } from './cache';
 import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from './develop';
-import { storeCacheOnStop } from './store-on-stop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES } from './trim';
 
@@ -21,12 +20,9 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
   transpileWithSwc(args);
   fingerprintWebpackCache(args);
   if (args.stage === 'build-javascript') trimBrowserBundle(args);
-  const develop = developWebpackConfig(args.stage);
+  const develop = developWebpackConfig(args.stage, args.getConfig().cache?.type === 'filesystem');
   if (develop) args.actions.setWebpackConfig(develop);
-  if (args.stage === 'develop') {
-    dropIdleLinter(args);
-    storeCacheWhenStopped(args);
-  }
+  if (args.stage === 'develop') dropIdleLinter(args);
   if (args.stage === 'develop-html') readEnvironmentWhenRendering(args);
 };
 
@@ -35,10 +31,6 @@ function readEnvironmentWhenRendering({ actions, getConfig }: CreateWebpackConfi
   const defines = (config.plugins ?? []).filter(isDefinePlugin);
   for (const define of defines) define.definitions = definitionsReadingTheEnvironment(define.definitions, process.env);
   if (defines.length) actions.replaceWebpackConfig(config);
-}
-
-function storeCacheWhenStopped({ actions, getConfig }: CreateWebpackConfigArgs) {
-  if (getConfig().cache?.type === 'filesystem') actions.setWebpackConfig({ plugins: [storeCacheOnStop()] });
 }
 
 function dropIdleLinter({ actions, getConfig, store }: CreateWebpackConfigArgs) {

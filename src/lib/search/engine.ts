@@ -46,17 +46,11 @@ export function isBodyStopToken(token: string): boolean {
  * fieldTokens() that remembers, for a process that builds the index again after every edit
  * (`gatsby develop`): a field text tokenized for the last build is not tokenized again (measured:
  * tokenizing every record was ~0.4 s of each rebuild). endBuild() forgets what the build just made
- * did not use, so the memory follows the content. remembered() is what the last build used, and
- * seed() gives a new process what an earlier one remembered (gatsby/search/cache.ts keeps it on
- * disk): its first build then tokenizes only what changed since.
+ * did not use, so the memory follows the content.
  */
 export interface FieldTokensCache {
   tokens: typeof fieldTokens;
   endBuild(): void;
-  /** Field texts and their tokens as the last build used them (keys: field, NUL, text). */
-  remembered(): Array<[string, string[]]>;
-  /** While nothing is remembered (a new process): takes what `load` gives (an earlier process's remembered()) as remembered. */
-  seed(load: () => Iterable<[string, string[]]> | null): void;
 }
 
 export function cachedFieldTokens(): FieldTokensCache {
@@ -72,12 +66,6 @@ export function cachedFieldTokens(): FieldTokensCache {
     endBuild() {
       previous = current;
       current = new Map();
-    },
-    remembered() {
-      return [...previous];
-    },
-    seed(load) {
-      if (previous.size === 0 && current.size === 0) previous = new Map(load() ?? []);
     },
   };
 }
