@@ -85,7 +85,7 @@ describe('every path reports the same line of the file (fixture bad-lines)', () 
 describe('a frontmatter that is not YAML stops every path at its line and column (fixture bad-yaml)', () => {
   /** One mistake per file, each where the parser stopped, counted in the file's own lines. */
   const YAML_EXPECTED: Record<string, string> = {
-    'content/docs/intro.mdx': '内容错误 content/docs/intro.mdx:3:24: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]',
+    'content/docs/intro.mdx': '内容错误 content/docs/intro.mdx:3:19: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]',
     'content/blog/2024-01-01-typo/index.mdx': '内容错误 content/blog/2024-01-01-typo/index.mdx:3:8: frontmatter 不是合法的 YAML：Nested mappings are not allowed in compact mappings',
   };
   const BAD_YAML = path.join(__dirname, '../fixtures/bad-yaml');

@@ -58,8 +58,8 @@ describe('develop: the overlay as content files break and are fixed (the real ho
     expect(seen.yaml.node).toEqual({ frontmatter: {} });
     const [errors] = seen.yaml.broken as [OverlayError[]];
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ filePath: 'content/docs/wing.mdx', location: { start: { line: 3, column: 24 } } });
-    expect(errors[0]?.context.sourceMessage).toBe('内容错误 content/docs/wing.mdx:3:24: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]');
+    expect(errors[0]).toMatchObject({ filePath: 'content/docs/wing.mdx', location: { start: { line: 3, column: 19 } } });
+    expect(errors[0]?.context.sourceMessage).toBe('内容错误 content/docs/wing.mdx:3:19: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]');
     expect(errors[0]?.text).toContain('改正并保存这个文件后，页面会自动恢复');
     expect(seen.yaml.fixed).toEqual([]);
   });

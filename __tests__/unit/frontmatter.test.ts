@@ -40,17 +40,24 @@ describe('readFrontmatter', () => {
   it('reports a YAML mistake where the parser stopped, in the file’s own lines', () => {
     const error = thrown(() => readFrontmatter('---\ntitle: 概览\nsidebar_position: [oops\n---\n\n正文\n'));
     expect(error).toBeInstanceOf(FrontmatterSyntaxError);
-    expect((error as FrontmatterSyntaxError).place).toEqual({ line: 3, column: 24 });
+    expect((error as FrontmatterSyntaxError).place).toEqual({ line: 3, column: 19 });
     const nested = thrown(() => readFrontmatter('---\nslug: a\ntitle: 发布说明: 第一版\n---\n')) as FrontmatterSyntaxError;
     expect([nested.place, nested.reason]).toEqual([{ line: 3, column: 8 }, 'Nested mappings are not allowed in compact mappings']);
     const list = thrown(() => readFrontmatter('---\n- a\n- b\n---\n')) as FrontmatterSyntaxError;
     expect(list.place.line).toBe(2);
   });
 
+  it('a bracket or quote left open: the value that opened it, not the line where the parser noticed', () => {
+    const place = (raw: string) => (thrown(() => readFrontmatter(raw)) as FrontmatterSyntaxError).place;
+    expect(place('---\ntitle: 概览\nsidebar_position: [oops\nsidebar_label: 概览\ndescription: 说明\n---\n')).toEqual({ line: 3, column: 19 });
+    expect(place('---\ntitle: "概览\nsidebar_position: 1\n---\n')).toEqual({ line: 2, column: 8 });
+    expect(place('---\ntitle: 概览\ntags:\n  - [a\n  - b\nauthors: [x]\n---\n')).toEqual({ line: 4, column: 3 });
+  });
+
   it('as a content error: 内容错误 file:line:column', () => {
     const error = thrown(() => readContentFrontmatter('---\ntitle: 概览\nsidebar_position: [oops\n---\n', FILE));
     expect(error).toBeInstanceOf(ContentError);
-    expect((error as ContentError).message).toBe(`内容错误 ${FILE}:3:24: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]`);
+    expect((error as ContentError).message).toBe(`内容错误 ${FILE}:3:19: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]`);
   });
 });
 

@@ -16,7 +16,7 @@
  * Each frontmatter text is parsed once: the plugin's read and the validation's share the result.
  */
 import matter from 'gray-matter';
-import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type YAMLError } from 'yaml';
 import { ContentError } from './model';
 
 /** A place in the content file, counted the way editors count: lines and columns from 1. */
@@ -52,10 +52,30 @@ interface YamlResult {
   error?: { offset: number; reason: string };
 }
 
+/**
+ * Where the editor's mistake is. The parser's own place, except for a bracket or quote left open
+ * (`tags: [a, b`, `title: "abc`): the parser notices that only where the next line's text starts or
+ * the text ends, which names an innocent line; the mistake is the value that opened it, the last
+ * field that starts before that place.
+ */
+function mistakeAt(doc: Document.Parsed, text: string, error: YAMLError): number {
+  const at = error.pos[0];
+  const unclosed = error.code === 'BAD_INDENT' || error.code === 'MISSING_CHAR';
+  const startsLine = /(^|\n)[ \t]*$/.test(text.slice(0, at));
+  if (!unclosed || !isMap(doc.contents) || !(startsLine || at >= text.trimEnd().length)) return at;
+  let opened = at;
+  for (const pair of doc.contents.items) {
+    const key = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+    if (key === undefined || key >= at) break;
+    opened = (pair.value as { range?: [number, number, number] } | null)?.range?.[0] ?? key;
+  }
+  return opened;
+}
+
 function parseYaml(text: string): YamlResult {
   const doc = parseDocument(text, { schema: 'core', prettyErrors: false });
   const [first] = doc.errors;
-  if (first) return { data: {}, offsets: {}, error: { offset: first.pos[0], reason: first.message } };
+  if (first) return { data: {}, offsets: {}, error: { offset: mistakeAt(doc, text, first), reason: first.message } };
   const value = doc.toJS() as unknown;
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
     return { data: {}, offsets: {}, error: { offset: doc.contents?.range?.[0] ?? 0, reason: '顶层必须是“字段: 值”的映射' } };

@@ -1,7 +1,8 @@
 /**
- * The content model: what an editor may write in the frontmatter of a post or a doc,
- * validated once at build time. Every error names the file and the field so that a
- * broken page fails the build loudly instead of rendering wrong.
+ * The content model: what an editor may write in the frontmatter of a post or a doc, declared
+ * once as zod schemas (the types are inferred from them) and validated at build time. Every error
+ * names the file, the line and the field, so that a broken page fails the build loudly instead
+ * of rendering wrong.
  */
 
 import { z } from 'zod/v4';
