@@ -9,12 +9,21 @@ const tsJest = [
   },
 ];
 
+/**
+ * Packages the build-time code imports that ship only as ES modules (hastscript, for
+ * gatsby/markdown/hast.ts, and its helpers): compiled to CommonJS like the tests themselves.
+ */
+const ESM_ONLY = ['hastscript', 'hast-util-parse-selector', 'property-information', 'space-separated-tokens', 'comma-separated-tokens'];
+const esmOnly = `/node_modules/(${ESM_ONLY.join('|')})/`;
+const tsJestJs = ['ts-jest', { ...tsJest[1], tsconfig: { ...tsJest[1].tsconfig, allowJs: true } }];
+
 /** A project running the TypeScript tests under __tests__/<folder>, plus any extra options. */
 const project = (displayName, folder, extra = {}) => ({
   displayName,
   testEnvironment: 'node',
   testMatch: [`<rootDir>/__tests__/${folder}/**/*.test.ts`],
-  transform: { '^.+\\.tsx?$': tsJest },
+  transform: { '^.+\\.tsx?$': tsJest, [`${esmOnly}.+\\.js$`]: tsJestJs },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   ...extra,
 });
 

@@ -4,6 +4,8 @@
  * `npm run develop` and `npm run check:content` print word for word. The fixture
  * __tests__/fixtures/bad-lines has one mistake per file (import, unknown component, computed
  * expression, MDX syntax, unknown admonition, code-block meta), each below a twelve-line frontmatter.
+ * The fixture __tests__/fixtures/bad-yaml has a frontmatter that is not YAML in a doc and a post: the
+ * build, check:content (here) and develop's overlay (develop-errors.test.ts) name its line and column.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -78,4 +80,31 @@ describe('every path reports the same line of the file (fixture bad-lines)', () 
     expect(develop).toBe(build);
     expect(check.split('\n')).toContain(build);
   });
+});
+
+describe('a frontmatter that is not YAML stops every path at its line and column (fixture bad-yaml)', () => {
+  /** One mistake per file, each where the parser stopped, counted in the file's own lines. */
+  const YAML_EXPECTED: Record<string, string> = {
+    'content/docs/intro.mdx': '内容错误 content/docs/intro.mdx:3:19: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]',
+    'content/blog/2024-01-01-typo/index.mdx': '内容错误 content/blog/2024-01-01-typo/index.mdx:3:8: frontmatter 不是合法的 YAML：Nested mappings are not allowed in compact mappings',
+  };
+  const BAD_YAML = path.join(__dirname, '../fixtures/bad-yaml');
+
+  it('build: gatsby-plugin-mdx makes the node (no exception inside the plugin), the node validation names the place, createPages stops the build (a cached node too)', () => {
+    const run = spawnSync(tsx, [path.join(__dirname, 'support/content-errors.mts'), BAD_YAML, '--frontmatter'], { cwd: ROOT, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    const { nodes, panics } = JSON.parse(run.stdout) as { nodes: Record<string, unknown>; panics: { created: string[]; restored: string[] } };
+    expect(nodes).toEqual(Object.fromEntries(Object.keys(YAML_EXPECTED).map((file) => [file, {}])));
+    // Nodes made in this build, and nodes Gatsby restored from its cache without calling onCreateNode.
+    for (const stop of [panics.created, panics.restored]) {
+      expect(stop).toHaveLength(1);
+      for (const message of Object.values(YAML_EXPECTED)) expect(stop[0]?.split('\n')).toContain(`  - ${message}`);
+    }
+  }, 120_000);
+
+  it('check:content: exits 1 with the same messages', () => {
+    const run = spawnSync(tsx, [path.join(ROOT, 'scripts/check-content.mts'), '--root', BAD_YAML], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    for (const message of Object.values(YAML_EXPECTED)) expect(run.stderr.split('\n')).toContain(message);
+  }, 120_000);
 });

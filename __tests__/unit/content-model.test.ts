@@ -1,4 +1,5 @@
 import { ContentError, assertUniqueSlugs, normalizeDate, parsePostFolder, validateDoc, validatePost } from '../../gatsby/content/model';
+import { readFrontmatter } from '../../gatsby/content/frontmatter';
 
 const goodPost = {
   slug: 'binder',
@@ -77,6 +78,32 @@ describe('validateDoc', () => {
     expect(errorOf(() => validateDoc({ title: 'x' }, DOC)).field).toBe('sidebar_position');
     expect(errorOf(() => validateDoc({ title: 'x', sidebar_position: 'first' }, DOC)).field).toBe('sidebar_position');
     expect(errorOf(() => validateDoc({ title: 'x', sidebar_position: 1, hide_sidebar: 1 }, DOC)).field).toBe('hide_sidebar');
+  });
+});
+
+describe('errors name the line of the file', () => {
+  const source = (lines: string) => readFrontmatter(`---\n${lines}\n---\n\n正文\n`);
+  const post = 'slug: binder\ntitle: 深入 Binder 拦截\ndate: 2023-10-10\ntags:\n  - android\n  - 3\nauthors: [tiony.bo]\ndescription: 从 ioctl 层拦截。';
+
+  it('the field’s value: file:line:column', () => {
+    const { data, places } = source(post.replace('2023-10-10', '2023-02-30'));
+    expect(errorOf(() => validatePost(data, FILE, undefined, places)).message).toBe(`内容错误 ${FILE}:4:7: 字段 "date" 不是真实存在的日期：2023-02-30`);
+  });
+
+  it('a list: the item’s line, and which item', () => {
+    const { data, places } = source(post);
+    const error = errorOf(() => validatePost(data, FILE, undefined, places));
+    expect([error.field, error.place, error.message]).toEqual(['tags', { line: 7, column: 5 }, `内容错误 ${FILE}:7:5: 字段 "tags" 第 2 项必须是非空字符串`]);
+  });
+
+  it('a missing field: the frontmatter’s first line', () => {
+    const { data, places } = source('sidebar_position: 2');
+    expect(errorOf(() => validateDoc(data, 'd.mdx', places)).message).toBe('内容错误 d.mdx:1: 字段 "title" 缺失（必填）');
+  });
+
+  it('the folder’s slug and date: the frontmatter line that disagrees', () => {
+    const { data, places } = source(post.replace('  - 3', '  - oneway'));
+    expect(errorOf(() => validatePost(data, FILE, '2023-10-11-binder', places)).message).toBe(`内容错误 ${FILE}:4:7: 字段 "date" 与目录名中的日期 2023-10-11 不一致`);
   });
 });
 

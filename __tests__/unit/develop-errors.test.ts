@@ -8,14 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readFrontmatter } from '../../gatsby/content/frontmatter';
-import { ContentErrorBoard, frontmatterLine, overlayErrors, problemHtml, problemOf, type OverlayError } from '../../gatsby/content/develop-errors';
+import { ContentErrorBoard, overlayErrors, problemHtml, problemOf, type OverlayError } from '../../gatsby/content/develop-errors';
 
 const ROOT = path.resolve(__dirname, '../..');
 const file = 'content/docs/desktop/wing/Introduce.mdx';
 
 describe('develop: the overlay as content files break and are fixed (the real hooks, Gatsby’s websocketManager)', () => {
-  let seen: { render: { broken: OverlayError[][]; bodies: string[]; fixed: unknown[] }; frontmatter: { broken: OverlayError[][]; fixed: unknown[] } };
+  let seen: { render: { broken: OverlayError[][]; bodies: string[]; fixed: unknown[] }; frontmatter: { broken: OverlayError[][]; fixed: unknown[] }; yaml: { node: unknown; broken: OverlayError[][]; fixed: unknown[] } };
   beforeAll(() => {
     const fixtures = ['bad-lines', 'bad-diagram'].map((f) => path.join(__dirname, '../fixtures', f));
     const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/develop-overlay.mts'), ...fixtures, mkdtempSync(path.join(os.tmpdir(), 'overlay-'))], { cwd: ROOT, encoding: 'utf8' });
@@ -46,12 +45,23 @@ describe('develop: the overlay as content files break and are fixed (the real ho
     for (const body of seen.render.bodies) expect(body).toMatch(/^<div role="alert" class="content-error">.*content\/docs\/\w+\.mdx:\d+/s);
   });
 
-  it('a frontmatter field the content model rejects: the field’s line; gone when fixed', () => {
+  it('a frontmatter field the content model rejects: the field’s line and column; gone when fixed', () => {
     const [errors] = seen.frontmatter.broken as [OverlayError[]];
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ filePath: 'content/docs/wing.mdx', location: { start: { line: 3 } } });
-    expect(errors[0]?.context.sourceMessage).toMatch(/^content\/docs\/wing\.mdx:3 .*sidebar_position/);
+    expect(errors[0]).toMatchObject({ filePath: 'content/docs/wing.mdx', location: { start: { line: 3, column: 19 } } });
+    expect(errors[0]?.context.sourceMessage).toBe('内容错误 content/docs/wing.mdx:3:19: 字段 "sidebar_position" 必须是数字');
     expect(seen.frontmatter.fixed).toEqual([]);
+  });
+
+  it('a frontmatter that is not YAML: the line and column where the parser stopped; gone when fixed', () => {
+    // The node as gatsby-plugin-mdx makes it from the broken file (which no longer throws inside the plugin).
+    expect(seen.yaml.node).toEqual({ frontmatter: {} });
+    const [errors] = seen.yaml.broken as [OverlayError[]];
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ filePath: 'content/docs/wing.mdx', location: { start: { line: 3, column: 19 } } });
+    expect(errors[0]?.context.sourceMessage).toBe('内容错误 content/docs/wing.mdx:3:19: frontmatter 不是合法的 YAML：Flow sequence in block collection must be sufficiently indented and end with a ]');
+    expect(errors[0]?.text).toContain('改正并保存这个文件后，页面会自动恢复');
+    expect(seen.yaml.fixed).toEqual([]);
   });
 });
 
@@ -61,23 +71,6 @@ describe('develop: content errors in the overlay, naming file:line', () => {
     expect(problemOf(`${file}:10 无法绘制的 Mermaid 图`, file)).toMatchObject({ line: 10, column: undefined });
     // A message that names no place: the file only.
     expect(problemOf(`${file} 出错了`, file)).toEqual({ file, line: undefined, column: undefined, message: `${file} 出错了` });
-  });
-
-  it('a frontmatter mistake: where YAML stopped, else the line the field is on', () => {
-    const broken = '---\ntitle: Wing\ntags: [a,\n---\n\n正文\n';
-    let yamlError: unknown;
-    try {
-      readFrontmatter(broken);
-    } catch (error) {
-      yamlError = error;
-    }
-    expect(yamlError).toBeDefined();
-    // The parser's line counts from the line after the opening ---.
-    expect(frontmatterLine(broken, 'frontmatter', yamlError)).toBe(4);
-    const raw = '---\ntitle: Wing\nsidebar_position: 一\n---\n\n正文\n';
-    expect(frontmatterLine(raw, 'sidebar_position')).toBe(3);
-    expect(frontmatterLine(raw, 'description')).toBe(1); // missing: the frontmatter's first line
-    expect(frontmatterLine('正文', 'title')).toBe(1);
   });
 
   it('the overlay’s shape: the message with file:line first, the file and line for “open in editor”', () => {

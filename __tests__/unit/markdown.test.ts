@@ -158,7 +158,10 @@ describe('MDX syntax in content', () => {
 
   it('keeps lowercase HTML elements with string attributes', () => {
     const kbd = handlers.mdxJsxTextElement(state, { type: 'mdxJsxTextElement', name: 'kbd', attributes: [{ type: 'mdxJsxAttribute', name: 'class', value: 'key' }], children: ['Ctrl'] }) as Element;
-    expect(kbd).toMatchObject({ tagName: 'kbd', properties: { className: 'key' } });
+    expect(kbd).toMatchObject({ tagName: 'kbd', properties: { className: ['key'] } });
+    // Attribute names become hast's property names, as the HTML writer expects them.
+    const label = handlers.mdxJsxTextElement(state, { type: 'mdxJsxTextElement', name: 'label', attributes: [{ type: 'mdxJsxAttribute', name: 'for', value: 'q' }, { type: 'mdxJsxAttribute', name: 'data-hint', value: '提示' }], children: [] }) as Element;
+    expect(label.properties).toEqual({ htmlFor: ['q'], dataHint: '提示' });
   });
 
   it('renders string-literal expressions and drops comments', () => {

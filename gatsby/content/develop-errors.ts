@@ -28,23 +28,6 @@ export function problemOf(message: string, file: string): ContentProblem {
   return { file, line: named ? Number(named[1]) : undefined, column: named?.[2] ? Number(named[2]) : undefined, message };
 }
 
-/**
- * The line of a content file a frontmatter problem is on: where the YAML parser stopped (its
- * position counts from the line after the opening `---`), else the line the field is written on,
- * else the frontmatter's first line.
- */
-export function frontmatterLine(raw: string, field: string, error?: unknown): number {
-  const parsed = (error as { linePos?: Array<{ line?: unknown }> } | null)?.linePos?.[0]?.line;
-  if (typeof parsed === 'number') return parsed + 1;
-  const lines = raw.split(/\r?\n/);
-  if (lines[0]?.trim() !== '---') return 1;
-  const written = new RegExp(`^${escapeRegExp(field)}\\s*:`);
-  for (let i = 1; i < lines.length && lines[i]?.trim() !== '---'; i++) {
-    if (written.test(lines[i] as string)) return i + 1;
-  }
-  return 1;
-}
-
 /** The overlay's error shape (what its "GraphQL errors" list reads: message, file, line, text). */
 export interface OverlayError {
   code: string;

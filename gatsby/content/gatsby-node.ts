@@ -7,13 +7,13 @@
  * the site plan's posts and docs.
  */
 import { readFileSync } from 'node:fs';
-import type { CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
+import type { Actions, CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
 import { ContentError, validateDoc, validatePost } from './model';
 import { docIdFromRelativePath } from '../../src/lib/docs';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
-import { readFrontmatter } from './frontmatter';
-import { developErrors, frontmatterLine } from './develop-errors';
+import { readContentFrontmatter } from './frontmatter';
+import { developErrors } from './develop-errors';
 
 /**
  * Content errors found while nodes are created, by node (an edit in develop re-creates the node:
@@ -21,8 +21,17 @@ import { developErrors, frontmatterLine } from './develop-errors';
  */
 const contentErrors = new Map<string, ContentError>();
 
-/** The errors of nodes that still exist (a deleted file's error goes with it). */
-export function collectedContentErrors(getNode: (id: string) => Node | undefined = () => ({}) as Node): ContentError[] {
+/**
+ * The errors of nodes that still exist (a deleted file's error goes with it). Given `restored`, the
+ * content nodes this process never validated are validated first: Gatsby restores nodes from .cache
+ * without calling onCreateNode when their file is unchanged, so a file still broken when an earlier
+ * run stopped (`gatsby develop` ended with it broken) would otherwise be a page silently missing.
+ */
+export function collectedContentErrors(getNode: (id: string) => Node | undefined = () => ({}) as Node, restored?: { getNodesByType: (type: string) => Node[]; actions: Actions }): ContentError[] {
+  for (const node of restored?.getNodesByType('Mdx') ?? []) {
+    if ((node.fields as { kind?: unknown } | undefined)?.kind || contentErrors.has(node.id)) continue;
+    validateNode({ node: node as MdxNode, getNode, actions: restored!.actions });
+  }
   for (const [id, error] of contentErrors) {
     if (getNode(id)) continue;
     contentErrors.delete(id);
@@ -74,38 +83,40 @@ interface ContentFile extends Node {
 
 /**
  * Each content file validated as its Mdx node is created. The frontmatter is read from the file
- * with the site's own reader (gatsby/content/frontmatter.ts), not taken from the node:
- * gatsby-plugin-mdx parses it with js-yaml, which turns `date: 2024-02-30` into 2024-03-01.
+ * with the site's one reader (gatsby/content/frontmatter.ts), the parser gatsby-plugin-mdx's node
+ * got its values from (one parse, shared), for the places of its fields: every error names the
+ * file's own line. A frontmatter that is not YAML reaches here too (the plugin gives its node an
+ * empty frontmatter instead of failing), and is reported at the line and column the parser stopped.
  */
-export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions }: CreateNodeArgs<MdxNode>) => {
+export const onCreateNode: GatsbyNode['onCreateNode'] = (args: CreateNodeArgs<MdxNode>) => validateNode(args);
+
+function validateNode({ node, getNode, actions }: Pick<CreateNodeArgs<MdxNode>, 'node' | 'getNode' | 'actions'>): void {
   if (node.internal.type !== 'Mdx' || !node.parent) return;
   const file = getNode(node.parent) as ContentFile | undefined;
   if (!file) return;
   const display = `content/${file.sourceInstanceName}/${file.relativePath}`;
   contentErrors.delete(node.id);
   developErrors()?.set('frontmatter', display, null);
-  let raw = '';
   try {
-    raw = readFileSync(file.absolutePath, 'utf8');
-    const { data } = readFrontmatter(raw);
+    const { data, places } = readContentFrontmatter(readFileSync(file.absolutePath, 'utf8'), display);
     if (file.sourceInstanceName === 'blog') {
       if (file.relativeDirectory.includes('/') || !/index\.mdx$/.test(file.relativePath)) {
         throw new ContentError(display, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
       }
-      validatePost(data, display, file.relativeDirectory);
+      validatePost(data, display, file.relativeDirectory, places);
       actions.createNodeField({ node, name: 'kind', value: 'post' });
       actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(node.body ?? '') });
     } else if (file.sourceInstanceName === 'docs') {
-      validateDoc(data, display);
+      validateDoc(data, display, places);
       actions.createNodeField({ node, name: 'kind', value: 'doc' });
       actions.createNodeField({ node, name: 'docId', value: docIdFromRelativePath(file.relativePath) });
     }
   } catch (error) {
     const problem = error instanceof ContentError ? error : new ContentError(display, 'frontmatter', String(error));
     contentErrors.set(node.id, problem);
-    developErrors()?.set('frontmatter', display, { file: display, line: frontmatterLine(raw, problem.field, error), message: problem.message });
+    developErrors()?.set('frontmatter', display, { file: display, line: problem.place?.line ?? 1, column: problem.place?.column, message: problem.message });
   }
-};
+}
 
 interface ContentQuery {
   allMdx: {

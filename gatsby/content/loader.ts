@@ -9,7 +9,7 @@ import { validateDoc, validatePost, ContentError, type DocFrontmatter, type Post
 import { docIdFromRelativePath, docPath } from '../../src/lib/docs';
 import { bodyFirstLine } from '../markdown/errors';
 import { postPath } from '../../src/lib/routes';
-import { readFrontmatter } from './frontmatter';
+import { readContentFrontmatter } from './frontmatter';
 
 export interface LoadedPost {
   file: string;
@@ -63,8 +63,8 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
         throw new ContentError(rel, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
       }
       const raw = readFileSync(file, 'utf8');
-      const parsed = readFrontmatter(raw);
-      const frontmatter = validatePost(parsed.data, rel, relInBlog[0]);
+      const parsed = readContentFrontmatter(raw, rel);
+      const frontmatter = validatePost(parsed.data, rel, relInBlog[0], parsed.places);
       posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: postPath(frontmatter.slug) });
     } catch (error) {
       errors.push(asContentError(error, rel));
@@ -75,8 +75,8 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
     const rel = path.relative(root, file);
     try {
       const raw = readFileSync(file, 'utf8');
-      const parsed = readFrontmatter(raw);
-      const frontmatter = validateDoc(parsed.data, rel);
+      const parsed = readContentFrontmatter(raw, rel);
+      const frontmatter = validateDoc(parsed.data, rel, parsed.places);
       const docId = docIdFromRelativePath(path.relative(docsDir, file));
       docs.push({ file: rel, docId, frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: docPath(docId) });
     } catch (error) {

@@ -1,38 +1,23 @@
 /**
- * The content model: what an editor may write in the frontmatter of a post or a doc,
- * validated once at build time. Every error names the file and the field so that a
- * broken page fails the build loudly instead of rendering wrong.
+ * The content model: what an editor may write in the frontmatter of a post or a doc, declared
+ * once as zod schemas (the types are inferred from them) and validated at build time. Every error
+ * names the file, the line and the field, so that a broken page fails the build loudly instead
+ * of rendering wrong.
  */
 
-export interface PostFrontmatter {
-  slug: string;
-  title: string;
-  /** ISO date, yyyy-mm-dd. */
-  date: string;
-  tags: string[];
-  authors: string[];
-  description: string;
-  image?: string;
-  unlisted: boolean;
-  draft: boolean;
-}
-
-export interface DocFrontmatter {
-  title: string;
-  sidebar_position: number;
-  sidebar_label?: string;
-  description?: string;
-  hide_sidebar: boolean;
-  unlisted: boolean;
-}
+import { z } from 'zod/v4';
+import type { Place } from './frontmatter';
 
 export class ContentError extends Error {
   constructor(
     readonly file: string,
     readonly field: string,
     detail: string,
+    /** Where in the file: the field's value, or the YAML mistake; a missing field: the frontmatter's first line. */
+    readonly place?: { line: number; column?: number },
   ) {
-    super(`内容错误 ${file}: 字段 "${field}" ${detail}`);
+    const where = place ? `${file}:${place.line}${place.column ? `:${place.column}` : ''}` : file;
+    super(`内容错误 ${where}: ${field === 'frontmatter' ? 'frontmatter' : `字段 "${field}"`} ${detail}`);
     this.name = 'ContentError';
   }
 }
@@ -42,43 +27,40 @@ type Raw = Record<string, unknown>;
 const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function requiredString(raw: Raw, field: string, file: string): string {
-  const value = raw[field];
-  if (value === undefined || value === null) throw new ContentError(file, field, '缺失（必填）');
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new ContentError(file, field, '必须是非空字符串');
-  }
-  return value.trim();
-}
+const MISSING = '缺失（必填）';
+const isMissing = (value: unknown) => value === undefined || value === null;
 
-function optionalString(raw: Raw, field: string, file: string): string | undefined {
-  const value = raw[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new ContentError(file, field, '如果填写，必须是非空字符串');
-  }
-  return value.trim();
-}
+/** A required text, trimmed; `detail` says what is wrong when it is there but not a non-empty string. */
+const text = (detail = '必须是非空字符串') =>
+  z
+    .string({ error: (issue) => (isMissing(issue.input) ? MISSING : detail) })
+    .trim()
+    .min(1, { error: detail });
 
-function optionalBoolean(raw: Raw, field: string, file: string): boolean {
-  const value = raw[field];
-  if (value === undefined || value === null) return false;
-  if (typeof value !== 'boolean') throw new ContentError(file, field, '必须是 true 或 false');
-  return value;
-}
+/** An optional text: absent (or `null`) is undefined. */
+const optionalText = () =>
+  z.preprocess((value) => value ?? undefined, text('如果填写，必须是非空字符串').optional()) as unknown as z.ZodOptional<ReturnType<typeof text>>;
 
-function stringList(raw: Raw, field: string, file: string): string[] {
-  const value = raw[field];
-  if (value === undefined || value === null) throw new ContentError(file, field, '缺失（必填）');
-  if (!Array.isArray(value) || value.length === 0) {
-    throw new ContentError(file, field, '必须是至少含一项的列表');
+/** An optional flag: absent (or `null`) is false. */
+const flag = () => z.boolean({ error: '必须是 true 或 false' }).nullish().transform((value) => value ?? false);
+
+/** A list of one or more texts (an item's problem is reported with its position: 第 2 项…). */
+const textList = () =>
+  z.array(text(), { error: (issue) => (isMissing(issue.input) ? MISSING : '必须是至少含一项的列表') }).min(1, { error: '必须是至少含一项的列表' });
+
+/** Why a value is not a `yyyy-mm-dd` date that exists in the calendar, or null when it is one. */
+function dateProblem(value: unknown): string | null {
+  if (isMissing(value)) return MISSING;
+  if (value instanceof Date) {
+    return `读到的是已换算的日期对象 ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}，无法检查原文；frontmatter 须用 gatsby/content/frontmatter.ts 读取`;
   }
-  return value.map((item, i) => {
-    if (typeof item !== 'string' || item.trim() === '') {
-      throw new ContentError(file, field, `第 ${i + 1} 项必须是非空字符串`);
-    }
-    return item.trim();
-  });
+  const iso = typeof value === 'string' ? value.trim() : '';
+  const m = DATE_RE.exec(iso);
+  if (!m) return `必须是 yyyy-mm-dd 格式的日期，实际为 ${JSON.stringify(value)}`;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return `不是真实存在的日期：${iso}`;
+  return null;
 }
 
 /**
@@ -86,19 +68,60 @@ function stringList(raw: Raw, field: string, file: string): string[] {
  * a Date object means the file was read by a YAML loader that already rolled an impossible date
  * like 2024-02-30 over to 2024-03-01 (gatsby/content/frontmatter.ts reads dates as written).
  */
+const isoDate = () =>
+  z.unknown().transform((value, ctx) => {
+    const problem = dateProblem(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem, input: value });
+      return z.NEVER;
+    }
+    return (value as string).trim();
+  });
+
+/** What an editor may write in a post's frontmatter (content/README.md lists it for editors). */
+export const postSchema = z.object({
+  slug: text().regex(SLUG_RE, { error: (issue) => `只能包含字母、数字、- 和 _，实际为 "${String(issue.input)}"` }),
+  title: text(),
+  date: isoDate(),
+  tags: textList(),
+  authors: textList(),
+  description: text(),
+  image: optionalText(),
+  unlisted: flag(),
+  draft: flag(),
+});
+
+/** What an editor may write in a doc's frontmatter. */
+export const docSchema = z.object({
+  title: text(),
+  sidebar_position: z.number({ error: (issue) => (isMissing(issue.input) ? MISSING : '必须是数字') }),
+  sidebar_label: optionalText(),
+  description: optionalText(),
+  hide_sidebar: flag(),
+  unlisted: flag(),
+});
+
+export type PostFrontmatter = z.output<typeof postSchema>;
+export type DocFrontmatter = z.output<typeof docSchema>;
+
+/** Where each field is written (readFrontmatter's places); without them errors name the file only. */
+type Places = Record<string, Place>;
+
+/** The schema's values, or the first problem as a ContentError naming the file, the field and its line. */
+function parseWith<S extends z.ZodType>(schema: S, raw: Raw, file: string, places?: Places): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const [field, item] = (issue?.path ?? []) as [string | undefined, number | undefined];
+  const name = field ?? 'frontmatter';
+  const detail = `${typeof item === 'number' ? `第 ${item + 1} 项` : ''}${issue?.message ?? '无效'}`;
+  throw new ContentError(file, name, detail, places ? (places[`${name}.${item}`] ?? places[name] ?? { line: 1 }) : undefined);
+}
+
 export function normalizeDate(value: unknown, file: string, field = 'date'): string {
-  if (value instanceof Date) {
-    throw new ContentError(file, field, `读到的是已换算的日期对象 ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}，无法检查原文；frontmatter 须用 gatsby/content/frontmatter.ts 读取`);
-  }
-  const iso = typeof value === 'string' ? value.trim() : '';
-  const m = DATE_RE.exec(iso);
-  if (!m) throw new ContentError(file, field, `必须是 yyyy-mm-dd 格式的日期，实际为 ${JSON.stringify(value)}`);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const check = new Date(Date.UTC(y, mo - 1, d));
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) {
-    throw new ContentError(file, field, `不是真实存在的日期：${iso}`);
-  }
-  return iso;
+  const problem = dateProblem(value);
+  if (problem) throw new ContentError(file, field, problem);
+  return (value as string).trim();
 }
 
 /** Blog posts live at content/blog/<yyyy-mm-dd>-<slug>/index.mdx. */
@@ -107,52 +130,26 @@ export function parsePostFolder(relativeDir: string): { date: string; slug: stri
   return m ? { date: m[1] as string, slug: m[2] as string } : null;
 }
 
-export function validatePost(raw: Raw, file: string, relativeDir?: string): PostFrontmatter {
-  const slug = requiredString(raw, 'slug', file);
-  if (!SLUG_RE.test(slug)) {
-    throw new ContentError(file, 'slug', `只能包含字母、数字、- 和 _，实际为 "${slug}"`);
-  }
-  const title = requiredString(raw, 'title', file);
-  if (raw.date === undefined || raw.date === null) throw new ContentError(file, 'date', '缺失（必填）');
-  const date = normalizeDate(raw.date, file);
-  const tags = stringList(raw, 'tags', file);
-  const authors = stringList(raw, 'authors', file);
-  const description = requiredString(raw, 'description', file);
-  const image = optionalString(raw, 'image', file);
-  const unlisted = optionalBoolean(raw, 'unlisted', file);
-  const draft = optionalBoolean(raw, 'draft', file);
+export function validatePost(raw: Raw, file: string, relativeDir?: string, places?: Places): PostFrontmatter {
+  const post = parseWith(postSchema, raw, file, places);
   if (relativeDir !== undefined) {
     const folder = parsePostFolder(relativeDir);
+    const at = (field: string) => (places ? (places[field] ?? { line: 1 }) : undefined);
     if (!folder) {
-      throw new ContentError(file, 'slug', `文章目录必须命名为 <yyyy-mm-dd>-<slug>，实际为 "${relativeDir}"`);
+      throw new ContentError(file, 'slug', `文章目录必须命名为 <yyyy-mm-dd>-<slug>，实际为 "${relativeDir}"`, at('slug'));
     }
-    if (folder.slug !== slug) {
-      throw new ContentError(file, 'slug', `与目录名中的 slug "${folder.slug}" 不一致`);
+    if (folder.slug !== post.slug) {
+      throw new ContentError(file, 'slug', `与目录名中的 slug "${folder.slug}" 不一致`, at('slug'));
     }
-    if (folder.date !== date) {
-      throw new ContentError(file, 'date', `与目录名中的日期 ${folder.date} 不一致`);
+    if (folder.date !== post.date) {
+      throw new ContentError(file, 'date', `与目录名中的日期 ${folder.date} 不一致`, at('date'));
     }
   }
-  return { slug, title, date, tags, authors, description, image, unlisted, draft };
+  return post;
 }
 
-export function validateDoc(raw: Raw, file: string): DocFrontmatter {
-  const title = requiredString(raw, 'title', file);
-  const position = raw.sidebar_position;
-  if (position === undefined || position === null) {
-    throw new ContentError(file, 'sidebar_position', '缺失（必填）');
-  }
-  if (typeof position !== 'number' || !Number.isFinite(position)) {
-    throw new ContentError(file, 'sidebar_position', '必须是数字');
-  }
-  return {
-    title,
-    sidebar_position: position,
-    sidebar_label: optionalString(raw, 'sidebar_label', file),
-    description: optionalString(raw, 'description', file),
-    hide_sidebar: optionalBoolean(raw, 'hide_sidebar', file),
-    unlisted: optionalBoolean(raw, 'unlisted', file),
-  };
+export function validateDoc(raw: Raw, file: string, places?: Places): DocFrontmatter {
+  return parseWith(docSchema, raw, file, places);
 }
 
 /** Throws when two posts claim the same slug; names both files. */

@@ -1,14 +1,14 @@
 /**
  * Small helpers over hast (the HTML syntax tree of unified) shared by the build-time MDX
  * renderer's plugins. Pure functions over plain objects: no unified import, unit-testable.
+ * Elements are built with hastscript's `h(tagName, properties, children)`, which also gives
+ * properties hast's own names and types (`data-x` → dataX, `class="a b"` → ['a', 'b']).
  */
-import type { Element, ElementContent, Properties, Root, RootContent, Text } from 'hast';
+import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 
 export type { Element, ElementContent, Root, RootContent };
 
-export function h(tagName: string, properties: Properties = {}, children: ElementContent[] = []): Element {
-  return { type: 'element', tagName, properties, children };
-}
+export { h } from 'hastscript';
 
 export function text(value: string): Text {
   return { type: 'text', value };

@@ -59,9 +59,6 @@ export function jsxAttributes(file: string, node: MdxNode): Record<string, strin
   return result;
 }
 
-/** JSX attribute names → hast property names. */
-const PROPERTY: Record<string, string> = { class: 'className', className: 'className', for: 'htmlFor', htmlFor: 'htmlFor' };
-
 function jsxElement(file: string) {
   return (state: State, node: MdxNode): ElementContent | ElementContent[] | null => {
     const name = node.name;
@@ -72,10 +69,8 @@ function jsxElement(file: string) {
       const { kind } = calloutFromComponent(node, file);
       return calloutElement(kind, typeof attrs.title === 'string' ? [text(attrs.title)] : undefined, state.all(node));
     }
-    if (isHtmlTagName(name)) {
-      const properties = Object.fromEntries(Object.entries(attrs).map(([key, value]) => [PROPERTY[key] ?? key, value]));
-      return h(name, properties, state.all(node));
-    }
+    // hastscript gives attributes hast's property names (class → className, for → htmlFor, data-x → dataX).
+    if (isHtmlTagName(name)) return h(name, attrs, state.all(node));
     throw unknownComponent(file, node);
   };
 }

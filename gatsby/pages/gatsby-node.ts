@@ -40,8 +40,8 @@ async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[
   );
 }
 
-export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix, getNode }: CreatePagesArgs) => {
-  const contentErrors = collectedContentErrors(getNode);
+export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix, getNode, getNodesByType }: CreatePagesArgs) => {
+  const contentErrors = collectedContentErrors(getNode, { getNodesByType, actions });
   if (contentErrors.length) {
     const message = `内容校验失败（${contentErrors.length} 处）：\n${contentErrors.map((e) => `  - ${e.message}`).join('\n')}`;
     // gatsby develop keeps serving every other page (the overlay names the file); a build stops.

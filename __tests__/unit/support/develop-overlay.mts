@@ -4,10 +4,13 @@
  * and are fixed, through the site's real hooks:
  *   - render: each content file of the fixture folders in argv (one mistake each) through the
  *     Mdx.rendered resolver (gatsby/markdown/render-node.ts), then the same file with a good body;
- *   - frontmatter: a doc whose frontmatter is wrong (argv's last: a scratch folder) through the
- *     node validation (gatsby/content/gatsby-node.ts onCreateNode), then fixed.
- * Prints { render: { broken, bodies, fixed }, frontmatter: { broken, fixed } } as JSON (bodies:
- * what the resolver answered for each broken file).
+ *   - frontmatter: a doc whose frontmatter field is wrong (argv's last: a scratch folder) through
+ *     gatsby-plugin-mdx's frontmatter reader and the node validation (gatsby/content/gatsby-node.ts
+ *     onCreateNode), then fixed;
+ *   - yaml: the same doc with a frontmatter that is not YAML, then fixed.
+ * Prints { render: { broken, bodies, fixed }, frontmatter: { broken, fixed }, yaml: { node, broken,
+ * fixed } } as JSON (bodies: what the resolver answered for each broken file; node: the broken
+ * doc's Mdx node frontmatter).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,10 +46,14 @@ for (const file of files) await render(file, '\n正常的段落。\n');
 const renderFixed = overlay();
 
 const doc = path.join(scratch, 'wing.mdx');
+/** The doc's Mdx node as gatsby-plugin-mdx makes it from the file (its frontmatter reader), validated by the site's hook. */
 const validate = () => {
   const fileNode = { id: 'file', sourceInstanceName: 'docs', relativePath: 'wing.mdx', relativeDirectory: '', absolutePath: doc, internal: { type: 'File' } };
-  const node = { id: 'mdx', parent: 'file', body: '正文', internal: { type: 'Mdx' } };
+  const source = readFileSync(doc, 'utf8');
+  const { body, frontmatter } = parseFrontmatter(source, source) as { body: string; frontmatter: unknown };
+  const node = { id: 'mdx', parent: 'file', body, frontmatter, internal: { type: 'Mdx' } };
   onCreateNode!({ node, getNode: () => fileNode, actions: { createNodeField() {} } } as never, {} as never, () => undefined);
+  return { frontmatter };
 };
 writeFileSync(doc, '---\ntitle: Wing\nsidebar_position: 一\n---\n\n正文\n');
 validate();
@@ -55,5 +62,12 @@ writeFileSync(doc, '---\ntitle: Wing\nsidebar_position: 1\n---\n\n正文\n');
 validate();
 const frontmatterFixed = overlay();
 
-process.stdout.write(JSON.stringify({ render: { broken: renderBroken, bodies, fixed: renderFixed }, frontmatter: { broken: frontmatterBroken, fixed: frontmatterFixed } }));
+writeFileSync(doc, '---\ntitle: Wing\nsidebar_position: [oops\n---\n\n正文\n');
+const yamlNode = validate();
+const yamlBroken = overlay();
+writeFileSync(doc, '---\ntitle: Wing\nsidebar_position: 1\n---\n\n正文\n');
+validate();
+const yamlFixed = overlay();
+
+process.stdout.write(JSON.stringify({ render: { broken: renderBroken, bodies, fixed: renderFixed }, frontmatter: { broken: frontmatterBroken, fixed: frontmatterFixed }, yaml: { node: yamlNode, broken: yamlBroken, fixed: yamlFixed } }));
 process.exit(0);
