@@ -14,6 +14,8 @@ import { docEntry, planSite, postEntry } from '../src/lib/routes';
 import { renderMdx } from '../gatsby/markdown/render';
 import { contentErrorMessage } from '../gatsby/markdown/errors';
 import { contentPages } from '../gatsby/content/link-targets';
+import { aliasesOf, anchorProblems, readPublishedAnchors } from '../gatsby/content/anchors';
+import { headingIds } from '../gatsby/markdown/slug';
 import { loadContent } from '../gatsby/content/loader';
 import { buildDrawDiagram } from '../gatsby/markdown/draw-diagrams';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../gatsby/content/rules';
@@ -112,11 +114,17 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
     if (date) for (const problem of findLaterPostLinks(raw, date, (p) => dateOf.get(p), today)) problems.push(formatProblem(file, problem));
   }
 
+  // Published anchors (content/anchors.json): each still a heading of its page, or aliased to one.
+  const published = readPublishedAnchors(path.join(root, 'content'));
+  for (const f of files.filter((x) => inScope(x.file) && refsByFile.has(x.file))) {
+    for (const message of anchorProblems(published, f.file, new Set(headingIds(f.body)))) problems.push(`${f.file} ${message}`);
+  }
+
   // Links to pages and anchors: the site's one link check, over every page the content makes.
   const fileOfPage = new Map(files.map((f) => [f.path, f.file]));
   const pages = contentPages(
     plan,
-    files.map((f) => ({ path: f.path, body: f.body, links: (refsByFile.get(f.file) ?? []).filter(isSiteLink).map((ref) => ({ href: ref.url, line: ref.line })) })),
+    files.map((f) => ({ path: f.path, body: f.body, aliases: Object.keys(aliasesOf(published, f.file)), links: (refsByFile.get(f.file) ?? []).filter(isSiteLink).map((ref) => ({ href: ref.url, line: ref.line })) })),
   );
   for (const { page, link, message } of checkPageLinks(pages)) problems.push(`${fileOfPage.get(page)}:${link.line ?? '?'} 站内链接 ${link.href} 无效：${message}`);
 

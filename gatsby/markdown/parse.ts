@@ -1,6 +1,7 @@
 /**
  * How content is parsed: MDX (remark-mdx) with GitHub-flavoured Markdown, callouts in every
- * dialect (callouts.ts), tabs (tabs.ts), images alone in their paragraph unwrapped. The one definition shared by
+ * dialect (callouts.ts), tabs (tabs.ts), explicit heading ids (heading-ids.ts), images alone
+ * in their paragraph unwrapped. The one definition shared by
  * the HTML renderer (render.ts) and the Markdown twin (twin.ts), so both outputs come from the
  * same syntax tree.
  */
@@ -17,6 +18,7 @@ import type { Processor } from 'unified';
 import { normalizeCalloutFences, remarkCallouts } from './callouts';
 import { withFirstLine } from './errors';
 import { remarkTabs } from './tabs';
+import { applyHeadingIds, extractHeadingIds } from './heading-ids';
 
 /**
  * unified plugin: `:::` callouts (callouts.ts). Only micromark-extension-directive's container
@@ -36,6 +38,22 @@ function calloutSyntax(this: Processor) {
 }
 
 /**
+ * unified plugin: explicit heading ids `## 标题 {#id}` (heading-ids.ts). The markers are blanked
+ * before micromark reads the source (MDX would take them for expressions), then set on the
+ * headings of their lines.
+ */
+function headingIdSyntax(this: Processor) {
+  const self = this as unknown as { Parser: (doc: string, file: { path?: string }) => Root };
+  const parse = self.Parser;
+  self.Parser = (doc, file) => {
+    const { source, ids } = extractHeadingIds(String(doc), file.path ?? '');
+    const tree = parse(source, file);
+    applyHeadingIds(tree, ids);
+    return tree;
+  };
+}
+
+/**
  * unified plugin: CJK-friendly emphasis (micromark-extension-cjk-friendly, the rule VitePress and
  * Rspress turn on). CommonMark does not close `**强调。**后文` (a closing `**` after full-width
  * punctuation and before a Han character) and prints the asterisks; with this rule it is bold.
@@ -49,7 +67,7 @@ function cjkFriendlyEmphasis(this: Processor) {
 }
 
 export function contentParser() {
-  return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(cjkFriendlyEmphasis).use(calloutSyntax).use(remarkCallouts).use(remarkTabs).use(remarkUnwrapImages);
+  return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(cjkFriendlyEmphasis).use(calloutSyntax).use(headingIdSyntax).use(remarkCallouts).use(remarkTabs).use(remarkUnwrapImages);
 }
 
 /** What the parser reads for a body starting on line `firstLine` of `file`: positions are the file's own. */

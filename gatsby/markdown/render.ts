@@ -27,6 +27,7 @@ import { remarkCoverOnce } from './cover';
 import { remarkDiagrams, type DrawSvg } from './diagrams';
 import { contentFile, contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
+import { rehypeAnchorAliases } from './anchor-aliases';
 
 export interface RenderOptions {
   /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
@@ -39,6 +40,8 @@ export interface RenderOptions {
   remarkPlugins?: PluggableList;
   /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
   cover?: string;
+  /** Old anchors of reworded headings → the heading id they land on now (gatsby/content/anchors.ts). */
+  anchorAliases?: Readonly<Record<string, string>>;
   /** How ```mermaid diagrams are drawn (the build's cached beautiful-mermaid: gatsby/markdown/draw-diagrams.ts). */
   drawDiagram?: DrawSvg;
 }
@@ -50,7 +53,7 @@ export interface RenderedMdx {
   coverAlt: string | null;
 }
 
-export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover, drawDiagram }: RenderOptions): Promise<RenderedMdx> {
+export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover, drawDiagram, anchorAliases }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
   let coverAlt: string | null = null;
   const processor = contentParser()
@@ -70,6 +73,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     .use(rehypeLinks, { pathPrefix })
     .use(rehypeZoomableImages)
     .use(rehypeSlug)
+    .use(rehypeAnchorAliases, anchorAliases)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',
       properties: { className: ['heading-anchor'], ariaHidden: 'true', tabIndex: -1 },

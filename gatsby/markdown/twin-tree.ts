@@ -9,6 +9,7 @@
  *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
  *   other lowercase tags  → their content
  *   {'text'}              → the text; {/* comments *\/} are dropped
+ *   ## 标题 {#id}          → the same: the heading keeps its explicit id (heading-ids.ts)
  * Images get absolute URLs (a served file), site-absolute links get the base URL. What needs
  * JavaScript stops the build with the file and line, exactly as in the HTML renderer (jsx.ts).
  * Pure functions over plain mdast objects: no unified import, unit-testable.
@@ -20,6 +21,7 @@ import { esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownCom
 import { isSiteAbsolute, withBase } from './links';
 import { lastUpdatedText, type LastUpdated } from '../../src/lib/last-updated';
 import { tabsToTwin, type TabsNode } from './tabs';
+import { explicitId } from './heading-ids';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
@@ -197,6 +199,9 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
     if (node.type === 'paragraph' && converted.some((child) => !isPhrasing(child))) return asFlow(converted);
     const inlineParent = node.type === 'paragraph' || node.type === 'heading' || node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete' || node.type === 'tableCell' || node.type === 'linkReference';
     const childrenOf = node.type === 'table' || node.type === 'tableRow' || node.type === 'list' ? converted : inlineParent ? asPhrasing(converted) : asFlow(converted);
+    // A heading's own id stays written after it, as in the source: links into the twin can name it.
+    const id = node.type === 'heading' ? explicitId(node) : undefined;
+    if (id) childrenOf.push(text(` {#${id}}`));
     return [{ ...node, children: childrenOf } as Content];
   }
   return [node];
