@@ -16,7 +16,7 @@
  */
 import type { BlockContent, Content, Heading, Link, List, ListItem, PhrasingContent, Root } from 'mdast';
 import { readCodeBlock } from './code-meta';
-import { calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
+import { CALLOUT_COMPONENTS, calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
 import { esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
 import { isSiteAbsolute, withBase } from './links';
 import { lastUpdatedText, type LastUpdated } from '../../src/lib/last-updated';
@@ -110,7 +110,7 @@ function element(node: MdxNode, options: TwinTreeOptions): Content[] {
   const name = node.name;
   if (!name) return children(); // <>…</>
   const attrs = jsxAttributes(options.file, node);
-  if (name === 'Callout') {
+  if (CALLOUT_COMPONENTS.includes(name)) {
     // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
     return [calloutToTwin(calloutFromComponent(node, options.file), converter(options))];
   }
