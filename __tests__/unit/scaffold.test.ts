@@ -67,7 +67,7 @@ describe('a new post', () => {
       'draft: true',
       '---',
     ]);
-    expect(plan.text).toMatch(/\{\/\* 正文从这里开始[\s\S]*删掉 draft: true[\s\S]*\*\/\}\n$/);
+    expect(plan.text).toMatch(/\{\/\* 正文从这里开始[\s\S]*删掉 draft: true[\s\S]*\*\/\}\n\n\{\/\* 可用的写法[\s\S]*\*\/\}\n$/);
     expect(plan.notes.join('\n')).toMatch(/标签暂用最常用的“android”/);
   });
 

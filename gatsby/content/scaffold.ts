@@ -42,6 +42,38 @@ export interface ScaffoldPlan {
   notes: string[];
 }
 
+/**
+ * The constructs an editor can write, shown in the new file as an MDX comment (so nothing of it
+ * renders): each one's shortest correct form, as content/README.md describes them.
+ */
+export const CONSTRUCTS_HELP: readonly string[] = [
+  '{/* 可用的写法（详见 content/README.md），需要时复制到注释外面：',
+  '',
+  '   ## 标题 {#install}          标题后写 {#锚点}：以后改标题，链接也不会断（改了标题记得运行 npm run anchors）',
+  '',
+  '   **重点。**后文              中文标点后面的加粗、斜体照常生效',
+  '',
+  '   :::tip 标题                 提示框：note、info、tip、important、warning、caution、danger',
+  '   内容',
+  '   :::',
+  '',
+  '   :::steps                    步骤：里面写一个有序列表，每一项是一步',
+  '   1. 第一步',
+  '   2. 第二步',
+  '   :::',
+  '',
+  '   ```filetree                 文件树：缩进表示层级，目录以 / 结尾，“ # ”后面是说明',
+  '   src/',
+  '     index.ts  # 入口',
+  '   ```',
+  '',
+  '   <Tabs groupId="os">         标签页',
+  '   <TabItem value="mac" label="macOS">…</TabItem>',
+  '   <TabItem value="linux" label="Linux">…</TabItem>',
+  '   </Tabs>',
+  '*/}',
+];
+
 export const USAGE = ['用法：', '  npm run new -- post <slug> "标题" [--tags 标签1,标签2] [--authors 作者id]', '  npm run new -- doc <路径> "标题"      例如 doc desktop/wing/FAQ "常见问题"'].join('\n');
 
 const list = (value: string) =>
@@ -152,6 +184,8 @@ export function planPost(request: Extract<ScaffoldRequest, { kind: 'post' }>, ex
     '{/* 正文从这里开始，用 ## 和 ### 分节。description 是列表、搜索和分享卡片里的一句话摘要，请改写。',
     '   发布前删掉 draft: true，并从相关的文章或文档链接到这篇文章（见 content/README.md）。 */}',
     '',
+    ...CONSTRUCTS_HELP,
+    '',
   ].join('\n');
   verified(file, text, (data) => validatePost(data, file, folder));
   notes.push('这是草稿（draft: true）：npm run develop 里可见，正式构建不生成');
@@ -196,6 +230,8 @@ export function planDoc(request: Extract<ScaffoldRequest, { kind: 'doc' }>, exis
     '---',
     '',
     '{/* 正文从这里开始，用 ## 和 ### 分节。description 是搜索结果和分享卡片里的一句话摘要，请改写。 */}',
+    '',
+    ...CONSTRUCTS_HELP,
     '',
   ].join('\n');
   verified(file, text, (data) => validateDoc(data, file));

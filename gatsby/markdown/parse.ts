@@ -1,7 +1,7 @@
 /**
  * How content is parsed: MDX (remark-mdx) with GitHub-flavoured Markdown, callouts in every
- * dialect (callouts.ts), tabs (tabs.ts), explicit heading ids (heading-ids.ts), images alone
- * in their paragraph unwrapped. The one definition shared by
+ * dialect (callouts.ts), tabs (tabs.ts), steps (steps.ts), file trees (file-tree.ts), explicit
+ * heading ids (heading-ids.ts), images alone in their paragraph unwrapped. The one definition shared by
  * the HTML renderer (render.ts) and the Markdown twin (twin.ts), so both outputs come from the
  * same syntax tree.
  */
@@ -19,6 +19,8 @@ import { normalizeCalloutFences, remarkCallouts } from './callouts';
 import { withFirstLine } from './errors';
 import { remarkTabs } from './tabs';
 import { applyHeadingIds, extractHeadingIds } from './heading-ids';
+import { remarkSteps } from './steps';
+import { remarkFileTree } from './file-tree';
 
 /**
  * unified plugin: `:::` callouts (callouts.ts). Only micromark-extension-directive's container
@@ -67,7 +69,7 @@ function cjkFriendlyEmphasis(this: Processor) {
 }
 
 export function contentParser() {
-  return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(cjkFriendlyEmphasis).use(calloutSyntax).use(headingIdSyntax).use(remarkCallouts).use(remarkTabs).use(remarkUnwrapImages);
+  return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(cjkFriendlyEmphasis).use(calloutSyntax).use(headingIdSyntax).use(remarkSteps).use(remarkCallouts).use(remarkTabs).use(remarkFileTree).use(remarkUnwrapImages);
 }
 
 /** What the parser reads for a body starting on line `firstLine` of `file`: positions are the file's own. */

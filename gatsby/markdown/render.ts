@@ -23,6 +23,8 @@ import { rehypeZoomableImages } from './images';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
 import { tabsToHast } from './tabs';
+import { stepsToHast } from './steps';
+import { fileTreeToHast } from './file-tree';
 import { remarkCoverOnce } from './cover';
 import { remarkDiagrams, type DrawSvg } from './diagrams';
 import { contentFile, contentParser } from './parse';
@@ -65,7 +67,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     })
     .use(remarkDiagrams, { file, draw: drawDiagram })
     .use(remarkPlugins)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast } as never })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast, steps: stepsToHast, fileTree: fileTreeToHast } as never })
     .use(rehypeCodeMeta)
     .use(rehypePrism)
     .use(rehypeCodeBlocks)

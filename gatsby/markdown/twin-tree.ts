@@ -10,6 +10,8 @@
  *   other lowercase tags  → their content
  *   {'text'}              → the text; {/* comments *\/} are dropped
  *   ## 标题 {#id}          → the same: the heading keeps its explicit id (heading-ids.ts)
+ *   :::steps              → its ordered list (steps.ts)
+ *   ```filetree           → a ```text block, the tree drawn with │ ├── └── (file-tree.ts)
  * Images get absolute URLs (a served file), site-absolute links get the base URL. What needs
  * JavaScript stops the build with the file and line, exactly as in the HTML renderer (jsx.ts).
  * Pure functions over plain mdast objects: no unified import, unit-testable.
@@ -22,6 +24,8 @@ import { isSiteAbsolute, withBase } from './links';
 import { lastUpdatedText, type LastUpdated } from '../../src/lib/last-updated';
 import { tabsToTwin, type TabsNode } from './tabs';
 import { explicitId } from './heading-ids';
+import { stepsToTwin, type StepsNode } from './steps';
+import { fileTreeToTwin, type FileTreeNode } from './file-tree';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
@@ -182,6 +186,10 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
       return [calloutToTwin(node as unknown as CalloutNode, converter(options))];
     case 'tabs':
       return [tabsToTwin(node as unknown as TabsNode, converter(options))];
+    case 'steps':
+      return stepsToTwin(node as unknown as StepsNode, converter(options));
+    case 'fileTree':
+      return [fileTreeToTwin(node as unknown as FileTreeNode)];
     default:
       break;
   }
