@@ -48,14 +48,25 @@ export function markdownHeadings(markdown: string): Array<{ depth: number; text:
   return headings;
 }
 
-/** Strips inline markdown so the text matches what the reader sees (and what the id is made of). */
+/**
+ * Strips inline markdown so the text matches what the reader sees (and what the id is made of).
+ * Code spans are kept as written (`BINDER_WRITE_READ` keeps its underscores); `_` and `__` are
+ * emphasis only at word edges, as in CommonMark.
+ */
 export function plainText(inline: string): string {
   return inline
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|__|\*|_|~~)(.+?)\1/g, '$2')
-    .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1')
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part.replace(/^`+|`+$/g, '')
+        : part
+            .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+            .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+            .replace(/(\*\*|\*|~~)(.+?)\1/g, '$2')
+            .replace(/(^|[^\p{L}\p{N}_])(__|_)(.+?)\2(?![\p{L}\p{N}_])/gu, '$1$3')
+            .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1'),
+    )
+    .join('')
     .trim();
 }
 
