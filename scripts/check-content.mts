@@ -2,7 +2,8 @@
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
  * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
  * references, and applies the editorial rules of gatsby/content/rules.ts (quotation marks, placeholders,
- * commit hashes in prose, links to later posts, posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
+ * commit hashes in prose, links to later posts, posts no other page links to) and the Chinese typography
+ * of gatsby/content/typography.ts (fixed by npm run fix:content), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { loadContent } from '../gatsby/content/loader';
 import { buildDrawDiagram } from '../gatsby/markdown/draw-diagrams';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../gatsby/content/rules';
 import { authorMatcher } from '../gatsby/content/git-history';
+import { findTypographyProblems } from '../gatsby/content/typography';
 
 const args = process.argv.slice(2);
 // --root <dir> checks another tree with a content/ folder (the bad-input fixtures of the tests);
@@ -110,6 +112,8 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
       else problems.push(`${where} 引用的文件不存在：${ref.url}`);
     }
     for (const problem of checkMdxText(raw, { hashesAllowed: isReleasesPage(file) })) problems.push(formatProblem(file, problem));
+    // Chinese typography (AutoCorrect, in prose only): npm run fix:content fixes these.
+    for (const problem of findTypographyProblems(raw)) problems.push(formatProblem(file, problem));
     const date = postDate.get(file);
     if (date) for (const problem of findLaterPostLinks(raw, date, (p) => dateOf.get(p), today)) problems.push(formatProblem(file, problem));
   }

@@ -86,7 +86,7 @@ export function isHtmlTagName(name: string): boolean {
 }
 
 export function unknownComponent(file: string, node: MdxNode): Error {
-  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>、<Tabs> 和 <TabItem>；其他 HTML 标签请用小写）`);
+  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>、<Tabs> 和 <TabItem>；步骤写 :::steps，文件树写 \`\`\`filetree；其他 HTML 标签请用小写）`);
 }
 
 /** The text an expression stands for: its string literal, null for a comment; anything else stops the build. */
