@@ -100,4 +100,13 @@ describe('old anchors of a reworded heading', () => {
     expect(anchorProblems(aliased, file, new Set(['概述', '入门']))).toEqual([expect.stringContaining('#快速上手 指向的 #开始使用 不在页面上')]);
     expect(anchorProblems(aliased, file, new Set(['概述', '快速上手', '开始使用']))).toEqual([expect.stringContaining('锚点 #快速上手 又是一个标题了')]);
   });
+
+  it('are checked on the built page by their elements: the alias element and its heading must both be there', () => {
+    const file = 'content/docs/a.mdx';
+    const aliased: PublishedAnchors = { [file]: { anchors: ['概述', '快速上手'], aliases: { 快速上手: '开始使用' } } };
+    expect(anchorProblems(aliased, file, new Set(['概述', '快速上手', '开始使用']), { built: true })).toEqual([]);
+    expect(anchorProblems(aliased, file, new Set(['概述', '开始使用']), { built: true })).toEqual([expect.stringContaining('#快速上手 不在页面上：它的别名没有放到 #开始使用 的标题里')]);
+    expect(anchorProblems(aliased, file, new Set(['概述', '入门']), { built: true })).toEqual([expect.stringContaining('#快速上手 指向的 #开始使用 不在页面上')]);
+    expect(anchorProblems(published, file, new Set(['概述', '卸载']), { built: true })).toEqual([expect.stringContaining('已发布的锚点 #快速上手 不见了')]);
+  });
 });

@@ -44,20 +44,24 @@ export function aliasesOf(published: PublishedAnchors, file: string): Record<str
  * What is wrong with a page's published anchors, given the ids its page has now: published
  * anchors that are gone without an alias, aliases pointing at an id the page does not have, and
  * aliases hiding a heading that took the old id again.
+ * `built`: `ids` are every id of the built page, alias elements included (the strict build's
+ * check); then a published anchor must simply be there, and an alias's target too.
  */
-export function anchorProblems(published: PublishedAnchors, file: string, ids: ReadonlySet<string>): string[] {
+export function anchorProblems(published: PublishedAnchors, file: string, ids: ReadonlySet<string>, { built = false }: { built?: boolean } = {}): string[] {
   const entry = published[file];
   if (!entry) return [];
   const aliases = entry.aliases ?? {};
   const problems: string[] = [];
   for (const anchor of entry.anchors) {
     const target = aliases[anchor];
-    if (target === undefined) {
+    if (target === undefined || (built && ids.has(anchor) && ids.has(target))) {
       if (!ids.has(anchor)) problems.push(`已发布的锚点 #${anchor} 不见了（标题改过？）：运行 npm run anchors 把它指向现在的标题，或在 ${ANCHORS_FILE} 的 aliases 里写上 "${anchor}": "新锚点"`);
-    } else if (ids.has(anchor)) {
+    } else if (ids.has(anchor) && !built) {
       problems.push(`锚点 #${anchor} 又是一个标题了：从 ${ANCHORS_FILE} 的 aliases 里删掉 "${anchor}"`);
     } else if (!ids.has(target)) {
       problems.push(`已发布的锚点 #${anchor} 指向的 #${target} 不在页面上：在 ${ANCHORS_FILE} 里改成现在的标题锚点`);
+    } else if (built) {
+      problems.push(`已发布的锚点 #${anchor} 不在页面上：它的别名没有放到 #${target} 的标题里`);
     }
   }
   return problems;

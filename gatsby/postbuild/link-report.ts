@@ -64,7 +64,7 @@ export function publishedAnchorReport(publicDir: string, pages: Map<string, stri
     if (!published[file]) continue;
     const html = pageHtmlFile(publicDir, page);
     const ids = (collected.get(html) ?? pageLinks(readFileSync(html, 'utf8'))).ids;
-    for (const message of anchorProblems(published, file, ids)) problems.push({ source: file, link: ANCHORS_FILE, message });
+    for (const message of anchorProblems(published, file, ids, { built: true })) problems.push({ source: file, link: ANCHORS_FILE, message });
   }
   return problems;
 }
