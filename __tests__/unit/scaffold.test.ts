@@ -101,6 +101,12 @@ describe('a new doc', () => {
     expect(plan.text.split('\n').slice(0, 5)).toEqual(['---', 'title: 常见问题', 'sidebar_position: 3', 'description: 常见问题', '---']);
   });
 
+  it('sets the title by the typography rules, and says so', () => {
+    const plan = planDoc({ kind: 'doc', path: 'desktop/wing/FAQ', title: '安装Wing的常见问题' }, existing);
+    expect(plan.text).toContain('title: 安装 Wing 的常见问题\n');
+    expect(plan.notes[0]).toBe('标题按排版规则写成了“安装 Wing 的常见问题”（见 content/README.md 的“排版”）');
+  });
+
   it('counts only docs shown in the sidebar, and starts a new folder at 1', () => {
     expect(planDoc({ kind: 'doc', path: 'mobile/konker/faq', title: '问答' }, existing).text).toContain('sidebar_position: 3\n');
     expect(planDoc({ kind: 'doc', path: 'services/newtool/Introduce', title: '简介' }, existing).text).toContain('sidebar_position: 1\n');

@@ -18,6 +18,7 @@ import { validateDoc, validatePost } from './model';
 import { docIdFromRelativePath } from '../../src/lib/docs';
 import { ARCHIVE_PATH, BLOG_BASE, TAGS_PATH } from '../../src/lib/routes';
 import { checkMdxText, formatProblem } from './rules';
+import { findTypographyProblems, fixTypography } from './typography';
 
 export class ScaffoldError extends Error {}
 
@@ -115,6 +116,13 @@ function checkedTitle(title: string): string {
   return clean;
 }
 
+/** The title with the typography rules applied (安装Wing → 安装 Wing), and a note when that changed it. */
+function typesetTitle(title: string, notes: string[]): string {
+  const fixed = fixTypography(title);
+  if (fixed !== title) notes.push(`标题按排版规则写成了“${fixed}”（见 content/README.md 的“排版”）`);
+  return fixed;
+}
+
 /** A YAML scalar as a person would write it: plain when YAML reads it back as the same string. */
 const scalar = (value: string) => YAML.stringify(value, { lineWidth: 0 }).trimEnd();
 
@@ -125,7 +133,7 @@ function verified(file: string, text: string, validate: (data: Record<string, un
   } catch (error) {
     throw new ScaffoldError(error instanceof Error ? error.message : String(error));
   }
-  const problems = checkMdxText(text);
+  const problems = [...checkMdxText(text), ...findTypographyProblems(text)];
   if (problems.length) throw new ScaffoldError(`写出的文件会通不过内容检查，请修改标题：\n${problems.map((p) => `  ${formatProblem(file, p)}`).join('\n')}`);
 }
 
@@ -139,13 +147,13 @@ function mostUsed(values: readonly string[]): string | undefined {
 const RESERVED_SLUGS = [TAGS_PATH, ARCHIVE_PATH, `${BLOG_BASE}/page`].map((p) => p.slice(BLOG_BASE.length + 1));
 
 export function planPost(request: Extract<ScaffoldRequest, { kind: 'post' }>, existing: ExistingContent, today: string): ScaffoldPlan {
-  const title = checkedTitle(request.title);
+  const notes: string[] = [];
+  const title = typesetTitle(checkedTitle(request.title), notes);
   const slug = request.slug.trim();
   const taken = existing.postSlugs.find((s) => s.toLowerCase() === slug.toLowerCase());
   if (taken) throw new ScaffoldError(`博客里已有 slug 为“${taken}”的文章（/blog/${taken}），请换一个 slug`);
   if (RESERVED_SLUGS.includes(slug.toLowerCase())) throw new ScaffoldError(`slug 不能是“${slug}”：/blog/${slug} 是博客列表自己的网址`);
 
-  const notes: string[] = [];
   const knownTags = new Set(existing.posts.flatMap((p) => p.tags));
   let tags = request.tags;
   if (tags?.length) {
@@ -207,7 +215,8 @@ function docRelativePath(input: string): string {
 }
 
 export function planDoc(request: Extract<ScaffoldRequest, { kind: 'doc' }>, existing: ExistingContent): ScaffoldPlan {
-  const title = checkedTitle(request.title);
+  const notes: string[] = [];
+  const title = typesetTitle(checkedTitle(request.title), notes);
   const relative = docRelativePath(request.path);
   let id: string;
   try {
@@ -235,7 +244,7 @@ export function planDoc(request: Extract<ScaffoldRequest, { kind: 'doc' }>, exis
     '',
   ].join('\n');
   verified(file, text, (data) => validateDoc(data, file));
-  return { file, text, notes: [`侧边栏位置 ${position}：排在 ${folder ? `${folder}/` : 'docs 根目录'}下现有文档之后（改 sidebar_position 调整）`] };
+  return { file, text, notes: [...notes, `侧边栏位置 ${position}：排在 ${folder ? `${folder}/` : 'docs 根目录'}下现有文档之后（改 sidebar_position 调整）`] };
 }
 
 export function planScaffold(request: ScaffoldRequest, existing: ExistingContent, today: string): ScaffoldPlan {
