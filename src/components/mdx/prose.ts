@@ -454,7 +454,8 @@ export const prose = css`
     white-space: nowrap;
   }
   .file-tree .ft-dir > .ft-name::after {
-    content: '/';
+    /* Drawn, not read: the words “目录” before the name say it to a screen reader. */
+    content: '/' / '';
     color: ${c('textMute')};
   }
   .file-tree strong.ft-name {
