@@ -75,6 +75,8 @@ const cases = renderCases({
       '',
       '<Tabs defaultValue={null} queryString="os"><TabItem value="a" label="甲">一</TabItem><TabItem value="b">二</TabItem></Tabs>',
       '',
+      "<Tabs values={[{value: 'x'}, {value: 'y', label: '乙'}]}><TabItem value=\"x\" label=\"不用\">一</TabItem><TabItem value=\"y\">二</TabItem></Tabs>",
+      '',
     ].join('\n'),
   },
   otherImport: { source: "import Tabs from '@theme/Tabs';\nimport CodeBlock from '@theme/CodeBlock';\n\n正文\n", file: 'content/docs/bad.mdx', firstLine: 6 },
@@ -114,7 +116,7 @@ describe('tabs: page, twin and search', () => {
 
   it('takes every documented Docusaurus prop, as Docusaurus renders it', () => {
     const { html, twin } = cases.ok('docusaurusProps');
-    const [first, second] = html.split('\n').filter(Boolean);
+    const [first, second, third] = html.split('\n').filter(Boolean);
     // values: its labels win over the TabItems', its order is the tabs' order; defaultValue wins over default;
     // className on the tab list, TabItem className on the panel, attributes on the tab's button.
     expect(first).toBe(
@@ -130,6 +132,8 @@ describe('tabs: page, twin and search', () => {
     expect(second).toContain('<div class="tabs" data-tabs="" data-query-string="os">');
     expect(second).toContain('<button type="button" class="tab" data-value="a" data-default="">甲</button>');
     expect(twin).toContain('- **Apple 1**\n\n  苹果\n\n- **Orange 1**\n\n  橙子\n\n- **Banana 1**\n\n  香蕉');
+    // A values entry without a label shows its value, not the TabItem's label.
+    expect(third).toContain('<button type="button" class="tab" data-value="x" data-default="">x</button><button type="button" class="tab" data-value="y">乙</button>');
   });
 
   it('nests with callouts both ways', () => {

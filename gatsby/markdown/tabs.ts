@@ -238,7 +238,8 @@ export function tabsNode(file: string, element: JsxNode): TabsNode {
     return {
       type: 'tabItem',
       value,
-      label: given?.label ?? stringAttribute(itemAttrs, 'label') ?? value,
+      // With values, a tab is labelled by its entry (or its value), as Docusaurus's tab list does.
+      label: given ? (given.label ?? value) : (stringAttribute(itemAttrs, 'label') ?? value),
       ...(className ? { className } : {}),
       ...(attributes ? { attributes } : {}),
       children: itemContent(item),
