@@ -2,7 +2,8 @@
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
  * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
  * references, and applies the editorial rules of gatsby/content/rules.ts (quotation marks, placeholders,
- * commit hashes in prose, links to later posts, posts no other page links to), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
+ * commit hashes in prose, links to later posts, posts no other page links to) and the Chinese typography
+ * of gatsby/content/typography.ts (fixed by npm run fix:content), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,10 +15,13 @@ import { docEntry, planSite, postEntry } from '../src/lib/routes';
 import { renderMdx } from '../gatsby/markdown/render';
 import { contentErrorMessage } from '../gatsby/markdown/errors';
 import { contentPages } from '../gatsby/content/link-targets';
+import { aliasesOf, anchorProblems, readPublishedAnchors } from '../gatsby/content/anchors';
+import { headingIds } from '../gatsby/markdown/slug';
 import { loadContent } from '../gatsby/content/loader';
 import { buildDrawDiagram } from '../gatsby/markdown/draw-diagrams';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../gatsby/content/rules';
 import { authorMatcher } from '../gatsby/content/git-history';
+import { findTypographyProblems } from '../gatsby/content/typography';
 
 const args = process.argv.slice(2);
 // --root <dir> checks another tree with a content/ folder (the bad-input fixtures of the tests);
@@ -108,15 +112,23 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
       else problems.push(`${where} 引用的文件不存在：${ref.url}`);
     }
     for (const problem of checkMdxText(raw, { hashesAllowed: isReleasesPage(file) })) problems.push(formatProblem(file, problem));
+    // Chinese typography (AutoCorrect, in prose only): npm run fix:content fixes these.
+    for (const problem of findTypographyProblems(raw)) problems.push(formatProblem(file, problem));
     const date = postDate.get(file);
     if (date) for (const problem of findLaterPostLinks(raw, date, (p) => dateOf.get(p), today)) problems.push(formatProblem(file, problem));
+  }
+
+  // Published anchors (content/anchors.json): each still a heading of its page, or aliased to one.
+  const published = readPublishedAnchors(path.join(root, 'content'));
+  for (const f of files.filter((x) => inScope(x.file) && refsByFile.has(x.file))) {
+    for (const message of anchorProblems(published, f.file, new Set(headingIds(f.body)))) problems.push(`${f.file} ${message}`);
   }
 
   // Links to pages and anchors: the site's one link check, over every page the content makes.
   const fileOfPage = new Map(files.map((f) => [f.path, f.file]));
   const pages = contentPages(
     plan,
-    files.map((f) => ({ path: f.path, body: f.body, links: (refsByFile.get(f.file) ?? []).filter(isSiteLink).map((ref) => ({ href: ref.url, line: ref.line })) })),
+    files.map((f) => ({ path: f.path, body: f.body, aliases: Object.keys(aliasesOf(published, f.file)), links: (refsByFile.get(f.file) ?? []).filter(isSiteLink).map((ref) => ({ href: ref.url, line: ref.line })) })),
   );
   for (const { page, link, message } of checkPageLinks(pages)) problems.push(`${fileOfPage.get(page)}:${link.line ?? '?'} 站内链接 ${link.href} 无效：${message}`);
 

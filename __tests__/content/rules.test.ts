@@ -1,6 +1,6 @@
 /**
  * The editorial rules of gatsby/content/rules.ts over the real content/ folder: Chinese quotation
- * marks, no placeholders, no commit hashes in prose outside Releases pages, no post that links to a
+ * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese typography (typography.ts), no post that links to a
  * later post outside a marked update note / series navigation / further-reading list, and no listed
  * post that only the blog list leads to. Docs and posts are separate tests so a failure says which
  * part of the content it is in; each lists file:line:column.
@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../../gatsby/content/loader';
+import { findTypographyProblems } from '../../gatsby/content/typography';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine, type ContentRule } from '../../gatsby/content/rules';
 
 const root = path.resolve(__dirname, '../..');
@@ -34,6 +35,10 @@ describe.each([
 
   it('name no commit hash in prose (Releases pages excepted; code and link addresses are fine)', () => {
     expect(problemsOf(files, 'commit-hash')).toEqual([]);
+  });
+
+  it('follow Chinese typography (AutoCorrect: spaces between Han and Latin, full-width punctuation; npm run fix:content)', () => {
+    expect(files.flatMap((file) => findTypographyProblems(raw(file)).map((p) => formatProblem(file, p)))).toEqual([]);
   });
 });
 

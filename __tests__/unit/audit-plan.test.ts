@@ -16,6 +16,7 @@ describe('pages of the build', () => {
     expect(pageKind('component---src-templates-post-tsx', html('<p>正文</p><figure class="diagram" data-diagram="sequence"><div class="diagram-drawing"><svg></svg></div></figure>'))).toBe('templates-post+diagram');
     expect(pageKind('component---src-templates-doc-tsx', html('<div class="code-block"><div class="code-title">a.json</div></div><div class="tabs" data-tabs="os"></div>'))).toBe('templates-doc+code+code-marks+tabs');
     expect(pageKind('component---src-templates-doc-tsx', html('<div class="code-block"><pre><code class="code-lines diff-gutter"></code></pre></div>'))).toBe('templates-doc+code+code-marks');
+    expect(pageKind('component---src-templates-post-tsx', html('<ol class="steps"><li>一</li></ol><div class="file-tree"><ul aria-label="文件树"></ul></div>'))).toBe('templates-post+steps+file-tree');
     expect(pageKind('component---src-pages-404-tsx', html('<h1>找不到页面</h1>'))).toBe('pages-404');
     // Markup outside <main> (the navbar, the footer) does not count.
     expect(pageKind('component---src-pages-index-tsx', '<html><body><img src="logo.svg"><main></main></body></html>')).toBe('pages-index');

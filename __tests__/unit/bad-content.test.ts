@@ -40,6 +40,9 @@ const BAD: ReadonlyArray<[string, string, string]> = [
     ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],
     ['bad-diagram', 'content/docs/intro.mdx:10 无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
     ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
+    ['bad-typography', 'content/docs/intro.mdx:6:3', '排版：`安装Wing之后，` 应为 `安装 Wing 之后，`'],
+    ['bad-steps', 'content/docs/intro.mdx:9:1', ':::steps 里要写一个有序列表'],
+    ['bad-anchor', 'content/docs/intro.mdx', '已发布的锚点 #原来的标题 不见了（标题改过？）：运行 npm run anchors'],
 ];
 
 describe('bad content is reported with the file named', () => {

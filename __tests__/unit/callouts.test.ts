@@ -50,7 +50,26 @@ const cases = renderCases({
   colons: { source: '时间：10:30，比例 a:b，CSS 的 ::before 和 :hover，文档 :tip[不是提示框]。\n\n::note 也不是。\n' },
   unknownDirective: { source: '正文\n\n:::details 标题\n内容\n:::\n', file: 'content/docs/bad.mdx', firstLine: 5 },
   unknownAlert: { source: '正文\n\n> [!HINT]\n> 内容\n', file: 'content/docs/bad.mdx', firstLine: 5 },
-  unknownComponentType: { source: '<Callout type="success">好</Callout>\n', file: 'content/docs/bad.mdx' },
+  unknownComponentType: { source: '<Callout type="hint">好</Callout>\n', file: 'content/docs/bad.mdx' },
+  // Every admonition name Docusaurus draws, with its import of <Admonition>.
+  docusaurusNames: {
+    source: [
+      "import Admonition from '@theme/Admonition';",
+      '',
+      ':::caution\n小心正文\n:::',
+      '',
+      ':::danger 删库之前\n危险正文\n:::',
+      '',
+      ':::secondary\n次要正文\n:::',
+      '',
+      ':::success\n成功正文\n:::',
+      '',
+      ':::important\n重要正文\n:::',
+      '',
+      '<Admonition type="warning" icon="⚠️" title="组件标题">\n组件正文\n</Admonition>',
+      '',
+    ].join('\n'),
+  },
   unclosed: { source: '正文\n\n:::tip\n内容\n', file: 'content/docs/bad.mdx', firstLine: 5 },
 });
 
@@ -104,6 +123,20 @@ describe('callouts: page, twin and search agree', () => {
     expect(cases.ok('component').twin).toContain('> **组件写法**\n>\n> 正文。');
   });
 
+  it('draws every Docusaurus admonition name as Docusaurus does: caution, danger, secondary (a note), success (a tip), important, <Admonition>', () => {
+    const { html, twin } = cases.ok('docusaurusNames');
+    expect(html.split('\n').filter(Boolean)).toEqual([
+      `${aside('caution', '小心')}小心</strong><p>小心正文</p></aside>`,
+      `${aside('danger', '删库之前')}删库之前</strong><p>危险正文</p></aside>`,
+      `${aside('note', '备注')}备注</strong><p>次要正文</p></aside>`,
+      `${aside('tip', '成功')}成功</strong><p>成功正文</p></aside>`,
+      `${aside('important', '重要')}重要</strong><p>重要正文</p></aside>`,
+      `${aside('warning', '组件标题')}组件标题</strong><p>组件正文</p></aside>`,
+    ]);
+    expect(twin).toContain('> **成功**\n>\n> 成功正文');
+    expect(twin).not.toContain('import');
+  });
+
   it('leaves colons in prose as they are written', () => {
     const { html, twin } = cases.ok('colons');
     expect(html).toBe('<p>时间：10:30，比例 a:b，CSS 的 ::before 和 :hover，文档 :tip[不是提示框]。</p>\n<p>::note 也不是。</p>');
@@ -113,9 +146,9 @@ describe('callouts: page, twin and search agree', () => {
 
 describe('callout mistakes name the line of the file', () => {
   it.each([
-    ['unknownDirective', 'content/docs/bad.mdx:7:1 未知的提示框类型 :::details（可用的类型：note、info、tip、important、warning、caution、danger）'],
+    ['unknownDirective', 'content/docs/bad.mdx:7:1 未知的提示框类型 :::details（可用的类型：note、info、tip、important、warning、caution、danger、secondary、success）'],
     ['unknownAlert', 'content/docs/bad.mdx:7:1 未知的提示框类型 [!HINT]'],
-    ['unknownComponentType', 'content/docs/bad.mdx:1:1 未知的提示框类型 <Callout type="success">'],
+    ['unknownComponentType', 'content/docs/bad.mdx:1:1 未知的提示框类型 <Callout type="hint">'],
     ['unclosed', 'content/docs/bad.mdx:7:1 提示框 :::tip 没有结束'],
   ])('%s', (name, message) => {
     expect(cases.error(name)).toContain(message);

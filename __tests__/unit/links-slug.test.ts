@@ -14,6 +14,10 @@ describe('heading ids', () => {
     expect(markdownHeadings(md).map((h) => h.text)).toEqual(['示例', '示例', 'wing sync 的用法']);
     expect(headingIds(md)).toEqual(['示例', '示例-1', 'wing-sync-的用法']);
   });
+
+  it('keeps code spans as written and reads _ as emphasis only at word edges, as the page does', () => {
+    expect(headingIds('## 拆开 `BINDER_WRITE_READ`\n## `file_hash_module.py` 与 __强调__\n## snake_case_name\n')).toEqual(['拆开-binder_write_read', 'file_hash_modulepy-与-强调', 'snake_case_name']);
+  });
 });
 
 describe('internal links', () => {

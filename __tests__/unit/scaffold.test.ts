@@ -67,7 +67,7 @@ describe('a new post', () => {
       'draft: true',
       '---',
     ]);
-    expect(plan.text).toMatch(/\{\/\* 正文从这里开始[\s\S]*删掉 draft: true[\s\S]*\*\/\}\n$/);
+    expect(plan.text).toMatch(/\{\/\* 正文从这里开始[\s\S]*删掉 draft: true[\s\S]*\*\/\}\n\n\{\/\* 可用的写法[\s\S]*\*\/\}\n$/);
     expect(plan.notes.join('\n')).toMatch(/标签暂用最常用的“android”/);
   });
 
@@ -99,6 +99,12 @@ describe('a new doc', () => {
     const plan = planDoc({ kind: 'doc', path: 'desktop/wing/FAQ', title: '常见问题' }, existing);
     expect(plan.file).toBe('content/docs/desktop/wing/FAQ.mdx');
     expect(plan.text.split('\n').slice(0, 5)).toEqual(['---', 'title: 常见问题', 'sidebar_position: 3', 'description: 常见问题', '---']);
+  });
+
+  it('sets the title by the typography rules, and says so', () => {
+    const plan = planDoc({ kind: 'doc', path: 'desktop/wing/FAQ', title: '安装Wing的常见问题' }, existing);
+    expect(plan.text).toContain('title: 安装 Wing 的常见问题\n');
+    expect(plan.notes[0]).toBe('标题按排版规则写成了“安装 Wing 的常见问题”（见 content/README.md 的“排版”）');
   });
 
   it('counts only docs shown in the sidebar, and starts a new folder at 1', () => {

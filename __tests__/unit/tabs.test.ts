@@ -48,7 +48,37 @@ const cases = renderCases({
   noValue: { source: '<Tabs>\n<TabItem label="甲">甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
   typo: { source: '<Tabs groupID="os">\n<TabItem value="a">甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
   badDefault: { source: '<Tabs defaultValue="z">\n<TabItem value="a">甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
-  computedValues: { source: '<Tabs values={[{ label: "甲", value: "a" }]}>\n<TabItem value="a">甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
+  computedValues: { source: '<Tabs values={items}>\n<TabItem value="a">甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
+  valuesMissingItem: { source: "<Tabs values={[{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }]}>\n<TabItem value=\"a\">甲</TabItem>\n</Tabs>\n", file: 'content/docs/bad.mdx', firstLine: 6 },
+  itemNotInValues: { source: "<Tabs values={[{ label: '甲', value: 'a' }]}>\n<TabItem value=\"a\">甲</TabItem>\n<TabItem value=\"z\">乙</TabItem>\n</Tabs>\n", file: 'content/docs/bad.mdx', firstLine: 6 },
+  scriptAttribute: { source: "<Tabs>\n<TabItem value=\"a\" attributes={{ onClick: 'alert(1)' }}>甲</TabItem>\n</Tabs>\n", file: 'content/docs/bad.mdx', firstLine: 6 },
+  // Every prop of Docusaurus's tabs documentation: the values array (taking precedence over the
+  // TabItems' labels, in its own order), defaultValue, groupId, queryString, lazy, className, and
+  // TabItem's value, label, default, className, attributes.
+  docusaurusProps: {
+    source: [
+      '<Tabs',
+      '  groupId="fruit"',
+      '  defaultValue="orange"',
+      '  queryString',
+      '  lazy',
+      '  className="unique-tabs"',
+      '  values={[',
+      "    {label: 'Apple 1', value: 'apple'},",
+      "    {label: 'Orange 1', value: 'orange', attributes: {className: 'orange-tab'}},",
+      "    {label: 'Banana 1', value: 'banana'},",
+      '  ]}>',
+      '<TabItem value="banana" label="Banana 2" default>香蕉</TabItem>',
+      '<TabItem value="apple" label="Apple 2" className="apple-panel" attributes={{className: \'red\', \'data-x\': \'1\'}}>苹果</TabItem>',
+      '<TabItem value="orange">橙子</TabItem>',
+      '</Tabs>',
+      '',
+      '<Tabs defaultValue={null} queryString="os"><TabItem value="a" label="甲">一</TabItem><TabItem value="b">二</TabItem></Tabs>',
+      '',
+      "<Tabs values={[{value: 'x'}, {value: 'y', label: '乙'}]}><TabItem value=\"x\" label=\"不用\">一</TabItem><TabItem value=\"y\">二</TabItem></Tabs>",
+      '',
+    ].join('\n'),
+  },
   otherImport: { source: "import Tabs from '@theme/Tabs';\nimport CodeBlock from '@theme/CodeBlock';\n\n正文\n", file: 'content/docs/bad.mdx', firstLine: 6 },
   renamedImport: { source: "import MyTabs from '@theme/Tabs';\n\n正文\n", file: 'content/docs/bad.mdx', firstLine: 6 },
 });
@@ -84,6 +114,28 @@ describe('tabs: page, twin and search', () => {
     expect(twin).toContain('- **a**\n\n  甲\n\n- **乙组**\n\n  乙');
   });
 
+  it('takes every documented Docusaurus prop, as Docusaurus renders it', () => {
+    const { html, twin } = cases.ok('docusaurusProps');
+    const [first, second, third] = html.split('\n').filter(Boolean);
+    // values: its labels win over the TabItems', its order is the tabs' order; defaultValue wins over default;
+    // className on the tab list, TabItem className on the panel, attributes on the tab's button.
+    expect(first).toBe(
+      '<div class="tabs" data-tabs="fruit" data-query-string="fruit"><div class="tab-list unique-tabs">' +
+        '<button data-x="1" type="button" class="tab red" data-value="apple">Apple 1</button>' +
+        '<button type="button" class="tab orange-tab" data-value="orange" data-default="">Orange 1</button>' +
+        '<button type="button" class="tab" data-value="banana">Banana 1</button></div>' +
+        '<div class="tab-panel apple-panel" data-value="apple"><p class="tab-label">Apple 1</p><p>苹果</p></div>' +
+        '<div class="tab-panel" data-value="orange" data-default=""><p class="tab-label">Orange 1</p><p>橙子</p></div>' +
+        '<div class="tab-panel" data-value="banana"><p class="tab-label">Banana 1</p><p>香蕉</p></div></div>',
+    );
+    // defaultValue={null}: no tab chosen by the page, so the first is shown; queryString with a name.
+    expect(second).toContain('<div class="tabs" data-tabs="" data-query-string="os">');
+    expect(second).toContain('<button type="button" class="tab" data-value="a" data-default="">甲</button>');
+    expect(twin).toContain('- **Apple 1**\n\n  苹果\n\n- **Orange 1**\n\n  橙子\n\n- **Banana 1**\n\n  香蕉');
+    // A values entry without a label shows its value, not the TabItem's label.
+    expect(third).toContain('<button type="button" class="tab" data-value="x" data-default="">x</button><button type="button" class="tab" data-value="y">乙</button>');
+  });
+
   it('nests with callouts both ways', () => {
     const { html, twin } = cases.ok('nested');
     expect(html).toMatch(/^<aside class="callout callout-tip"[^>]*><strong class="callout-title">各平台<\/strong><div class="tabs" data-tabs="">.*<div class="tab-panel" data-value="a" data-default=""><p class="tab-label">A<\/p><aside class="callout callout-note"/s);
@@ -101,9 +153,12 @@ describe('tab mistakes name the line of the file', () => {
     ['otherContent', 'content/docs/bad.mdx:9:1 <Tabs> 里只能放 <TabItem>'],
     ['repeated', 'content/docs/bad.mdx:8:1 同一个 <Tabs> 里有两个 value="a" 的 <TabItem>'],
     ['noValue', 'content/docs/bad.mdx:7:1 <TabItem> 需要 value'],
-    ['typo', 'content/docs/bad.mdx:6:1 <Tabs> 没有属性 groupID（可用：groupId、defaultValue、lazy、queryString、className）'],
+    ['typo', 'content/docs/bad.mdx:6:1 <Tabs> 没有属性 groupID（可用：groupId、defaultValue、values、lazy、queryString、className、block）'],
     ['badDefault', 'content/docs/bad.mdx:6:1 <Tabs defaultValue="z"> 不是其中任何一个 <TabItem> 的 value'],
-    ['computedValues', 'content/docs/bad.mdx:6:1 <Tabs> 没有属性 values'],
+    ['computedValues', 'content/docs/bad.mdx:6:1 <Tabs values={…}> 只能写固定的值（字符串、数组、对象），不能计算'],
+    ['valuesMissingItem', 'content/docs/bad.mdx:6:1 <Tabs values={…}> 里的 b 没有对应的 <TabItem value="b">'],
+    ['itemNotInValues', 'content/docs/bad.mdx:8:1 <TabItem value="z"> 不在 <Tabs values={…}> 里（有：a）'],
+    ['scriptAttribute', 'content/docs/bad.mdx:7:1 <TabItem attributes={…}> 里的 onClick 不能用'],
     ['otherImport', 'content/docs/bad.mdx:7:1 内容中不支持 import / export'],
     ['renamedImport', "content/docs/bad.mdx:6:1 请写成 import Tabs from '@theme/Tabs'"],
   ])('%s', (name, message) => {

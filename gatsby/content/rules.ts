@@ -23,7 +23,7 @@
 import { splitInternalHref } from './link-check';
 import { readFrontmatter } from './frontmatter';
 
-export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash';
+export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'typography';
 
 export interface ContentProblem {
   rule: ContentRule;

@@ -18,6 +18,7 @@ import { validateDoc, validatePost } from './model';
 import { docIdFromRelativePath } from '../../src/lib/docs';
 import { ARCHIVE_PATH, BLOG_BASE, TAGS_PATH } from '../../src/lib/routes';
 import { checkMdxText, formatProblem } from './rules';
+import { findTypographyProblems, fixTypography } from './typography';
 
 export class ScaffoldError extends Error {}
 
@@ -41,6 +42,38 @@ export interface ScaffoldPlan {
   /** What was chosen for the editor (defaults taken), to print. */
   notes: string[];
 }
+
+/**
+ * The constructs an editor can write, shown in the new file as an MDX comment (so nothing of it
+ * renders): each one's shortest correct form, as content/README.md describes them.
+ */
+export const CONSTRUCTS_HELP: readonly string[] = [
+  '{/* 可用的写法（详见 content/README.md），需要时复制到注释外面：',
+  '',
+  '   ## 标题 {#install}          标题后写 {#锚点}：以后改标题，链接也不会断（改了标题记得运行 npm run anchors）',
+  '',
+  '   **重点。**后文              中文标点后面的加粗、斜体照常生效',
+  '',
+  '   :::tip 标题                 提示框：note、info、tip、important、warning、caution、danger',
+  '   内容',
+  '   :::',
+  '',
+  '   :::steps                    步骤：里面写一个有序列表，每一项是一步',
+  '   1. 第一步',
+  '   2. 第二步',
+  '   :::',
+  '',
+  '   ```filetree                 文件树：缩进表示层级，目录以 / 结尾，“ # ”后面是说明',
+  '   src/',
+  '     index.ts  # 入口',
+  '   ```',
+  '',
+  '   <Tabs groupId="os">         标签页',
+  '   <TabItem value="mac" label="macOS">…</TabItem>',
+  '   <TabItem value="linux" label="Linux">…</TabItem>',
+  '   </Tabs>',
+  '*/}',
+];
 
 export const USAGE = ['用法：', '  npm run new -- post <slug> "标题" [--tags 标签1,标签2] [--authors 作者id]', '  npm run new -- doc <路径> "标题"      例如 doc desktop/wing/FAQ "常见问题"'].join('\n');
 
@@ -83,6 +116,13 @@ function checkedTitle(title: string): string {
   return clean;
 }
 
+/** The title with the typography rules applied (安装Wing → 安装 Wing), and a note when that changed it. */
+function typesetTitle(title: string, notes: string[]): string {
+  const fixed = fixTypography(title);
+  if (fixed !== title) notes.push(`标题按排版规则写成了“${fixed}”（见 content/README.md 的“排版”）`);
+  return fixed;
+}
+
 /** A YAML scalar as a person would write it: plain when YAML reads it back as the same string. */
 const scalar = (value: string) => YAML.stringify(value, { lineWidth: 0 }).trimEnd();
 
@@ -93,7 +133,7 @@ function verified(file: string, text: string, validate: (data: Record<string, un
   } catch (error) {
     throw new ScaffoldError(error instanceof Error ? error.message : String(error));
   }
-  const problems = checkMdxText(text);
+  const problems = [...checkMdxText(text), ...findTypographyProblems(text)];
   if (problems.length) throw new ScaffoldError(`写出的文件会通不过内容检查，请修改标题：\n${problems.map((p) => `  ${formatProblem(file, p)}`).join('\n')}`);
 }
 
@@ -107,13 +147,13 @@ function mostUsed(values: readonly string[]): string | undefined {
 const RESERVED_SLUGS = [TAGS_PATH, ARCHIVE_PATH, `${BLOG_BASE}/page`].map((p) => p.slice(BLOG_BASE.length + 1));
 
 export function planPost(request: Extract<ScaffoldRequest, { kind: 'post' }>, existing: ExistingContent, today: string): ScaffoldPlan {
-  const title = checkedTitle(request.title);
+  const notes: string[] = [];
+  const title = typesetTitle(checkedTitle(request.title), notes);
   const slug = request.slug.trim();
   const taken = existing.postSlugs.find((s) => s.toLowerCase() === slug.toLowerCase());
   if (taken) throw new ScaffoldError(`博客里已有 slug 为“${taken}”的文章（/blog/${taken}），请换一个 slug`);
   if (RESERVED_SLUGS.includes(slug.toLowerCase())) throw new ScaffoldError(`slug 不能是“${slug}”：/blog/${slug} 是博客列表自己的网址`);
 
-  const notes: string[] = [];
   const knownTags = new Set(existing.posts.flatMap((p) => p.tags));
   let tags = request.tags;
   if (tags?.length) {
@@ -152,6 +192,8 @@ export function planPost(request: Extract<ScaffoldRequest, { kind: 'post' }>, ex
     '{/* 正文从这里开始，用 ## 和 ### 分节。description 是列表、搜索和分享卡片里的一句话摘要，请改写。',
     '   发布前删掉 draft: true，并从相关的文章或文档链接到这篇文章（见 content/README.md）。 */}',
     '',
+    ...CONSTRUCTS_HELP,
+    '',
   ].join('\n');
   verified(file, text, (data) => validatePost(data, file, folder));
   notes.push('这是草稿（draft: true）：npm run develop 里可见，正式构建不生成');
@@ -173,7 +215,8 @@ function docRelativePath(input: string): string {
 }
 
 export function planDoc(request: Extract<ScaffoldRequest, { kind: 'doc' }>, existing: ExistingContent): ScaffoldPlan {
-  const title = checkedTitle(request.title);
+  const notes: string[] = [];
+  const title = typesetTitle(checkedTitle(request.title), notes);
   const relative = docRelativePath(request.path);
   let id: string;
   try {
@@ -197,9 +240,11 @@ export function planDoc(request: Extract<ScaffoldRequest, { kind: 'doc' }>, exis
     '',
     '{/* 正文从这里开始，用 ## 和 ### 分节。description 是搜索结果和分享卡片里的一句话摘要，请改写。 */}',
     '',
+    ...CONSTRUCTS_HELP,
+    '',
   ].join('\n');
   verified(file, text, (data) => validateDoc(data, file));
-  return { file, text, notes: [`侧边栏位置 ${position}：排在 ${folder ? `${folder}/` : 'docs 根目录'}下现有文档之后（改 sidebar_position 调整）`] };
+  return { file, text, notes: [...notes, `侧边栏位置 ${position}：排在 ${folder ? `${folder}/` : 'docs 根目录'}下现有文档之后（改 sidebar_position 调整）`] };
 }
 
 export function planScaffold(request: ScaffoldRequest, existing: ExistingContent, today: string): ScaffoldPlan {

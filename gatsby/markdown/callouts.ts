@@ -2,10 +2,10 @@
  * Callouts (admonitions): one construct, three ways to write it, one result.
  *
  *   :::tip 标题            Docusaurus directives (note, tip, info, warning, danger, caution,
- *   :::tip[标题]           important), title after the name or in brackets, Markdown inside,
+ *   :::tip[标题]           important; secondary and success as Docusaurus draws them), title after the name or in brackets, Markdown inside,
  *   ::: tip 标题           nested with more colons on the outer one or with the same count.
  *   > [!WARNING]           GitHub alerts (NOTE, TIP, IMPORTANT, WARNING, CAUTION and ours).
- *   <Callout type title>   The site's own component.
+ *   <Callout type title>   The site's own component (or Docusaurus's <Admonition type title>).
  *
  * All three become one mdast node, `callout` (kind, optional title, children), in the parser's
  * tree (parse.ts), so the page (calloutToHast: <aside class="callout callout-<kind>" role="note">
@@ -42,6 +42,18 @@ export function isCalloutKind(name: string): name is CalloutKind {
   return (CALLOUT_KINDS as readonly string[]).includes(name);
 }
 
+/**
+ * Docusaurus's other admonition names, drawn as it draws them: `secondary` as a note, `success` as
+ * a tip (its own label, 成功, when it has no title).
+ */
+export const CALLOUT_ALIASES: Readonly<Record<string, { kind: CalloutKind; label?: string }>> = {
+  secondary: { kind: 'note' },
+  success: { kind: 'tip', label: '成功' },
+};
+
+/** The components that write a callout: the site's <Callout> and Docusaurus's <Admonition> (import Admonition from '@theme/Admonition'). */
+export const CALLOUT_COMPONENTS: readonly string[] = ['Callout', 'Admonition'];
+
 /** The mdast node every callout syntax becomes. */
 export interface CalloutNode {
   type: 'callout';
@@ -52,13 +64,21 @@ export interface CalloutNode {
   position?: Content['position'];
 }
 
-const KNOWN = `可用的类型：${CALLOUT_KINDS.join('、')}`;
+const KNOWN = `可用的类型：${[...CALLOUT_KINDS, ...Object.keys(CALLOUT_ALIASES)].join('、')}`;
 
 /** The kind named by a directive, an alert or <Callout type>; anything else stops the build. */
 export function calloutKind(file: string, node: Positioned, written: string, how: string): CalloutKind {
   const name = written.toLowerCase();
   if (isCalloutKind(name)) return name;
+  const alias = CALLOUT_ALIASES[name];
+  if (alias) return alias.kind;
   throw syntaxError(file, node, `未知的提示框类型 ${how}（${KNOWN}）`);
+}
+
+/** The title an alias shows when the editor wrote none (success → 成功). */
+function aliasTitle(written: string): PhrasingContent[] | undefined {
+  const label = CALLOUT_ALIASES[written.toLowerCase()]?.label;
+  return label ? [{ type: 'text', value: label }] : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +184,7 @@ function fromDirective(node: DirectiveNode, file: string): CalloutNode {
   const [first, ...rest] = node.children;
   const labelled = first?.type === 'paragraph' && first.data?.directiveLabel;
   const title = labelled ? (first as Paragraph).children : node.attributes?.title ? [{ type: 'text', value: node.attributes.title } as Text] : undefined;
-  return { type: 'callout', kind, title: title?.length ? title : undefined, children: (labelled ? rest : node.children) as BlockContent[], position: node.position };
+  return { type: 'callout', kind, title: title?.length ? title : aliasTitle(node.name), children: (labelled ? rest : node.children) as BlockContent[], position: node.position };
 }
 
 const ALERT = /^\[!([A-Za-z]+)\][ \t]*/;
@@ -203,8 +223,8 @@ export function calloutFromComponent(node: JsxNode, file: string): CalloutNode {
   const attribute = (name: string) => (node.attributes ?? []).find((a) => a.type === 'mdxJsxAttribute' && a.name === name)?.value;
   const type = attribute('type');
   const title = attribute('title');
-  const kind = typeof type === 'string' ? calloutKind(file, node, type, `<Callout type="${type}">`) : 'info';
-  return { type: 'callout', kind, title: typeof title === 'string' ? [{ type: 'text', value: title }] : undefined, children: (node.children ?? []) as BlockContent[], position: node.position as Content['position'] };
+  const kind = typeof type === 'string' ? calloutKind(file, node, type, `<${node.name ?? 'Callout'} type="${type}">`) : 'info';
+  return { type: 'callout', kind, title: typeof title === 'string' ? [{ type: 'text', value: title }] : typeof type === 'string' ? aliasTitle(type) : undefined, children: (node.children ?? []) as BlockContent[], position: node.position as Content['position'] };
 }
 
 /**
@@ -221,7 +241,7 @@ export function remarkCallouts() {
         const node = child as unknown as { type: string; name?: string };
         if (node.type === 'containerDirective') return fromDirective(child as unknown as DirectiveNode, file) as unknown as Content;
         if (node.type === 'blockquote') return (fromAlert(child as Blockquote, file) ?? child) as Content;
-        if (node.type === 'mdxJsxFlowElement' && node.name === 'Callout' && ((child as unknown as JsxNode).attributes ?? []).every((a) => a.type === 'mdxJsxAttribute' && typeof (a.value ?? '') === 'string')) {
+        if (node.type === 'mdxJsxFlowElement' && CALLOUT_COMPONENTS.includes(node.name ?? '') && ((child as unknown as JsxNode).attributes ?? []).every((a) => a.type === 'mdxJsxAttribute' && typeof (a.value ?? '') === 'string')) {
           return calloutFromComponent(child as unknown as JsxNode, file) as unknown as Content;
         }
         return child;

@@ -1,5 +1,5 @@
 /**
- * `Mdx.rendered(basePath, assetPrefix)`: the body as static HTML plus its table of contents,
+ * `Mdx.rendered(basePath, assetPrefix, anchorAliases)`: the body as static HTML plus its table of contents,
  * rendered at build time (gatsby/markdown/render-node.ts). Posts and docs share one page
  * component per template instead of one webpack entry per content file. The base URL comes in
  * as arguments from the page context: query workers do not see --prefix-paths.
@@ -12,9 +12,18 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
     Mdx: {
       rendered: {
         type: 'JSON',
-        args: { basePath: 'String', assetPrefix: 'String' },
-        resolve: (source: MdxSource, args: { basePath?: string | null; assetPrefix?: string | null }) =>
-          renderMdxNode(source, { getNode, getNodesByType, reporter, cache, basePath: args.basePath ?? '', assetPrefix: args.assetPrefix ?? '' }),
+        // anchorAliases: the page's old anchors (JSON, gatsby/content/anchors.ts), in the page context so a new alias re-runs the query.
+        args: { basePath: 'String', assetPrefix: 'String', anchorAliases: 'String' },
+        resolve: (source: MdxSource, args: { basePath?: string | null; assetPrefix?: string | null; anchorAliases?: string | null }) =>
+          renderMdxNode(source, {
+            getNode,
+            getNodesByType,
+            reporter,
+            cache,
+            basePath: args.basePath ?? '',
+            assetPrefix: args.assetPrefix ?? '',
+            anchorAliases: args.anchorAliases ? (JSON.parse(args.anchorAliases) as Record<string, string>) : {},
+          }),
       },
     },
   });

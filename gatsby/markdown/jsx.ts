@@ -5,7 +5,7 @@
  * needs JavaScript to run (imports, exports, other components, computed expressions) stops the
  * build with the file and line, instead of rendering a wrong page.
  */
-import { calloutElement, calloutFromComponent } from './callouts';
+import { CALLOUT_COMPONENTS, calloutElement, calloutFromComponent } from './callouts';
 import { syntaxError, type Positioned } from './errors';
 import { h, text, type ElementContent } from './hast';
 
@@ -64,7 +64,7 @@ function jsxElement(file: string) {
     const name = node.name;
     if (!name) return state.all(node); // <>…</> fragment
     const attrs = jsxAttributes(file, node);
-    if (name === 'Callout') {
+    if (CALLOUT_COMPONENTS.includes(name)) {
       // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
       const { kind } = calloutFromComponent(node, file);
       return calloutElement(kind, typeof attrs.title === 'string' ? [text(attrs.title)] : undefined, state.all(node));
@@ -75,13 +75,13 @@ function jsxElement(file: string) {
   };
 }
 
-/** Content may use <Callout> and lowercase HTML elements only. */
+/** Content may use <Callout> (<Admonition>) and lowercase HTML elements only. */
 export function isHtmlTagName(name: string): boolean {
   return /^[a-z][a-z0-9-]*$/.test(name);
 }
 
 export function unknownComponent(file: string, node: MdxNode): Error {
-  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>、<Tabs> 和 <TabItem>；其他 HTML 标签请用小写）`);
+  return syntaxError(file, node, `未知的 MDX 组件 <${node.name}>（内容中可用的组件只有 <Callout>、<Tabs> 和 <TabItem>；步骤写 :::steps，文件树写 \`\`\`filetree；其他 HTML 标签请用小写）`);
 }
 
 /** The text an expression stands for: its string literal, null for a comment; anything else stops the build. */

@@ -35,6 +35,8 @@ export interface RenderHelpers {
   basePath: string;
   /** Prefix of asset URLs (the base path, or an asset prefix when one is set). */
   assetPrefix: string;
+  /** The page's old anchors → the heading ids they land on (gatsby/content/anchors.ts). */
+  anchorAliases?: Record<string, string>;
 }
 
 export interface MdxSource extends Node {
@@ -57,7 +59,7 @@ function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { f
 }
 
 export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Promise<RenderedMdx> {
-  const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix } = helpers;
+  const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix, anchorAliases } = helpers;
   const { file, firstLine } = contentFileOf(node, getNode);
   // gatsby-remark-images with the answer to "is this image transparent?" remembered per image for the process (image-stats.ts);
   // outside the try: a failure here is the site's, not this content file's.
@@ -70,6 +72,7 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
       file,
       firstLine,
       pathPrefix: basePath,
+      anchorAliases,
       // ```mermaid diagrams: drawn once per content, kept in the build cache (gatsby/markdown/draw-diagrams.ts).
       drawDiagram: buildDrawDiagram(),
       // Only posts show their frontmatter image as a cover.

@@ -23,10 +23,13 @@ import { rehypeZoomableImages } from './images';
 import { rehypeLinks } from './links';
 import { rehypeScrollTables } from './tables';
 import { tabsToHast } from './tabs';
+import { stepsToHast } from './steps';
+import { fileTreeToHast } from './file-tree';
 import { remarkCoverOnce } from './cover';
 import { remarkDiagrams, type DrawSvg } from './diagrams';
 import { contentFile, contentParser } from './parse';
 import { tocFromHast, type TocEntry } from './toc';
+import { rehypeAnchorAliases } from './anchor-aliases';
 
 export interface RenderOptions {
   /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
@@ -39,6 +42,8 @@ export interface RenderOptions {
   remarkPlugins?: PluggableList;
   /** The post's frontmatter image: a body image of the same file is left out (see cover.ts). */
   cover?: string;
+  /** Old anchors of reworded headings → the heading id they land on now (gatsby/content/anchors.ts). */
+  anchorAliases?: Readonly<Record<string, string>>;
   /** How ```mermaid diagrams are drawn (the build's cached beautiful-mermaid: gatsby/markdown/draw-diagrams.ts). */
   drawDiagram?: DrawSvg;
 }
@@ -50,7 +55,7 @@ export interface RenderedMdx {
   coverAlt: string | null;
 }
 
-export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover, drawDiagram }: RenderOptions): Promise<RenderedMdx> {
+export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover, drawDiagram, anchorAliases }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
   let coverAlt: string | null = null;
   const processor = contentParser()
@@ -62,7 +67,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     })
     .use(remarkDiagrams, { file, draw: drawDiagram })
     .use(remarkPlugins)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast } as never })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast, steps: stepsToHast, fileTree: fileTreeToHast } as never })
     .use(rehypeCodeMeta)
     .use(rehypePrism)
     .use(rehypeCodeBlocks)
@@ -70,6 +75,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     .use(rehypeLinks, { pathPrefix })
     .use(rehypeZoomableImages)
     .use(rehypeSlug)
+    .use(rehypeAnchorAliases, anchorAliases)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',
       properties: { className: ['heading-anchor'], ariaHidden: 'true', tabIndex: -1 },

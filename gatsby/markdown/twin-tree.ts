@@ -9,17 +9,23 @@
  *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
  *   other lowercase tags  → their content
  *   {'text'}              → the text; {/* comments *\/} are dropped
+ *   ## 标题 {#id}          → the same: the heading keeps its explicit id (heading-ids.ts)
+ *   :::steps              → its ordered list (steps.ts)
+ *   ```filetree           → a ```text block, the tree drawn with │ ├── └── (file-tree.ts)
  * Images get absolute URLs (a served file), site-absolute links get the base URL. What needs
  * JavaScript stops the build with the file and line, exactly as in the HTML renderer (jsx.ts).
  * Pure functions over plain mdast objects: no unified import, unit-testable.
  */
 import type { BlockContent, Content, Heading, Link, List, ListItem, PhrasingContent, Root } from 'mdast';
 import { readCodeBlock } from './code-meta';
-import { calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
+import { CALLOUT_COMPONENTS, calloutFromComponent, calloutToTwin, type CalloutNode, type TwinConvert } from './callouts';
 import { esmNotAllowed, expressionText, isHtmlTagName, jsxAttributes, unknownComponent, type MdxNode } from './jsx';
 import { isSiteAbsolute, withBase } from './links';
 import { lastUpdatedText, type LastUpdated } from '../../src/lib/last-updated';
 import { tabsToTwin, type TabsNode } from './tabs';
+import { explicitId } from './heading-ids';
+import { stepsToTwin, type StepsNode } from './steps';
+import { fileTreeToTwin, type FileTreeNode } from './file-tree';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
@@ -108,7 +114,7 @@ function element(node: MdxNode, options: TwinTreeOptions): Content[] {
   const name = node.name;
   if (!name) return children(); // <>…</>
   const attrs = jsxAttributes(options.file, node);
-  if (name === 'Callout') {
+  if (CALLOUT_COMPONENTS.includes(name)) {
     // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
     return [calloutToTwin(calloutFromComponent(node, options.file), converter(options))];
   }
@@ -180,6 +186,10 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
       return [calloutToTwin(node as unknown as CalloutNode, converter(options))];
     case 'tabs':
       return [tabsToTwin(node as unknown as TabsNode, converter(options))];
+    case 'steps':
+      return stepsToTwin(node as unknown as StepsNode, converter(options));
+    case 'fileTree':
+      return [fileTreeToTwin(node as unknown as FileTreeNode)];
     default:
       break;
   }
@@ -197,6 +207,9 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
     if (node.type === 'paragraph' && converted.some((child) => !isPhrasing(child))) return asFlow(converted);
     const inlineParent = node.type === 'paragraph' || node.type === 'heading' || node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete' || node.type === 'tableCell' || node.type === 'linkReference';
     const childrenOf = node.type === 'table' || node.type === 'tableRow' || node.type === 'list' ? converted : inlineParent ? asPhrasing(converted) : asFlow(converted);
+    // A heading's own id stays written after it, as in the source: links into the twin can name it.
+    const id = node.type === 'heading' ? explicitId(node) : undefined;
+    if (id) childrenOf.push(text(` {#${id}}`));
     return [{ ...node, children: childrenOf } as Content];
   }
   return [node];

@@ -17,6 +17,7 @@ import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
 import { contentHistory } from '../content/last-updated';
 import { planShareCards, shareCardContext } from '../travel/travel';
 import { rememberBuiltSite } from './built';
+import { aliasesOf, readPublishedAnchors } from '../content/anchors';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -72,10 +73,19 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
 
   // Post and doc bodies are rendered with the base URL they will be served under. The last-updated
   // date is a page's own: a new commit changes the context (and the HTML) of the pages it touched only.
+  // Old anchors of reworded headings (content/anchors.json) are a page's own too.
   const base = { basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' };
+  const published = readPublishedAnchors(contentDir);
+  const fileOf = new Map([...posts.map((p) => [postPath(p.slug), p.file] as const), ...docs.map((d) => [docPath(d.docId), d.file] as const)]);
+  const anchorAliases = (page: string) => {
+    const aliases = aliasesOf(published, fileOf.get(page) ?? '');
+    return Object.keys(aliases).length ? JSON.stringify(aliases) : null;
+  };
   for (const page of plan) {
     const context =
-      page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null } : page.context;
+      page.kind === 'post' || page.kind === 'doc'
+        ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null, anchorAliases: anchorAliases(page.path) }
+        : page.context;
     actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
   }
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);

@@ -14,7 +14,9 @@ import { writeSearchFiles } from '../search/gatsby-node';
 import { writeTravelFiles } from '../travel/travel';
 import { writeDiscoveryFiles } from './write-discovery';
 import { finishHtmlFiles } from './finish-html';
-import { linkReport, pageLinks, type PageLinks } from './link-report';
+import { linkReport, pageLinks, publishedAnchorReport, type PageLinks } from './link-report';
+import { readPublishedAnchors } from '../content/anchors';
+import { contentDir } from '../content/dir';
 
 type Graphql = Parameters<NonNullable<GatsbyNode['onPostBuild']>>[0]['graphql'];
 
@@ -114,7 +116,8 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
       for (const post of posts) sources.set(`/blog/${post.slug}`, post.file);
       for (const doc of docs) sources.set(`/docs/${doc.docId}`, doc.file);
       for (const page of plan) if (!sources.has(page.path)) sources.set(page.path, `src/templates/${page.kind}.tsx`);
-      const problems = linkReport(publicDir, sources, pathPrefix, links);
+      // …and every anchor a page has published still lands (content/anchors.json).
+      const problems = [...linkReport(publicDir, sources, pathPrefix, links), ...publishedAnchorReport(publicDir, sources, readPublishedAnchors(contentDir), links)];
       const lines = [...problems.map((p) => `  - ${p.source}: ${p.link} → ${p.message}`), ...duplicates.map((d) => `  - 重复的路由：${d}`)];
       if (lines.length === 0) {
         reporter.info(`链接检查通过：${sources.size} 个页面，没有断链、失效锚点或重复路由`);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { checkPageLinks, type PageWithLinks } from '../content/link-check';
 import { NOT_PAGE_FOLDERS, pageHtmlFile } from '../framework/internals';
+import { anchorProblems, ANCHORS_FILE, type PublishedAnchors } from '../content/anchors';
 
 export interface LinkProblem {
   /** The content file (or page path) the link was found on. */
@@ -50,4 +51,20 @@ export function linkReport(publicDir: string, pages: Map<string, string>, pathPr
   // Gatsby's folders of files (/static, /page-data …) hold no pages.
   const isFile = (href: string) => NOT_PAGE_FOLDERS.includes(href.split('/')[1] as string);
   return checkPageLinks(built, { pathPrefix, isFile }).map((p) => ({ source: pages.get(p.page) ?? p.page, link: p.link.href, message: p.message }));
+}
+
+/**
+ * Published anchors (content/anchors.json) missing from the built pages: each must still be an id
+ * on its page, as a heading or as an alias element (gatsby/content/anchors.ts).
+ * @param pages built page paths → the content file that produced them
+ */
+export function publishedAnchorReport(publicDir: string, pages: Map<string, string>, published: PublishedAnchors, collected: Map<string, PageLinks> = new Map()): LinkProblem[] {
+  const problems: LinkProblem[] = [];
+  for (const [page, file] of pages) {
+    if (!published[file]) continue;
+    const html = pageHtmlFile(publicDir, page);
+    const ids = (collected.get(html) ?? pageLinks(readFileSync(html, 'utf8'))).ids;
+    for (const message of anchorProblems(published, file, ids, { built: true })) problems.push({ source: file, link: ANCHORS_FILE, message });
+  }
+  return problems;
 }

@@ -166,7 +166,7 @@ export function Head({ data, pageContext, location }: HeadProps<DocData, DocCont
 }
 
 export const query = graphql`
-  query DocById($id: String!, $basePath: String!, $assetPrefix: String!) {
+  query DocById($id: String!, $basePath: String!, $assetPrefix: String!, $anchorAliases: String) {
     mdx(id: { eq: $id }) {
       frontmatter {
         title
@@ -174,7 +174,7 @@ export const query = graphql`
         unlisted
         hide_sidebar
       }
-      rendered(basePath: $basePath, assetPrefix: $assetPrefix)
+      rendered(basePath: $basePath, assetPrefix: $assetPrefix, anchorAliases: $anchorAliases)
     }
   }
 `;

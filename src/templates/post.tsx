@@ -142,7 +142,7 @@ export function Head({ data, location, pageContext }: HeadProps<PostData, PostCo
 }
 
 export const query = graphql`
-  query PostById($id: String!, $basePath: String!, $assetPrefix: String!) {
+  query PostById($id: String!, $basePath: String!, $assetPrefix: String!, $anchorAliases: String) {
     mdx(id: { eq: $id }) {
       frontmatter {
         title
@@ -158,7 +158,7 @@ export const query = graphql`
           }
         }
       }
-      rendered(basePath: $basePath, assetPrefix: $assetPrefix)
+      rendered(basePath: $basePath, assetPrefix: $assetPrefix, anchorAliases: $anchorAliases)
     }
   }
 `;

@@ -51,6 +51,9 @@ const FEATURES: ReadonlyArray<[string, RegExp]> = [
   ['tabs', /class="tabs" data-tabs=/],
   ['image', /<(img|picture)[\s>]/],
   ['diagram', /<figure class="diagram"/],
+  // Steps (numbered circles drawn in CSS) and file trees (nested lists, guide lines): colours of their own.
+  ['steps', /<ol class="steps"/],
+  ['file-tree', /<div class="file-tree"/],
   ['pagination', /data-testid="pagination"/],
   ['unlisted', /data-testid="unlisted-notice"/],
 ];

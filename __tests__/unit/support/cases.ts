@@ -9,12 +9,18 @@ export interface Case {
   source: string;
   file?: string;
   firstLine?: number;
+  /** The page's old anchors → heading ids (content/anchors.json's aliases). */
+  anchorAliases?: Record<string, string>;
 }
 
 export interface Rendered {
   html: string;
   twin: string;
   search: string;
+  /** The table of contents. */
+  toc: Array<{ id: string; title: string; depth: number }>;
+  /** The ids of the search sections (null: the text before the first heading). */
+  sectionIds: Array<string | null>;
 }
 
 export interface CaseResults {
@@ -28,7 +34,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 /** Renders every case once (call at the top of a test file: it registers a beforeAll). */
 export function renderCases<K extends string>(cases: Record<K, Case>): CaseResults {
-  let results: Record<string, { html?: string; twin?: string; search?: string; error?: string; twinError?: string }> = {};
+  let results: Record<string, { html?: string; twin?: string; search?: string; toc?: Rendered['toc']; sectionIds?: Rendered['sectionIds']; error?: string; twinError?: string }> = {};
   beforeAll(() => {
     const names = Object.keys(cases) as K[];
     const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'render-cases.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => cases[n])), encoding: 'utf8' });

@@ -388,4 +388,83 @@ export const prose = css`
   html:not([data-js]) & .tab-panel + .tab-panel {
     margin-top: 1em;
   }
+  /* :::steps (gatsby/markdown/steps.ts): an ordered list, its numbers drawn as circles joined by a line. */
+  ol.steps {
+    list-style: none;
+    padding-left: 0;
+    counter-reset: step;
+  }
+  ol.steps > li {
+    counter-increment: step;
+    position: relative;
+    padding-left: 2.6em;
+    padding-bottom: 0.4em;
+    margin: 0;
+  }
+  ol.steps > li::before {
+    content: counter(step);
+    position: absolute;
+    left: 0;
+    top: 0.1em;
+    width: 1.8em;
+    height: 1.8em;
+    line-height: 1.8em;
+    border-radius: 50%;
+    text-align: center;
+    font-size: 0.9em;
+    font-weight: 650;
+    color: ${c('onPrimary')};
+    background: ${c('primary')};
+  }
+  ol.steps > li:not(:last-child)::after {
+    content: '';
+    position: absolute;
+    left: calc(0.81em - 1px);
+    top: 2em;
+    bottom: 0;
+    border-left: 2px solid ${c('border')};
+  }
+  ol.steps > li > p:first-child {
+    font-weight: 650;
+  }
+  /* filetree fences (gatsby/markdown/file-tree.ts): nested lists with guide lines. */
+  .file-tree {
+    margin: 0 0 1.1em;
+    padding: 0.6em 1em;
+    border: 1px solid ${c('border')};
+    border-radius: 8px;
+    background: ${c('bgSoft')};
+    font-family: ${fonts.mono};
+    font-size: 0.9em;
+    line-height: 1.7;
+    overflow-x: auto;
+  }
+  .file-tree ul {
+    list-style: none;
+    margin: 0;
+    padding-left: 0;
+  }
+  .file-tree ul ul {
+    padding-left: 1.2em;
+    margin-left: 0.35em;
+    border-left: 1px solid ${c('border')};
+  }
+  .file-tree li {
+    margin: 0;
+    white-space: nowrap;
+  }
+  .file-tree .ft-dir > .ft-name::after {
+    /* Drawn, not read: the words “目录” before the name say it to a screen reader. */
+    content: '/' / '';
+    color: ${c('textMute')};
+  }
+  .file-tree strong.ft-name {
+    color: ${c('primary')};
+  }
+  .file-tree .ft-note {
+    margin-left: 0.6em;
+    color: ${c('textSoft')};
+    font-family: ${fonts.body};
+    white-space: normal;
+  }
 `;
