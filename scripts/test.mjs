@@ -3,7 +3,7 @@
  * `npm test`: every check the project has, in stages (issue 25). Each stage starts when the one
  * before it has passed; the first stage that fails ends the run with that failure's exit status.
  *
- *   1. workflow lint, then the unit, content and search tests (jest, 2 workers); beside them, at
+ *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside them, at
  *      nice 19, the typecheck: the unit tests leave about a quarter of the CPU idle (their smoke
  *      runs of the benchmarks wait on browsers and servers), and tsc takes it (quiet, warm jest
  *      cache, twice each: 97.0 / 97.5 s one after the other, 94.6 / 92.9 s side by side);
@@ -13,7 +13,12 @@
  *      tests assert the spec's delays in real time and spend most of it waiting: the build takes
  *      the CPU they leave, and yields it the moment they want it;
  *   4. the e2e tests against the copy and the /fomosite tests against public/, in one jest run
- *      on 2 workers (the /fomosite file fills a worker's idle end instead of a run of its own).
+ *      on one worker per core (the /fomosite file fills a worker's idle end instead of a run of its own).
+ *
+ * Workers: one per core the process may use (os.availableParallelism(), which honours CPU
+ * affinity such as `taskset`), see WORKERS. Jest's own default is one less (it keeps a core for
+ * itself), but these workers spend much of their time waiting on the child processes, browsers and
+ * servers they start. `npm run test:unit` and `npm run test:e2e` say the same with --maxWorkers=100%.
  *
  * Tried on this 2-core machine and not kept:
  * - tsc beside the cold strict build: 54.4 s for both, against 39.1 s and 10.4 s alone (quiet;
@@ -38,6 +43,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where stage 3 copies the strict build; the e2e projects read E2E_SITE_DIR (__tests__/e2e/support/env.ts). */
 export const SITE_COPY = '.e2e/site';
 
+/** Jest workers of the parallel stages: one per core this process may run on (see above). */
+export const WORKERS = os.availableParallelism();
+
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 const npmRun = (script) => ({ command: 'npm', args: ['run', '--silent', script] });
 const jest = (...args) => ({ command: bin('jest'), args });
@@ -50,7 +58,7 @@ const jest = (...args) => ({ command: bin('jest'), args });
 export const STAGES = [
   {
     name: 'workflow lint, unit, content and search tests, beside them the typecheck',
-    sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', '--maxWorkers=2')],
+    sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', `--maxWorkers=${WORKERS}`)],
     beside: { ...npmRun('typecheck'), nice: 19 },
   },
   { name: 'strict build', sequence: [npmRun('build:strict')] },
@@ -64,7 +72,7 @@ export const STAGES = [
   {
     name: 'e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
     env: { E2E_SITE_DIR: SITE_COPY },
-    sequence: [jest('--selectProjects', 'e2e', 'e2e-prefix', '--maxWorkers=2')],
+    sequence: [jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`)],
   },
 ];
 

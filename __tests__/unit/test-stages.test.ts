@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
+/** A core count no machine of the project has, so that a hard-coded worker count cannot pass by chance. */
+const CORES = 7;
 
 interface Command {
   command: string;
@@ -27,7 +29,9 @@ interface Stage {
  * names of those `npm test -- --stages …` selects for each of `selections` (or its error message).
  */
 function load(...selections: string[]): { siteCopy: string; stages: Stage[]; selected: Array<string[] | string> } {
-  const script = `import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({
+  // On a machine of CORES cores (os.availableParallelism() answers CORES while the script loads).
+  const script = `require('node:os').availableParallelism = () => ${CORES};
+  import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({
     siteCopy: m.SITE_COPY,
     stages: m.STAGES.map((s) => ({ ...s, before: typeof s.before === 'function' })),
     selected: ${JSON.stringify(selections)}.map((arg) => { try { return m.selectStages(['--stages', arg]).map((s) => s.name); } catch (e) { return String(e.message); } }),
@@ -85,6 +89,14 @@ describe('npm test (scripts/test.mjs)', () => {
     expect(threeFour).toEqual(all.slice(2, 4).map((stage) => stage.name));
     expect(two).toEqual([all[1]?.name]);
     expect(wrong).toEqual(['0', '5', 'x'].map((arg) => `--stages takes stage numbers from 1 to ${all.length}, separated by commas: ${arg}`));
+  });
+
+  test('runs the parallel jest runs on one worker per core, and the timed tests on one', () => {
+    const jestRuns = commands.filter(({ command }) => projectsOf(command).length > 0).map(({ command }) => command);
+    const workers = (command: Command) => command.args.filter((arg) => arg.startsWith('--maxWorkers') || arg === '--runInBand');
+    expect(jestRuns.map((command) => [projectsOf(command).join(' '), workers(command)])).toEqual(
+      jestRuns.map((command) => [projectsOf(command).join(' '), projectsOf(command).includes('e2e-timed') ? ['--runInBand'] : [`--maxWorkers=${CORES}`]]),
+    );
   });
 
   test('runs nothing beside a stage but at the lowest CPU priority, no test beside anything, and nothing but the timed tests in their stage', () => {
