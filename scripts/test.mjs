@@ -4,9 +4,10 @@
  * before it has passed; the first stage that fails ends the run with that failure's exit status.
  *
  *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside them, at
- *      nice 19, the typecheck: the unit tests leave about a quarter of the CPU idle (their smoke
- *      runs of the benchmarks wait on browsers and servers), and tsc takes it (quiet, warm jest
- *      cache, twice each: 97.0 / 97.5 s one after the other, 94.6 / 92.9 s side by side);
+ *      nice 19, the typecheck: the unit tests leave part of the CPU idle while they wait on the
+ *      processes they start, and tsc takes it (quiet, warm jest cache, twice each, measured when
+ *      the stage also ran smoke runs of the benchmarks: 97.0 / 97.5 s one after the other,
+ *      94.6 / 92.9 s side by side);
  *   2. the strict production build;
  *   3. a copy of that build in .e2e/site, then the timed e2e tests against the copy; beside them,
  *      at the lowest CPU priority (nice 19), the build under /fomosite into public/. The timed
