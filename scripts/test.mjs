@@ -4,7 +4,8 @@
  * before it has passed; the first stage that fails ends the run with that failure's exit status.
  *
  *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside them, at
- *      nice 19, the typecheck: the unit tests leave part of the CPU idle while they wait on the
+ *      nice 19, the static checks one after another: the typecheck, ESLint and Prettier's check
+ *      (npm run typecheck, lint, format:check). The unit tests leave part of the CPU idle while they wait on the
  *      processes they start, and tsc takes it (quiet, warm jest cache, twice each, measured when
  *      the stage also ran smoke runs of the benchmarks: 97.0 / 97.5 s one after the other,
  *      94.6 / 92.9 s side by side);
@@ -53,14 +54,15 @@ const jest = (...args) => ({ command: bin('jest'), args });
 
 /**
  * The stages: `before` runs first, then the commands of `sequence` one after another, with `env`
- * added; `beside`, if any, runs at the same time at CPU priority `nice`, its output held until
- * the sequence is done. A stage passes when everything in it has passed.
+ * added; the commands of `beside`, if any, run one after another at the same time, each at CPU
+ * priority `nice`, all of them even when one fails, their output held until the sequence is done.
+ * A stage passes when everything in it has passed.
  */
 export const STAGES = [
   {
-    name: 'workflow lint, unit, content and search tests, beside them the typecheck',
+    name: 'workflow lint, unit, content and search tests, beside them the typecheck, ESLint and Prettier',
     sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', `--maxWorkers=${WORKERS}`)],
-    beside: { ...npmRun('typecheck'), nice: 19 },
+    beside: ['typecheck', 'lint', 'format:check'].map((script) => ({ ...npmRun(script), nice: 19 })),
   },
   { name: 'strict build', sequence: [npmRun('build:strict')] },
   {
@@ -68,7 +70,7 @@ export const STAGES = [
     before: copyBuild,
     env: { E2E_SITE_DIR: SITE_COPY },
     sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')],
-    beside: { ...npmRun('build:prefixed'), nice: 19 },
+    beside: [{ ...npmRun('build:prefixed'), nice: 19 }],
   },
   {
     name: 'e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
@@ -103,16 +105,29 @@ function runCommand({ command, args, nice }, env, output = 'inherit') {
   });
 }
 
-/** Runs `command` beside the stage's sequence, its output in a temporary file; resolves to its status and output. */
-async function runBeside(command, env) {
+/**
+ * Runs `commands` one after another beside the stage's sequence, each one's output in a temporary
+ * file; resolves to the first failure's status (0 if none) and the outputs, each under its command.
+ */
+async function runBeside(commands, env) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
   const log = path.join(dir, 'output.log');
-  const fd = openSync(log, 'w');
+  let status = 0;
+  let output = '';
   try {
-    const status = await runCommand(command, env, fd);
-    return { status, output: readFileSync(log, 'utf8') };
+    for (const command of commands) {
+      const fd = openSync(log, 'w');
+      let own;
+      try {
+        own = await runCommand(command, env, fd);
+      } finally {
+        closeSync(fd);
+      }
+      output += `\n── ${describeCommand(command)} (beside the above)${own === 0 ? '' : `: exit status ${own}`}\n${readFileSync(log, 'utf8')}`;
+      if (status === 0) status = own;
+    }
+    return { status, output };
   } finally {
-    closeSync(fd);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -149,7 +164,7 @@ async function main() {
     }
     if (beside) {
       const done = await beside;
-      console.log(`\n── ${describeCommand(stage.beside)} (beside the above):\n${done.output}`);
+      console.log(done.output);
       if (status === 0) status = done.status;
     }
     timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  ${stage.name}`);

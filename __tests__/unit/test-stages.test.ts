@@ -21,7 +21,7 @@ interface Stage {
   before: boolean;
   env?: Record<string, string>;
   sequence: Command[];
-  beside?: Command;
+  beside?: Command[];
 }
 
 /**
@@ -51,18 +51,19 @@ function projectsOf(command: Command): string[] {
 describe('npm test (scripts/test.mjs)', () => {
   const { siteCopy, stages: all, selected } = load('3,4', '2', '0', '5', 'x');
   /** What a stage runs: its sequence and what runs beside it. */
-  const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ? [stage.beside] : [])];
+  const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ?? [])];
   const commands = all.flatMap((stage) => commandsOf(stage).map((command) => ({ stage, command })));
   const npmScripts = commands.filter(({ command }) => command.command === 'npm').map(({ command }) => command.args.at(-1));
 
   test('runs every jest project exactly once', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.config.js is CommonJS without types
     const config = require(path.join(ROOT, 'jest.config.js')) as { projects: { displayName: string }[] };
     const selected = commands.flatMap(({ command }) => projectsOf(command));
     expect([...selected].sort()).toEqual(config.projects.map((p) => p.displayName).sort());
   });
 
-  test('runs the typecheck, the workflow lint and both builds', () => {
-    expect([...npmScripts].sort()).toEqual(['build:prefixed', 'build:strict', 'lint:workflow', 'typecheck']);
+  test('runs the typecheck, ESLint, Prettier’s check, the workflow lint and both builds', () => {
+    expect([...npmScripts].sort()).toEqual(['build:prefixed', 'build:strict', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
   });
 
   test('builds before the tests that need the build, and tests the strict build by its copy', () => {
@@ -102,9 +103,11 @@ describe('npm test (scripts/test.mjs)', () => {
   test('runs nothing beside a stage but at the lowest CPU priority, no test beside anything, and nothing but the timed tests in their stage', () => {
     // The timed tests assert the spec's delays in real time: whatever shares the machine with
     // them must yield the CPU whenever they want it (nice 19), and no other test may share their stage.
-    for (const stage of all.filter((s) => s.beside)) {
-      expect(stage.beside?.nice).toBe(19);
-      expect(projectsOf(stage.beside as Command)).toEqual([]);
+    const beside = all.flatMap((stage) => stage.beside ?? []);
+    expect(beside.length).toBeGreaterThan(0);
+    for (const command of beside) {
+      expect(command.nice).toBe(19);
+      expect(projectsOf(command)).toEqual([]);
     }
     const timed = all.filter((s) => s.sequence.flatMap(projectsOf).includes('e2e-timed'));
     expect(timed).toHaveLength(1);
