@@ -280,6 +280,7 @@ async function startDevelop({ work, site, empty }, label) {
   develop = state;
   const onData = (d) => {
     // Plain text: without a terminal Gatsby still moves the cursor.
+    // eslint-disable-next-line no-control-regex -- ESC starts the terminal's escape sequences
     const text = d.toString('utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
     state.log += text;
     writeFileSync(logFile, state.log);

@@ -8,6 +8,7 @@ import { checkPageLinks } from '../../gatsby/content/link-check';
 import { docEntry, planSite, postEntry } from '../../src/lib/routes';
 import { tagPath } from '../../src/lib/tags';
 import { DECODED_ROUTES } from '../routes';
+import authors from '../../content/authors.json';
 
 const root = path.resolve(__dirname, '../..');
 const { posts, docs, errors } = loadContent(root);
@@ -29,6 +30,7 @@ describe('content model', () => {
   });
 
   it('reads every frontmatter as the Gatsby build’s Mdx nodes and queries do (gatsby-plugin-mdx’s js-yaml, dates as date(formatString: "YYYY-MM-DD"))', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of the plugin, without types
     const gatsby = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { frontmatter: Record<string, unknown> } };
     const asQueried = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
     const files = [...posts, ...docs].map((item) => item.file);
@@ -107,7 +109,6 @@ describe('blog lists, tags and archive', () => {
 
 describe('blog', () => {
   it('gives every post an author from content/authors.json and real Chinese text', () => {
-    const authors = require('../../content/authors.json') as Record<string, unknown>;
     for (const post of posts) {
       for (const author of post.frontmatter.authors) expect([post.file, author in authors]).toEqual([post.file, true]);
       const chars = (prose(post.body).match(CJK) ?? []).length;

@@ -98,10 +98,13 @@ describe('bench/lib.mjs', () => {
   });
 
   it('aligns table columns by display width (CJK counts two) and right-aligns numeric ones', () => {
-    const printed = withLib<string>(['table'], `
+    const printed = withLib<string>(
+      ['table'],
+      `
       const lines = []; console.log = (line) => lines.push(line);
       table(['页面', '字节', '说明'], [['首页 /', '12.5', '中文'], ['文章', 3, null]]);
-      process.stdout.write(JSON.stringify(lines.join('\\n')));`);
+      process.stdout.write(JSON.stringify(lines.join('\\n')));`,
+    );
     expect(printed.split('\n')).toEqual(['| 页面   | 字节 | 说明 |', '|--------|-----:|------|', '| 首页 / | 12.5 | 中文 |', '| 文章   |    3 | —    |']);
   });
 
@@ -110,7 +113,10 @@ describe('bench/lib.mjs', () => {
     const project = path.join(work, 'before-copy');
     mkdirSync(project, { recursive: true });
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ scripts: { develop: 'OLD_FLAG=1 MALLOC_ARENA_MAX=4 gatsby develop --verbose X=2' } }));
-    const [copy, own, explicit] = withLib<Array<Record<string, string>>>(['scriptEnv', 'ROOT'], `console.log(JSON.stringify([scriptEnv('develop', ${JSON.stringify(project)}), scriptEnv('develop'), scriptEnv('develop', ROOT)]));`);
+    const [copy, own, explicit] = withLib<Array<Record<string, string>>>(
+      ['scriptEnv', 'ROOT'],
+      `console.log(JSON.stringify([scriptEnv('develop', ${JSON.stringify(project)}), scriptEnv('develop'), scriptEnv('develop', ROOT)]));`,
+    );
     expect(copy).toEqual({ OLD_FLAG: '1', MALLOC_ARENA_MAX: '4' });
     // Without a project: the repository's own script.
     expect(own).toEqual(explicit);

@@ -25,6 +25,7 @@ const site = (files: Record<string, string>): string => writeSourceSite(path.joi
 type Module = Record<string, unknown>;
 const load = (file: string): Module => {
   delete require.cache[file];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file written by the test, loaded afresh
   return require(file) as Module;
 };
 
@@ -64,6 +65,7 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
     const node = load(path.join(dir, '.cache/compiled/gatsby-node.js'));
     expect((node.onPreInit as () => string)()).toBe('你好 b.txt');
     // A package is Node's to load: the output's export is the installed package's own function.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the instance Node's loader holds, found from the site
     expect(node.yamlParse).toBe((require(require.resolve('yaml', { paths: [dir] })) as { parse: unknown }).parse);
     expect(load(path.join(dir, '.cache/compiled/gatsby-config.js')).default).toEqual({ siteMetadata: { title: 'iofomo' }, plugins: [] });
   });

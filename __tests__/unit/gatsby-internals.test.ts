@@ -360,6 +360,7 @@ describe('gatsby develop (issue 25)', () => {
     const lookup = /^function siteDevelopCompression\(directory\) \{[\s\S]*?^\}$/m.exec(text)?.[0];
     expect(lookup).toContain(`\`${SITE_DEVELOP_COMPRESSION}\``);
     const siteDevelopCompression = new Function('path', 'fs', 'require', `${lookup}; return siteDevelopCompression;`)(path, { existsSync }, require) as (directory: string) => unknown;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the very module object Gatsby's lookup loads
     expect(siteDevelopCompression(ROOT)).toBe(require(path.join(ROOT, SITE_DEVELOP_COMPRESSION)));
     expect(siteDevelopCompression(os.tmpdir())).toBeNull();
     // What the patch passes it: the compression package Gatsby requires has the default filter.
