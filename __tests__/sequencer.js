@@ -8,12 +8,11 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * Longest first (seconds of one file in a fresh-clone CI run of `bash .ci/run`). The e2e
- * files and the unit stage's run in different jest runs, so one list serves both; each pattern
- * names its folder (unit/search-page.test.ts is short, e2e/search-page.test.ts long).
- * bench.test.ts (44 s alone, 50–64 s in CI) came among the last of 52 unit files by size, and the
- * unit stage ended with it running alone. __tests__/unit/sequencer.test.ts checks that every
- * pattern still names a file.
+ * Longest first (seconds of one file in a fresh-clone CI run). The e2e files and the unit stage's
+ * run in different jest runs, so one list serves both; each pattern names its folder
+ * (unit/search-page.test.ts is short, e2e/search-page.test.ts long). A long file that jest's
+ * size order starts last leaves one worker running it alone at the end of the stage.
+ * __tests__/unit/sequencer.test.ts checks that every pattern still names a file.
  */
 const KNOWN_LONG = [
   // e2e (npm test's stage 4)
@@ -25,7 +24,6 @@ const KNOWN_LONG = [
   /\/e2e\/travel\.test\.ts$/,
   /\/e2e\/search\.test\.ts$/,
   // unit, content and search (stage 1)
-  /\/unit\/bench\.test\.ts$/,
   /\/unit\/bad-content\.test\.ts$/,
   /\/unit\/scaffold\.test\.ts$/,
   /\/search\/quality\.test\.ts$/,

@@ -52,7 +52,7 @@ const logDir = path.join(ROOT, '.bench', 'build-logs');
 const POSTBUILD = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.postbuild ?? null;
 /** Node's default heap limit here is ~4 GB; --heap-mb raises it to see what a larger site needs. */
 const heapEnv = heapMb > 0 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() } : {};
-/** The gatsby CLI run (--gatsby: another one; the smoke test in __tests__/unit/bench.test.ts passes a stand-in). */
+/** The gatsby CLI run (--gatsby: another one, e.g. a patched or newer Gatsby to compare). */
 const GATSBY = path.resolve(String(arg('gatsby', path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))));
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 

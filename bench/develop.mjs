@@ -42,7 +42,7 @@
 //
 // Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --edits 5  --no-warm  --keep  --keep-build-cache
 //          --before <commit>  --compare <json>  --floor [tuned]  --search-wait-s 10
-//          --gatsby <cli.js> (default: the copy's node_modules/gatsby/cli.js; the smoke test in __tests__/unit/bench.test.ts passes a stand-in)
+//          --gatsby <cli.js> (default: the copy's node_modules/gatsby/cli.js)
 //          --timeout-s 300 (per start)  --json <file> (default .bench/develop.json)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -70,7 +70,7 @@ const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
 /** How long a stopped develop may take to store its caches and exit before it is killed. */
 const stopTimeoutMs = 30_000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'develop.json'))));
-/** The gatsby CLI a copy runs (--gatsby: another one, for the smoke test's stand-in). */
+/** The gatsby CLI a copy runs (--gatsby: another one). */
 const GATSBY_OVERRIDE = arg('gatsby', null) === null ? null : path.resolve(String(arg('gatsby', '')));
 const gatsbyCli = (site) => GATSBY_OVERRIDE ?? path.join(site, 'node_modules', 'gatsby', 'cli.js');
 const base = `http://127.0.0.1:${port}`;
@@ -280,6 +280,7 @@ async function startDevelop({ work, site, empty }, label) {
   develop = state;
   const onData = (d) => {
     // Plain text: without a terminal Gatsby still moves the cursor.
+    // eslint-disable-next-line no-control-regex -- ESC starts the terminal's escape sequences
     const text = d.toString('utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
     state.log += text;
     writeFileSync(logFile, state.log);

@@ -8,20 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNginx, stopNginx } from '../scripts/nginx.mjs';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium and its flags: the same as the e2e tests' (scripts/chromium.cjs). */
+export { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.cjs';
 
-/** Flags that work on this kind of machine (root, no GPU, no network beyond loopback). */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The five page types the page-weight benches measure (docs/performance.md). */
 export const PAGES = [

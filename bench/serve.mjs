@@ -6,7 +6,7 @@
 //   node bench/serve.mjs [--duration 30] [--connections 32] [--threads 2] [--encoding gzip|br|identity]
 //                        [--root public] [--routes __tests__/routes.txt] [--port <free>] [--workers 1]
 // Bounded: at most 60 s, 256 connections, 4 threads; only 127.0.0.1, on a free port unless --port.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

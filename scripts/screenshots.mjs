@@ -3,12 +3,13 @@
 // Needs the site served (npm run serve:nginx, or SHOTS_BASE=http://127.0.0.1:PORT).
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.cjs';
 
 const base = process.env.SHOTS_BASE ?? 'http://127.0.0.1:9000';
 const pages = (process.argv[2] ?? '/,/blog,/docs/desktop/wing/Introduce,/blog/binder').split(',');
 const widths = [375, 1440];
 mkdirSync('.e2e/shots', { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] });
 for (const theme of ['light', 'dark']) {
   for (const width of widths) {
     const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, deviceScaleFactor: 1 });

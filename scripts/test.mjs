@@ -3,17 +3,24 @@
  * `npm test`: every check the project has, in stages (CONTRIBUTING.md). Each stage starts when the one
  * before it has passed; the first stage that fails ends the run with that failure's exit status.
  *
- *   1. workflow lint, then the unit, content and search tests (jest, 2 workers); beside them, at
- *      nice 19, the typecheck: the unit tests leave about a quarter of the CPU idle (their smoke
- *      runs of the benchmarks wait on browsers and servers), and tsc takes it (quiet, warm jest
- *      cache, twice each: 97.0 / 97.5 s one after the other, 94.6 / 92.9 s side by side);
+ *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside them, at
+ *      nice 19, the static checks one after another: the typecheck, ESLint and Prettier's check
+ *      (npm run typecheck, lint, format:check). The unit tests leave part of the CPU idle while they wait on the
+ *      processes they start, and tsc takes it (quiet, warm jest cache, twice each, measured when
+ *      the stage also ran smoke runs of the benchmarks: 97.0 / 97.5 s one after the other,
+ *      94.6 / 92.9 s side by side);
  *   2. the strict production build;
  *   3. a copy of that build in .e2e/site, then the timed e2e tests against the copy; beside them,
  *      at the lowest CPU priority (nice 19), the build under /fomosite into public/. The timed
  *      tests assert the spec's delays in real time and spend most of it waiting: the build takes
  *      the CPU they leave, and yields it the moment they want it;
  *   4. the e2e tests against the copy and the /fomosite tests against public/, in one jest run
- *      on 2 workers (the /fomosite file fills a worker's idle end instead of a run of its own).
+ *      on one worker per core (the /fomosite file fills a worker's idle end instead of a run of its own).
+ *
+ * Workers: one per core the process may use (os.availableParallelism(), which honours CPU
+ * affinity such as `taskset`), see WORKERS. Jest's own default is one less (it keeps a core for
+ * itself), but these workers spend much of their time waiting on the child processes, browsers and
+ * servers they start. `npm run test:unit` and `npm run test:e2e` say the same with --maxWorkers=100%.
  *
  * Tried on this 2-core machine and not kept:
  * - tsc beside the cold strict build: 54.4 s for both, against 39.1 s and 10.4 s alone (quiet;
@@ -38,20 +45,24 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where stage 3 copies the strict build; the e2e projects read E2E_SITE_DIR (__tests__/e2e/support/env.ts). */
 export const SITE_COPY = '.e2e/site';
 
+/** Jest workers of the parallel stages: one per core this process may run on (see above). */
+export const WORKERS = os.availableParallelism();
+
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 const npmRun = (script) => ({ command: 'npm', args: ['run', '--silent', script] });
 const jest = (...args) => ({ command: bin('jest'), args });
 
 /**
  * The stages: `before` runs first, then the commands of `sequence` one after another, with `env`
- * added; `beside`, if any, runs at the same time at CPU priority `nice`, its output held until
- * the sequence is done. A stage passes when everything in it has passed.
+ * added; the commands of `beside`, if any, run one after another at the same time, each at CPU
+ * priority `nice`, all of them even when one fails, their output held until the sequence is done.
+ * A stage passes when everything in it has passed.
  */
 export const STAGES = [
   {
-    name: 'workflow lint, unit, content and search tests, beside them the typecheck',
-    sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', '--maxWorkers=2')],
-    beside: { ...npmRun('typecheck'), nice: 19 },
+    name: 'workflow lint, unit, content and search tests, beside them the typecheck, ESLint and Prettier',
+    sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', `--maxWorkers=${WORKERS}`)],
+    beside: ['typecheck', 'lint', 'format:check'].map((script) => ({ ...npmRun(script), nice: 19 })),
   },
   { name: 'strict build', sequence: [npmRun('build:strict')] },
   {
@@ -59,12 +70,12 @@ export const STAGES = [
     before: copyBuild,
     env: { E2E_SITE_DIR: SITE_COPY },
     sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')],
-    beside: { ...npmRun('build:prefixed'), nice: 19 },
+    beside: [{ ...npmRun('build:prefixed'), nice: 19 }],
   },
   {
     name: 'e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
     env: { E2E_SITE_DIR: SITE_COPY },
-    sequence: [jest('--selectProjects', 'e2e', 'e2e-prefix', '--maxWorkers=2')],
+    sequence: [jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`)],
   },
 ];
 
@@ -94,16 +105,29 @@ function runCommand({ command, args, nice }, env, output = 'inherit') {
   });
 }
 
-/** Runs `command` beside the stage's sequence, its output in a temporary file; resolves to its status and output. */
-async function runBeside(command, env) {
+/**
+ * Runs `commands` one after another beside the stage's sequence, each one's output in a temporary
+ * file; resolves to the first failure's status (0 if none) and the outputs, each under its command.
+ */
+async function runBeside(commands, env) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
   const log = path.join(dir, 'output.log');
-  const fd = openSync(log, 'w');
+  let status = 0;
+  let output = '';
   try {
-    const status = await runCommand(command, env, fd);
-    return { status, output: readFileSync(log, 'utf8') };
+    for (const command of commands) {
+      const fd = openSync(log, 'w');
+      let own;
+      try {
+        own = await runCommand(command, env, fd);
+      } finally {
+        closeSync(fd);
+      }
+      output += `\n── ${describeCommand(command)} (beside the above)${own === 0 ? '' : `: exit status ${own}`}\n${readFileSync(log, 'utf8')}`;
+      if (status === 0) status = own;
+    }
+    return { status, output };
   } finally {
-    closeSync(fd);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -140,7 +164,7 @@ async function main() {
     }
     if (beside) {
       const done = await beside;
-      console.log(`\n── ${describeCommand(stage.beside)} (beside the above):\n${done.output}`);
+      console.log(done.output);
       if (status === 0) status = done.status;
     }
     timings.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s  ${stage.name}`);

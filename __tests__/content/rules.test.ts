@@ -25,6 +25,10 @@ describe.each([
   ['docs', docs.map((d) => d.file)],
   ['posts', posts.map((p) => p.file)],
 ])('%s', (_, files) => {
+  it('are there to check', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+
   it('quote Chinese text with “” and ‘’ (no 「」, no ASCII quotes in Chinese prose)', () => {
     expect(problemsOf(files, 'quotes')).toEqual([]);
   });
@@ -45,6 +49,7 @@ describe.each([
 describe('posts', () => {
   it('are each linked from at least one other post or doc', () => {
     const listed = posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft);
+    expect(listed.length).toBeGreaterThan(0);
     const orphans = findOrphanPosts(
       listed.map((p) => ({ file: p.file, path: p.path, line: slugLine(raw(p.file)) })),
       [...posts, ...docs].map((item) => ({ file: item.file, links: scanMdx(item.body).links })),
@@ -56,6 +61,7 @@ describe('posts', () => {
   it('link to later posts only from an update note, series navigation or further reading', () => {
     const dateOf = new Map(posts.map((p) => [p.path, p.frontmatter.date]));
     const today = new Date().toISOString().slice(0, 10);
+    expect(posts.length).toBeGreaterThan(1);
     const problems = posts.flatMap((p) => findLaterPostLinks(raw(p.file), p.frontmatter.date, (route) => dateOf.get(route), today).map((problem) => formatProblem(p.file, problem)));
     expect(problems).toEqual([]);
   });

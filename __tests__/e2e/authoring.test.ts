@@ -15,7 +15,6 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { BASE_URL } from './support/env';
 import { useBrowser, url } from './support/browser';
-import { ready } from './support/ready';
 
 const TINYUI = '/docs/desktop/tinyui/User%20guide';
 const INFILING = '/docs/services/infiling/blog';

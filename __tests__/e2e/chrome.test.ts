@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { PHONE, useBrowser, url } from './support/browser';
 import { ready } from './support/ready';
 import { BASE_URL } from './support/env';
-import { centre, content, hoverOpen, item, NEUTRAL, trigger } from './support/navbar';
+import { centre, content, hoverOpen, NEUTRAL, trigger } from './support/navbar';
 
 jest.setTimeout(30_000);
 

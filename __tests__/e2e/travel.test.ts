@@ -127,7 +127,7 @@ describe('Markdown twins', () => {
         // The fence keeps the block's title (its other meta is the page's presentation); in a tab
         // (a list item of the twin) the block is indented under the item.
         const title = block.title === null ? '' : ` title=${JSON.stringify(block.title)}`;
-        const fenced = (indent: string) => [`\`\`\`${block.language}${title}`, ...block.text.replace(/\n$/, '').split('\n'), '\`\`\`'].map((line) => (line ? indent + line : line)).join('\n');
+        const fenced = (indent: string) => [`\`\`\`${block.language}${title}`, ...block.text.replace(/\n$/, '').split('\n'), '```'].map((line) => (line ? indent + line : line)).join('\n');
         expect([block, twin.includes(fenced('')) || twin.includes(fenced('  '))]).toEqual([block, true]);
         found.code++;
       }

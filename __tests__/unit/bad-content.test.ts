@@ -71,9 +71,11 @@ describe('the Gatsby build rejects an impossible date the same way', () => {
     ['bad-date-folder', 'blog', '2024-03-01-leap'],
   ])('%s: its Mdx node as gatsby-plugin-mdx makes it, validated by onCreateNode', (fixture, source, folder) => {
     jest.isolateModules(() => {
+      /* eslint-disable @typescript-eslint/no-require-imports -- modules loaded afresh for this test (jest.isolateModules) */
       // gatsby-plugin-mdx's own frontmatter reader, which reads through the site's (the date as written).
       const { parseFrontmatter } = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { body: string; frontmatter: Record<string, unknown> } };
       const { onCreateNode, collectedContentErrors } = require('../../gatsby/content/gatsby-node') as typeof import('../../gatsby/content/gatsby-node');
+      /* eslint-enable @typescript-eslint/no-require-imports */
       const absolutePath = path.join(__dirname, '../fixtures', fixture, 'content', source, folder, 'index.mdx');
       const { body, frontmatter } = parseFrontmatter(fixture, readFileSync(absolutePath, 'utf8'));
       expect(frontmatter.date).toBe('2024-02-30');

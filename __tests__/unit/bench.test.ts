@@ -1,63 +1,45 @@
 /**
- * Smoke tests of the benchmark scripts (docs/performance.md): each bench/ script runs once in a tiny
- * mode — a few pages, one page, a one-second load — and must exit normally and print the line
- * that carries its figures. What they measure is not checked here, only that they still run:
- * nobody notices a broken benchmark until the day its figures are needed.
+ * What the benchmarks compute, not whether they print: bench:html-diff's verdict on two builds
+ * (the check that a change left readers' pages alone), and the pure helpers of bench/lib.mjs that
+ * turn measurements into figures (medians, the attribution of a chunk's bytes to packages through
+ * its source map, chunk names, the variables a package.json script sets, the tables).
+ *
+ * The benchmarks themselves measure Gatsby, nginx and Chromium for minutes; they are run by hand
+ * (docs/testing.md), not here.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TINY_ROUTES, writeTinySite } from './support/tiny-site';
+import { writeTinySite } from './support/tiny-site';
 
 const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const STAND_IN = path.join(__dirname, 'support/gatsby-stand-in.mjs');
 
 let work = '';
 let site = '';
 beforeAll(() => {
-  work = mkdtempSync(path.join(tmpdir(), 'bench-smoke-'));
-  chmodSync(work, 0o755); // bench:serve serves the site in place: nginx's workers must reach it
+  work = mkdtempSync(path.join(tmpdir(), 'bench-'));
   site = path.join(work, 'site');
   writeTinySite(site);
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs a bench script (node for .mjs, tsx for .mts) in the repository; its output and status. */
-function bench(script: string, args: string[], timeoutMs = 120_000): { status: number | null; out: string } {
-  const command = script.endsWith('.mts') ? TSX : process.execPath;
-  const run = spawnSync(command, [path.join(ROOT, 'bench', script), ...args], { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, FORCE_COLOR: '0' } });
-  return { status: run.status, out: `${run.stdout}${run.stderr}${run.error ? String(run.error) : ''}` };
+/** Runs `body` in Node as an ES module with `names` imported from bench/lib.mjs; what it prints as JSON. */
+function withLib<T>(names: string[], body: string): T {
+  const code = `import { ${names.join(', ')} } from ${JSON.stringify(path.join(ROOT, 'bench/lib.mjs'))};\n${body}`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as T;
 }
 
-/** Exit status 0 and the figure line in the output (the output's end is shown when either is missing). */
-function expectRan(run: { status: number | null; out: string }, figureLine: RegExp): void {
-  const ok = run.status === 0 && figureLine.test(run.out);
-  expect(ok ? 'ran' : `status ${run.status}, output:\n${run.out.slice(-3000)}`).toBe('ran');
-}
+describe('bench:html-diff', () => {
+  /** Runs the script on two folders: its exit status and output. */
+  const htmlDiff = (a: string, b: string) => {
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'bench/html-diff.mjs'), a, b], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+    return { status: run.status, out: `${run.stdout}${run.stderr}` };
+  };
 
-describe('benchmark scripts run in a tiny mode and print their figures', () => {
-  test('bench:serve — one second of wrk over Chinese tag routes, percent-encoded on the request line', () => {
-    // Only non-ASCII routes: wrk checks the first request it is given, whichever route that is.
-    const routes = path.join(work, 'routes.txt');
-    writeFileSync(routes, `${TINY_ROUTES.filter((r) => /[^\x21-\x7e]/.test(r)).join('\n')}\n`);
-    const run = bench('serve.mjs', ['--root', site, '--routes', routes, '--duration', '1', '--connections', '2', '--threads', '1']);
-    expectRan(run, /requests\/s +\d+/);
-    expect(run.out).toMatch(/非 2xx 响应 +0\n/);
-  }, 60_000);
-
-  test('bench:weight — one page, no quiet period', () => {
-    const run = bench('weight.mjs', ['--root', site, '--pages', '/', '--quiet', '0', '--json', path.join(work, 'weight.json')]);
-    expectRan(run, /\| 首页 \/ +\| +1 \| +[\d.]+ \| +[\d.]+ \|/);
-  }, 120_000);
-
-  test('bench:lighthouse — one page, one run', () => {
-    const run = bench('lighthouse.mjs', ['--root', site, '--pages', '/', '--runs', '1', '--out', path.join(work, 'lighthouse')], 180_000);
-    expectRan(run, /\| 首页 \/ +\| +\d+ \| +\d+ \| +\d+ \| +\d+ \|/);
-  }, 180_000);
-
-  test('bench:html-diff — two builds that differ only in hashed script names, then in a page', () => {
+  test('calls two builds that differ only in hashed script names the same, and names the page that differs', () => {
     const other = path.join(work, 'other');
     cpSync(site, other, { recursive: true });
     const script = 'app-0123456789abcdef0123.js';
@@ -66,73 +48,78 @@ describe('benchmark scripts run in a tiny mode and print their figures', () => {
     rmSync(path.join(other, script));
     rmSync(path.join(other, `${script}.map`));
     for (const page of ['index.html', '404.html']) writeFileSync(path.join(other, page), readFileSync(path.join(site, page), 'utf8').replace(script, renamed));
-    expectRan(bench('html-diff.mjs', [site, other]), /除 JavaScript 外完全相同/);
+    const same = htmlDiff(site, other);
+    expect([same.status, /除 JavaScript 外完全相同/.test(same.out)]).toEqual([0, true]);
 
     writeFileSync(path.join(other, 'index.html'), readFileSync(path.join(other, 'index.html'), 'utf8').replace('小站点', '另一个站点'));
-    const differs = bench('html-diff.mjs', [site, other]);
+    const differs = htmlDiff(site, other);
     expect(differs.status).toBe(1);
-    expect(differs.out).toMatch(/✗ \d+ 个文件不同：\n {2}- index\.html/);
-  }, 60_000);
-
-  test('bench:search — a synthetic corpus of 20 pages (the real content’s files are built by the search tests)', () => {
-    const run = bench('search.mts', ['--only', 'synthetic', '--sizes', '20', '--steps', '20']);
-    expectRan(run, /## synthetic corpus: 20 pages\n(.*\n){3}query +p50 [\d.]+ ms +p95 [\d.]+ ms/);
-  }, 120_000);
-
-  // bench:build and bench:develop measure Gatsby itself: a real run is minutes of CPU. They run
-  // here against support/gatsby-stand-in.mjs, which answers their gatsby commands the way they
-  // read them, so all of their own code runs; Gatsby's builds are npm test's own.
-  test('bench:build — a cold, a warm and a scale run of 4 synthetic files (Gatsby stand-in)', () => {
-    const run = bench('build.mjs', ['--only', 'cold,warm,scale', '--sizes', '4', '--gatsby', STAND_IN, '--json', path.join(work, 'build.json')]);
-    expectRan(run, /\| scale N=4 +\| +4 \| +4 \| +[\d.]+ \| +\d+ \|.*\| ok +\|/);
-    expect(run.out).toMatch(/\| warm（改一篇文章） +\| +\d+ \| +\d+ \|.*\| ok +\|/);
-  }, 120_000);
-
-  test('bench:develop — the build cache filled, start, the three edits shown without a reload, restart (Gatsby stand-in)', () => {
-    // One .mdx edit, and one second for search files the stand-in does not write.
-    const run = bench('develop.mjs', ['--repeat', '1', '--edits', '1', '--search-wait-s', '1', '--keep-build-cache', '--gatsby', STAND_IN, '--json', path.join(work, 'develop.json')]);
-    expectRan(run, /\| 改组件 Footer\.tsx → 页面显示 +\| +[\d.]+ \| ≤ 1\.0 \|/);
-    expect(run.out).toMatch(/\| 保留 \.cache 再启动 → 浏览器渲染出文档页 +\| +[\d.]+ \| ≤ 8 +\|/);
-    expect(run.out).toMatch(/\[改动后\] 先启动一次，填好构建缓存（不计）… 好了/);
-    expect(run.out).toMatch(/\| 其中 clean 后第一次改 \.mdx → 搜索文件含新内容 +\| +— \| ≤ 2 +\|/);
-    expect(run.out).toMatch(/clean：只 gatsby clean，保留构建缓存/);
-  }, 180_000);
-
-  test.each([
-    ['', '空白 Gatsby 站点'],
-    ['tuned', '空白站点 \\+ 本站的开发设置'],
-  ])('bench:develop --floor %s — an empty Gatsby site started beside the project, both columns filled (Gatsby stand-in)', (variant, label) => {
-    const run = bench('develop.mjs', ['--floor', ...(variant ? [variant] : []), '--repeat', '1', '--edits', '1', '--search-wait-s', '1', '--gatsby', STAND_IN, '--json', path.join(work, 'develop-floor.json')]);
-    expectRan(run, new RegExp(`\\| 测量（秒，中位数） +\\| ${label} +\\| 本站 +\\| 目标 +\\|`));
-    expect(run.out).toMatch(/\| 保留 \.cache 再启动 → 浏览器渲染出文档页 +\| +[\d.]+ +\| +[\d.]+ \| ≤ 8 +\|/);
-    expect(run.out).toMatch(/\| clean 后启动 → 浏览器渲染出文档页 +\| +[\d.]+ +\| +[\d.]+ \| ≤ 15 +\|/);
-    // The empty site has nothing to edit; the project's edits are still measured.
-    expect(run.out).toMatch(/\| 改组件 Footer\.tsx → 页面显示 +\| +— +\| +[\d.]+ \| ≤ 1\.0 \|/);
-    expect(run.out).toMatch(new RegExp(`\\[${label} 1/1\\] gatsby develop（保留 \\.cache 再启动）… 就绪`));
-  }, 180_000);
-
-  test('bench:travel — twins and share cards of 4 synthetic pages', () => {
-    expectRan(bench('travel.mts', ['--n', '4']), /\| Markdown 版本 +\| +4 \| +[\d.]+ \| +[\d.]+ \|/);
-  }, 120_000);
+    expect(differs.out).toMatch(/✗ 1 个文件不同：\n {2}- index\.html/);
+  });
 });
 
-describe('scriptEnv (bench/lib.mjs)', () => {
-  /** scriptEnv(name, project?) evaluated in Node (the benchmarks are ES modules), as JSON. */
-  const scriptEnv = (...args: string[]) => {
-    const code = `import { scriptEnv } from ${JSON.stringify(path.join(ROOT, 'bench/lib.mjs'))}; console.log(JSON.stringify(scriptEnv(...${JSON.stringify(args)})));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(run.stderr);
-    return JSON.parse(run.stdout) as Record<string, string>;
-  };
+describe('bench/lib.mjs', () => {
+  it('takes the median of the values measured, skipping runs that gave none', () => {
+    expect(withLib(['median'], 'console.log(JSON.stringify([median([3, 1, 2]), median([4, 1, 3, 2]), median([null, NaN, 5, undefined]), median([])]));')).toEqual([2, 2.5, 5, null]);
+  });
+
+  it('attributes the bytes of a chunk to packages and site folders through its source map, in UTF-8 bytes', () => {
+    const dir = path.join(work, 'chunk');
+    mkdirSync(dir, { recursive: true });
+    // Two segments on one line: columns 0–3 from react, 4–7 from src/lib (两个汉字 take 3 bytes each).
+    writeFileSync(path.join(dir, 'app.js'), 'aaaa中文bb');
+    const sources = ['webpack://site/./node_modules/react/index.js', 'webpack://site/./src/lib/x.ts'];
+    writeFileSync(path.join(dir, 'app.js.map'), JSON.stringify({ version: 3, sources, names: [], mappings: 'AAAA,ICAA' }));
+    const file = path.join(dir, 'app.js');
+    expect(withLib(['chunkComposition'], `console.log(JSON.stringify([chunkComposition(${JSON.stringify(file)}), chunkComposition(${JSON.stringify(path.join(dir, 'none.js'))})]));`)).toEqual([
+      [
+        { family: 'react', bytes: 6 },
+        { family: 'src/lib', bytes: 6 },
+      ],
+      null,
+    ]);
+  });
+
+  it('groups module paths into packages and site folders, and names chunks without their hash', () => {
+    const sources = [
+      'webpack://iofomo/./node_modules/@emotion/react/dist/emotion-react.browser.esm.js',
+      'webpack://iofomo/./node_modules/react-dom/cjs/react-dom-server.browser.production.min.js',
+      'webpack://iofomo/./node_modules/react-dom/cjs/react-dom.production.min.js',
+      './node_modules/prismjs/components/prism-java.js',
+      './content/blog/2023-10-10-binder/index.mdx',
+      './src/components/search/SearchBox.tsx',
+      './src/lib/routes.ts',
+    ];
+    const chunks = ['/app-0123456789abcdef0123.js', '/component---src-templates-post-tsx-0123456789abcdef0123.js', '/webpack-runtime.js'];
+    expect(withLib(['moduleFamily', 'chunkLabel'], `console.log(JSON.stringify([${JSON.stringify(sources)}.map(moduleFamily), ${JSON.stringify(chunks)}.map(chunkLabel)]));`)).toEqual([
+      ['@emotion/react', 'react-dom/server', 'react-dom', 'prismjs/components', 'content (MDX)', 'src/components/search', 'src/lib'],
+      ['app', 'component---src-templates-post-tsx', 'webpack-runtime'],
+    ]);
+  });
+
+  it('aligns table columns by display width (CJK counts two) and right-aligns numeric ones', () => {
+    const printed = withLib<string>(
+      ['table'],
+      `
+      const lines = []; console.log = (line) => lines.push(line);
+      table(['页面', '字节', '说明'], [['首页 /', '12.5', '中文'], ['文章', 3, null]]);
+      process.stdout.write(JSON.stringify(lines.join('\\n')));`,
+    );
+    expect(printed.split('\n')).toEqual(['| 页面   | 字节 | 说明 |', '|--------|-----:|------|', '| 首页 / | 12.5 | 中文 |', '| 文章   |    3 | —    |']);
+  });
 
   it("reads the variables set before a script's command from the measured copy's package.json, not the repository's", () => {
     // A --before commit's copy runs `npm run develop` as that commit defined it.
     const project = path.join(work, 'before-copy');
     mkdirSync(project, { recursive: true });
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ scripts: { develop: 'OLD_FLAG=1 MALLOC_ARENA_MAX=4 gatsby develop --verbose X=2' } }));
-    expect(scriptEnv('develop', project)).toEqual({ OLD_FLAG: '1', MALLOC_ARENA_MAX: '4' });
+    const [copy, own, explicit] = withLib<Array<Record<string, string>>>(
+      ['scriptEnv', 'ROOT'],
+      `console.log(JSON.stringify([scriptEnv('develop', ${JSON.stringify(project)}), scriptEnv('develop'), scriptEnv('develop', ROOT)]));`,
+    );
+    expect(copy).toEqual({ OLD_FLAG: '1', MALLOC_ARENA_MAX: '4' });
     // Without a project: the repository's own script.
-    expect(scriptEnv('develop')).toEqual(scriptEnv('develop', ROOT));
-    expect(scriptEnv('develop')).not.toHaveProperty('OLD_FLAG');
+    expect(own).toEqual(explicit);
+    expect(own).not.toHaveProperty('OLD_FLAG');
   });
 });

@@ -5,7 +5,7 @@
  * loads: the real site's hooks and config, CommonJS, under .cache/compiled.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { compileGatsbyFiles, needsParcel, ROOT_FILES } from '../../gatsby/framework/compile-gatsby-files.cjs';
@@ -25,6 +25,7 @@ const site = (files: Record<string, string>): string => writeSourceSite(path.joi
 type Module = Record<string, unknown>;
 const load = (file: string): Module => {
   delete require.cache[file];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file written by the test, loaded afresh
   return require(file) as Module;
 };
 
@@ -52,18 +53,20 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
     }
   }, 60_000);
 
-    it('bundles what the files import from the site and leaves packages to Node', async () => {
+  it('bundles what the files import from the site and leaves packages to Node', async () => {
     const dir = site({
-      'gatsby-node.ts': "import { greeting } from './gatsby/greeting';\nimport path from 'node:path';\nimport { createHash } from 'node:crypto';\nexport const onPreInit = (): string => `${greeting} ${path.basename('/a/b.txt')} ${createHash('sha1').update('x').digest('hex').length}`;\n",
+      'gatsby-node.ts': "import { greeting } from './gatsby/greeting';\nimport path from 'node:path';\nimport { parse } from 'yaml';\nexport const onPreInit = (): string => `${greeting} ${path.basename('/a/b.txt')}`;\nexport const yamlParse = parse;\n",
       'gatsby/greeting.ts': "export const greeting: string = '你好';\n",
       'gatsby-config.ts': "import type { GatsbyConfig } from 'gatsby';\nconst config: GatsbyConfig = { siteMetadata: { title: 'iofomo' }, plugins: [] };\nexport default config;\n",
     });
     await compileGatsbyFiles(dir, path.join(dir, '.cache/compiled'));
-    const text = readFileSync(path.join(dir, '.cache/compiled/gatsby-node.js'), 'utf8');
-    expect(text).toContain('你好');
-    expect(text).not.toContain('./gatsby/greeting');
-    expect(text).toMatch(/require\("node:path"\)/);
-    expect((load(path.join(dir, '.cache/compiled/gatsby-node.js')).onPreInit as () => string)()).toBe('你好 b.txt 40');
+    // The site's own module is inside the output: it runs with its source gone.
+    rmSync(path.join(dir, 'gatsby'), { recursive: true });
+    const node = load(path.join(dir, '.cache/compiled/gatsby-node.js'));
+    expect((node.onPreInit as () => string)()).toBe('你好 b.txt');
+    // A package is Node's to load: the output's export is the installed package's own function.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the instance Node's loader holds, found from the site
+    expect(node.yamlParse).toBe((require(require.resolve('yaml', { paths: [dir] })) as { parse: unknown }).parse);
     expect(load(path.join(dir, '.cache/compiled/gatsby-config.js')).default).toEqual({ siteMetadata: { title: 'iofomo' }, plugins: [] });
   });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { authorMatcher, lastUpdatedByPage, lastUpdatedOf, parseGitLog, type Commit, type FileHistory } from '../../gatsby/content/git-history';
 import { readContentHistory, contentHistory } from '../../gatsby/content/last-updated';
 import { lastUpdatedText } from '../../src/lib/last-updated';
+import authors from '../../content/authors.json';
 
 /** One commit as `git log -z --name-status --format=%x1e%cI%x1f%an%x1f%ae` prints it. */
 function commit(time: string, files: string[][], who = ['Ann', 'ann@example.com']): string {
@@ -120,7 +121,7 @@ describe('authors', () => {
   });
 
   it('the real content/authors.json is valid', () => {
-    expect(() => authorMatcher(require('../../content/authors.json'))).not.toThrow();
+    expect(() => authorMatcher(authors)).not.toThrow();
   });
 });
 

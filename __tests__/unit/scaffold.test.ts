@@ -89,7 +89,7 @@ describe('a new post', () => {
     expect(refusal(() => planPost({ kind: 'post', slug: '../x', title: '标题' }, existing, '2026-11-24'))).toMatch(/字段 "slug" 只能包含字母、数字、- 和 _/);
     expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '标题', tags: ['Android'] }, existing, '2026-11-24'))).toMatch(/还没有文章用过标签 Android（区分大小写）。新增标签前请先与维护者确认/);
     expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '标题', authors: ['nobody'] }, existing, '2026-11-24'))).toMatch(/content\/authors.json 里没有作者 nobody/);
-    expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '点击 "安装" 按钮' }, existing, '2026-11-24'))).toMatch(/通不过内容检查，请修改标题：\n  content\/blog\/2026-11-24-x\/index.mdx:3:8 frontmatter title：引号/);
+    expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '点击 "安装" 按钮' }, existing, '2026-11-24'))).toMatch(/通不过内容检查，请修改标题：\n {2}content\/blog\/2026-11-24-x\/index.mdx:3:8 frontmatter title：引号/);
     expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '  ' }, existing, '2026-11-24'))).toBe('标题不能为空');
   });
 });

@@ -34,11 +34,11 @@ describe('test sequencer', () => {
     const sorted = new Sequencer({}).sort([
       untimed('unit/paginate.test.ts', 9_000),
       untimed('unit/search-page.test.ts', 8_000),
-      untimed('unit/bench.test.ts', 1_000),
+      untimed('unit/bad-content.test.ts', 1_000),
       untimed('unit/scaffold.test.ts', 2_000),
       untimed('unit/routes.test.ts', 5_000),
     ]);
-    expect(sorted.map((test) => path.relative(TESTS, test.path))).toEqual(['unit/bench.test.ts', 'unit/scaffold.test.ts', 'unit/paginate.test.ts', 'unit/search-page.test.ts', 'unit/routes.test.ts']);
+    expect(sorted.map((test) => path.relative(TESTS, test.path))).toEqual(['unit/bad-content.test.ts', 'unit/scaffold.test.ts', 'unit/paginate.test.ts', 'unit/search-page.test.ts', 'unit/routes.test.ts']);
   });
 
   it('starts the long e2e files first, the e2e search tests before the short unit files of the same name', () => {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CARD_SIZE, cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../gatsby/travel/share-card-layout';
+import { cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../gatsby/travel/share-card-layout';
 import { missingCharacters, parseFontFaces, sliceFor } from '../../gatsby/travel/font-slices';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -17,7 +17,6 @@ const texts = (node: CardNode): string[] => (typeof node.props.children === 'str
 
 describe('card layout', () => {
   it('is 1200×630 and shows the title, the site, the kind and the product or tags', () => {
-    expect(CARD_SIZE).toEqual({ width: 1200, height: 630 });
     const doc = cardElement({ kind: 'doc', title: 'Wing 简介', labels: ['Wing · 桌面端'] }, BRAND);
     expect(doc.props.style).toMatchObject({ width: 1200, height: 630 });
     expect(texts(doc)).toEqual(['iofomo', '文档', 'Wing 简介', 'Wing · 桌面端', 'www.iofomo.com']);

@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
+/** A core count no machine of the project has, so that a hard-coded worker count cannot pass by chance. */
+const CORES = 7;
 
 interface Command {
   command: string;
@@ -19,7 +21,7 @@ interface Stage {
   before: boolean;
   env?: Record<string, string>;
   sequence: Command[];
-  beside?: Command;
+  beside?: Command[];
 }
 
 /**
@@ -27,7 +29,9 @@ interface Stage {
  * names of those `npm test -- --stages …` selects for each of `selections` (or its error message).
  */
 function load(...selections: string[]): { siteCopy: string; stages: Stage[]; selected: Array<string[] | string> } {
-  const script = `import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({
+  // On a machine of CORES cores (os.availableParallelism() answers CORES while the script loads).
+  const script = `require('node:os').availableParallelism = () => ${CORES};
+  import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({
     siteCopy: m.SITE_COPY,
     stages: m.STAGES.map((s) => ({ ...s, before: typeof s.before === 'function' })),
     selected: ${JSON.stringify(selections)}.map((arg) => { try { return m.selectStages(['--stages', arg]).map((s) => s.name); } catch (e) { return String(e.message); } }),
@@ -47,18 +51,19 @@ function projectsOf(command: Command): string[] {
 describe('npm test (scripts/test.mjs)', () => {
   const { siteCopy, stages: all, selected } = load('3,4', '2', '0', '5', 'x');
   /** What a stage runs: its sequence and what runs beside it. */
-  const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ? [stage.beside] : [])];
+  const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ?? [])];
   const commands = all.flatMap((stage) => commandsOf(stage).map((command) => ({ stage, command })));
   const npmScripts = commands.filter(({ command }) => command.command === 'npm').map(({ command }) => command.args.at(-1));
 
   test('runs every jest project exactly once', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.config.js is CommonJS without types
     const config = require(path.join(ROOT, 'jest.config.js')) as { projects: { displayName: string }[] };
     const selected = commands.flatMap(({ command }) => projectsOf(command));
     expect([...selected].sort()).toEqual(config.projects.map((p) => p.displayName).sort());
   });
 
-  test('runs the typecheck, the workflow lint and both builds', () => {
-    expect([...npmScripts].sort()).toEqual(['build:prefixed', 'build:strict', 'lint:workflow', 'typecheck']);
+  test('runs the typecheck, ESLint, Prettier’s check, the workflow lint and both builds', () => {
+    expect([...npmScripts].sort()).toEqual(['build:prefixed', 'build:strict', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
   });
 
   test('builds before the tests that need the build, and tests the strict build by its copy', () => {
@@ -87,12 +92,22 @@ describe('npm test (scripts/test.mjs)', () => {
     expect(wrong).toEqual(['0', '5', 'x'].map((arg) => `--stages takes stage numbers from 1 to ${all.length}, separated by commas: ${arg}`));
   });
 
+  test('runs the parallel jest runs on one worker per core, and the timed tests on one', () => {
+    const jestRuns = commands.filter(({ command }) => projectsOf(command).length > 0).map(({ command }) => command);
+    const workers = (command: Command) => command.args.filter((arg) => arg.startsWith('--maxWorkers') || arg === '--runInBand');
+    expect(jestRuns.map((command) => [projectsOf(command).join(' '), workers(command)])).toEqual(
+      jestRuns.map((command) => [projectsOf(command).join(' '), projectsOf(command).includes('e2e-timed') ? ['--runInBand'] : [`--maxWorkers=${CORES}`]]),
+    );
+  });
+
   test('runs nothing beside a stage but at the lowest CPU priority, no test beside anything, and nothing but the timed tests in their stage', () => {
     // The timed tests assert the spec's delays in real time: whatever shares the machine with
     // them must yield the CPU whenever they want it (nice 19), and no other test may share their stage.
-    for (const stage of all.filter((s) => s.beside)) {
-      expect(stage.beside?.nice).toBe(19);
-      expect(projectsOf(stage.beside as Command)).toEqual([]);
+    const beside = all.flatMap((stage) => stage.beside ?? []);
+    expect(beside.length).toBeGreaterThan(0);
+    for (const command of beside) {
+      expect(command.nice).toBe(19);
+      expect(projectsOf(command)).toEqual([]);
     }
     const timed = all.filter((s) => s.sequence.flatMap(projectsOf).includes('e2e-timed'));
     expect(timed).toHaveLength(1);

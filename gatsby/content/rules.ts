@@ -48,8 +48,6 @@ const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
 const PROSE_KEYS = ['title', 'description', 'sidebar_label'] as const;
 const COMMIT_HASH = /\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi;
 
-const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-
 /** Index of the `)` closing the `(` at `open`, or -1. */
 function closingParen(source: string, open: number): number {
   let depth = 0;

@@ -210,6 +210,7 @@ function docRelativePath(input: string): string {
     .replace(/\.mdx$/, '');
   const segments = relative.split('/');
   if (!relative || segments.some((s) => s === '.' || s === '..')) throw new ScaffoldError(`文档路径不对：“${input}”，应写成 content/docs 下的路径，如 desktop/wing/FAQ`);
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[#?%\u0000-\u001f]/.test(relative)) throw new ScaffoldError(`文档路径不能含有 # ? % 或控制字符：“${input}”`);
   return relative;
 }

@@ -50,6 +50,7 @@ export function gatsbyCommand(env: NodeJS.ProcessEnv = process.env): string | un
 
 /** Gatsby's store as its API hands it to a hook (typed there with getState: Function). */
 interface StoreLike {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- Gatsby's own type for it: a narrower one is not assignable
   getState: Function;
 }
 
@@ -295,6 +296,7 @@ interface OverlaySocket {
  */
 export function developOverlay(): OverlaySocket {
   // Loaded when develop needs it: `gatsby build` never does.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above), an internal module without types
   return (require('gatsby/dist/utils/websocket-manager') as { websocketManager: OverlaySocket }).websocketManager;
 }
 

@@ -44,7 +44,6 @@ export interface TwinTreeOptions {
   lastUpdated?: LastUpdated;
 }
 
-type Node = Content | Root;
 type Flow = Content;
 
 const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference', 'html']);

@@ -65,6 +65,8 @@ function useActiveHeading(ids: string[]): string | null {
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
     };
+    // The ids' text, not the array: the caller makes a new array on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids.join('\n')]);
   return active;
 }

@@ -1,7 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../../scripts/chromium.cjs';
 
 /** Debian's Chromium (never `npx playwright install`); CHROMIUM_PATH points elsewhere. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /**
  * Name of the function the browser projects' test environment (./environment.ts) puts on each test
@@ -27,21 +28,11 @@ export const SHARED_TABS = '__e2eSharedTabs';
  */
 export const V8_FLAGS = '--no-opt --no-maglev';
 
-/** Debian's Chromium, started the way this machine allows (root, no network beyond loopback). */
+/** Debian's Chromium with the project's flags (scripts/chromium.cjs), its pages' V8 without optimizing tiers. */
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      `--js-flags=${V8_FLAGS}`,
-    ],
+    args: [...CHROMIUM_FLAGS, `--js-flags=${V8_FLAGS}`],
   });
 }

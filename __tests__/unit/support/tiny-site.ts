@@ -1,14 +1,11 @@
 /**
- * A tiny built site for the benchmarks' smoke tests (../bench.test.ts): three pages, one of them
- * at a Chinese tag path and one with a space in its path, as Gatsby writes them (<route>/index.html),
+ * A tiny built site for bench:html-diff's test (../bench.test.ts): three pages, one of them at a
+ * Chinese tag path and one with a space in its path, as Gatsby writes them (<route>/index.html),
  * a not-found page and one hashed script with its source map. Written into `dir`, readable by
- * nginx's unprivileged workers.
+ * nginx's unprivileged workers should a benchmark serve it.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
-/** The routes of the tiny site as __tests__/routes.txt types them (Chinese as text, spaces as %20). */
-export const TINY_ROUTES = ['/', '/blog/tags/IT人生', '/blog/tags/空壳', '/docs/Get%20start'];
 
 const SCRIPT = 'app-0123456789abcdef0123.js';
 

@@ -117,6 +117,7 @@ export function MobileDocSidebar({ pathname, children }: { pathname: string; chi
       {open ? (
         <>
           <button type="button" className="backdrop" aria-label="关闭文档目录" tabIndex={-1} onClick={close} />
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog keeps Tab among its own controls */}
           <div ref={panel} className="panel" id="mobile-doc-sidebar" role="dialog" aria-modal="true" aria-label="文档目录" data-testid="mobile-sidebar-panel" onKeyDown={trapTab}>
             <div className="panel-head">
               <button type="button" onClick={close} aria-label="关闭文档目录">

@@ -39,6 +39,7 @@ export function MobileMenu({ items, pathname, search, extra }: { items: NavbarIt
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState<Error | null>(null);
   // A new lazy component per attempt: React keeps a failed one failed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const MobileMenuDialog = useMemo(() => lazyDialog(setFailed), [attempt]);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [pathname]);

@@ -1,0 +1,3 @@
+/** Types of chromium.cjs (documented there). */
+export declare const CHROMIUM: string;
+export declare const CHROMIUM_FLAGS: readonly string[];
