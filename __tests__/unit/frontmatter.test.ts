@@ -63,6 +63,7 @@ describe('readFrontmatter', () => {
 
 describe('gatsby-plugin-mdx reads frontmatter through it', () => {
   // The plugin's own reader (gray-matter with the default YAML engine), as its onCreateNode calls it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the plugin's internal module, loaded by path as the plugin does
   const { parseFrontmatter } = require('gatsby-plugin-mdx/dist/frontmatter') as { parseFrontmatter(key: string, source: string): { body: string; frontmatter: Record<string, unknown> } };
 
   it('its Mdx nodes hold the values the content model checks', () => {

@@ -4,7 +4,7 @@
  * they cannot. One named test per assumption, so a Gatsby upgrade that breaks one fails that one.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -372,6 +372,7 @@ describe('Emotion’s start-up in the browser (gatsby/postbuild/emotion-styles.t
     try {
       let cache: { inserted: Record<string, unknown> } | undefined;
       jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- Emotion's browser build, loaded afresh by path for this canary
         const { default: createCache } = require(path.join(cacheDir, 'dist/emotion-cache.browser.cjs.js')) as { default(options: { key: string }): { inserted: Record<string, unknown> } };
         cache = createCache({ key: 'css' });
       });
