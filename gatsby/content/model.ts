@@ -15,6 +15,10 @@ export interface PostFrontmatter {
   image?: string;
   unlisted: boolean;
   draft: boolean;
+  /** The series the post belongs to: a key of content/series.yaml (src/lib/series.ts). */
+  series?: string;
+  /** Its place in the series, 1 for the first part. */
+  series_position?: number;
 }
 
 export interface DocFrontmatter {
@@ -40,6 +44,7 @@ export class ContentError extends Error {
 type Raw = Record<string, unknown>;
 
 const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const SERIES_KEY_RE = /^[a-z0-9][a-z0-9-]*$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function requiredString(raw: Raw, field: string, file: string): string {
@@ -133,7 +138,15 @@ export function validatePost(raw: Raw, file: string, relativeDir?: string): Post
       throw new ContentError(file, 'date', `与目录名中的日期 ${folder.date} 不一致`);
     }
   }
-  return { slug, title, date, tags, authors, description, image, unlisted, draft };
+  const series = optionalString(raw, 'series', file);
+  const position = raw.series_position;
+  if (series === undefined && position !== undefined && position !== null) throw new ContentError(file, 'series', '缺失：写了 series_position 就要写 series（系列的键，见 content/series.yaml）');
+  if (series !== undefined && !SERIES_KEY_RE.test(series)) throw new ContentError(file, 'series', `只能包含小写字母、数字和 -，实际为 "${series}"`);
+  if (series !== undefined && (position === undefined || position === null)) throw new ContentError(file, 'series_position', '缺失：写了 series 就要写这是系列的第几篇（从 1 起）');
+  if (series !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 1)) {
+    throw new ContentError(file, 'series_position', `必须是从 1 起的整数，实际为 ${JSON.stringify(position)}`);
+  }
+  return { slug, title, date, tags, authors, description, image, unlisted, draft, ...(series !== undefined ? { series, series_position: position as number } : {}) };
 }
 
 export function validateDoc(raw: Raw, file: string): DocFrontmatter {

@@ -17,6 +17,11 @@ import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
 import { contentHistory } from '../content/last-updated';
 import { planShareCards, shareCardContext } from '../travel/travel';
 import { rememberBuiltSite } from './built';
+import { readFileSync } from 'node:fs';
+import { readFrontmatter } from '../content/frontmatter';
+import { relatedPosts } from '../content/related';
+import { loadSeriesNames, seriesMessages } from '../content/series';
+import type { SeriesNames } from '../../src/lib/series';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -26,6 +31,32 @@ const TEMPLATES: Record<PagePlan['kind'], string> = {
   archive: path.resolve('./src/templates/archive.tsx'),
   doc: path.resolve('./src/templates/doc.tsx'),
 };
+
+/**
+ * The series names (content/series.yaml), checked against the posts' `series:` fields, and each post's
+ * related posts (gatsby/content/related.ts, from the posts' text read from their files).
+ */
+function seriesAndRelated(posts: readonly PostEntry[]): { seriesNames: SeriesNames; related: ReturnType<typeof relatedPosts>; problems: string[] } {
+  const seriesNames = loadSeriesNames(contentDir);
+  const sources = posts.map((p) => ({ post: p, raw: readFileSync(path.join(contentDir, p.file.replace(/^content\//, '')), 'utf8') }));
+  const problems = seriesMessages(
+    sources.map(({ post, raw }) => ({ slug: post.slug, path: postPath(post.slug), title: post.title, date: post.date, series: post.series, seriesPosition: post.series_position, file: post.file, raw })),
+    seriesNames,
+  );
+  const related = relatedPosts(
+    sources.map(({ post, raw }) => ({
+      slug: post.slug,
+      path: postPath(post.slug),
+      title: post.title,
+      date: post.date,
+      tags: post.tags,
+      series: post.series,
+      body: readFrontmatter(raw).body,
+      listed: !post.draft && !post.unlisted,
+    })),
+  );
+  return { seriesNames, related, problems };
+}
 
 /** Each post's and doc's “最后更新于” from the content folder's git history (read once per process). */
 async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[], warn: (message: string) => void) {
@@ -53,9 +84,12 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
   let content;
   let updated;
+  let extras;
   try {
     content = await queryContent(graphql);
     assertUniqueSlugs(content.posts.map((p) => ({ slug: p.slug, file: p.file })));
+    extras = seriesAndRelated(content.posts);
+    if (extras.problems.length) throw new Error(`系列设置有误（${extras.problems.length} 处）：\n${extras.problems.map((m) => `  - ${m}`).join('\n')}`);
     updated = await lastUpdated(content.posts, content.docs, (message) => reporter.warn(message));
   } catch (error) {
     reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
@@ -63,7 +97,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
   const { posts, docs } = content;
 
-  const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey });
+  const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey, seriesNames: extras.seriesNames, related: extras.related });
   const duplicates = duplicatePaths(plan);
   for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
   // Share cards (Open Graph images) of docs and coverless posts: named here, drawn after the build.
