@@ -6,7 +6,9 @@
 import path from 'node:path';
 import type { CreatePagesArgs, GatsbyNode } from 'gatsby';
 import authors from '../../content/authors.json';
-import { toolNameForKey } from '../../src/config/site';
+import { siteConfig, toolNameForKey } from '../../src/config/site';
+import { issueUrl, repositoryOf } from '../../src/lib/report-issue';
+import { encodePath } from '../../src/lib/url-path';
 import { assertUniqueSlugs } from '../content/model';
 import { docPath } from '../../src/lib/docs';
 import { duplicatePaths, planSite, postPath, type DocEntry, type PagePlan, type PostEntry } from '../../src/lib/routes';
@@ -107,9 +109,13 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   // Post and doc bodies are rendered with the base URL they will be served under. The last-updated
   // date is a page's own: a new commit changes the context (and the HTML) of the pages it touched only.
   const base = { basePath: basePath ?? '', assetPrefix: pathPrefix ?? '' };
+  // 纠错's address as it is without JavaScript (src/lib/report-issue.ts): built here, so the browser
+  // bundle does not carry the issue text's code (the click's refresh loads it).
+  const titles = new Map<string, string>([...posts.map((p) => [postPath(p.slug), p.title] as const), ...docs.map((d) => [docPath(d.docId), d.title] as const)]);
+  const issueHref = (pagePath: string) => issueUrl(repositoryOf(siteConfig.editUrlBase), { title: titles.get(pagePath) ?? '', pageUrl: `${siteConfig.url}${pathPrefix ?? ''}${encodePath(pagePath)}` });
   for (const page of plan) {
     const context =
-      page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null } : page.context;
+      page.kind === 'post' || page.kind === 'doc' ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null, reportIssueHref: issueHref(page.path) } : page.context;
     actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
   }
   reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);

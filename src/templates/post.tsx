@@ -37,7 +37,7 @@ interface PostData {
 }
 
 /** The plan's context plus the generated share card (posts without a cover, see gatsby/travel/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
-type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null };
+type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null; reportIssueHref?: string };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;
 
@@ -116,7 +116,7 @@ export default function PostTemplate({ data, pageContext, location }: PageProps<
             <TagLinks tags={fm.tags} />
             {pageContext.series ? <SeriesNote series={pageContext.series} /> : null}
           </header>
-          {fm.unlisted ? null : <TwinLinks pagePath={`/blog/${pageContext.slug}`} />}
+          <TwinLinks pagePath={`/blog/${pageContext.slug}`} issueHref={pageContext.reportIssueHref ?? ''} unlisted={fm.unlisted} />
           {fm.unlisted ? <UnlistedNotice /> : null}
           {cover ? <StaticPicture className="cover" image={cover} alt={data.mdx.rendered.coverAlt || `${fm.title}：封面图`} eager /> : null}
           <Markdown html={data.mdx.rendered.html} />
