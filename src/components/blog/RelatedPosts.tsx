@@ -20,6 +20,10 @@ const list = css`
   li {
     overflow-wrap: anywhere;
   }
+  /* Beside plain text (dates, labels): told apart by more than colour. */
+  li a {
+    text-decoration: underline;
+  }
   time {
     margin-left: 8px;
     color: ${c('textMute')};

@@ -24,6 +24,10 @@ const box = css`
   li {
     overflow-wrap: anywhere;
   }
+  /* Beside plain text (dates, labels): told apart by more than colour. */
+  li a {
+    text-decoration: underline;
+  }
   .part-meta {
     color: ${c('textMute')};
     font-size: 0.85em;
