@@ -22,6 +22,9 @@ import { buildDrawDiagram } from '../gatsby/markdown/draw-diagrams';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../gatsby/content/rules';
 import { authorMatcher } from '../gatsby/content/git-history';
 import { findTypographyProblems } from '../gatsby/content/typography';
+import { loadSeriesNames, seriesMessages } from '../gatsby/content/series';
+import type { SeriesNames } from '../src/lib/series';
+import { chromeLinks, seriesMember } from '../gatsby/content/chrome-links';
 
 const args = process.argv.slice(2);
 // --root <dir> checks another tree with a content/ folder (the bad-input fixtures of the tests);
@@ -79,6 +82,15 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
     else throw error;
   }
 
+  // Series: keys of content/series.yaml, places 1…n without a gap or a repeat (gatsby/content/series.ts).
+  let seriesNames: SeriesNames = {};
+  try {
+    seriesNames = loadSeriesNames(path.join(root, 'content'));
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+  problems.push(...seriesMessages(posts.map((p) => ({ ...seriesMember(p), file: p.file, raw: readFileSync(path.join(root, p.file), 'utf8') })), seriesNames));
+
   const plan = planSite(
     posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1)),
     docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
@@ -132,12 +144,16 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
   );
   for (const { page, link, message } of checkPageLinks(pages)) problems.push(`${fileOfPage.get(page)}:${link.line ?? '?'} 站内链接 ${link.href} 无效：${message}`);
 
-  // Every listed post needs a way in from another page (links from any file count, problems only in scope).
+  // Every listed post needs a way in from another page (links from any file count, problems only in scope):
+  // the body's links, the series boxes and the related posts the build puts at the end of each post.
   const listed = posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft);
   const byFile = new Map(files.map((f) => [f.file, f.raw]));
   const orphans = findOrphanPosts(
     listed.map((p) => ({ file: p.file, path: p.path, line: slugLine(byFile.get(p.file) ?? '') })),
-    files.map((f) => ({ file: f.file, links: scanMdx(f.body).links })),
+    [
+      ...files.map((f) => ({ file: f.file, links: scanMdx(f.body).links })),
+      ...chromeLinks(posts, seriesNames),
+    ],
   );
   for (const orphan of orphans.filter((o) => inScope(o.file))) problems.push(formatProblem(orphan.file, orphan.problem));
 

@@ -1,7 +1,7 @@
 /**
  * The editorial rules of gatsby/content/rules.ts over the real content/ folder: Chinese quotation
  * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese typography (typography.ts), no post that links to a
- * later post outside a marked update note / series navigation / further-reading list, and no listed
+ * later post outside a dated update note (series navigation and related posts are page chrome), and no listed
  * post that only the blog list leads to. Docs and posts are separate tests so a failure says which
  * part of the content it is in; each lists file:line:column.
  */
@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../../gatsby/content/loader';
 import { findTypographyProblems } from '../../gatsby/content/typography';
+import { chromeLinks } from '../../gatsby/content/chrome-links';
+import { loadSeriesNames } from '../../gatsby/content/series';
 import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine, type ContentRule } from '../../gatsby/content/rules';
 
 const root = path.resolve(__dirname, '../..');
@@ -52,13 +54,13 @@ describe('posts', () => {
     expect(listed.length).toBeGreaterThan(0);
     const orphans = findOrphanPosts(
       listed.map((p) => ({ file: p.file, path: p.path, line: slugLine(raw(p.file)) })),
-      [...posts, ...docs].map((item) => ({ file: item.file, links: scanMdx(item.body).links })),
+      [...[...posts, ...docs].map((item) => ({ file: item.file, links: scanMdx(item.body).links })), ...chromeLinks(posts, loadSeriesNames(path.join(root, 'content')))],
     );
     expect(orphans.map((o) => formatProblem(o.file, o.problem))).toEqual([]);
   });
 
   // Docs carry no date, so only posts can know the future.
-  it('link to later posts only from an update note, series navigation or further reading', () => {
+  it('link to later posts only from a dated update note', () => {
     const dateOf = new Map(posts.map((p) => [p.path, p.frontmatter.date]));
     const today = new Date().toISOString().slice(0, 10);
     expect(posts.length).toBeGreaterThan(1);

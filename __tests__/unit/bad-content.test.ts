@@ -37,6 +37,7 @@ const BAD: ReadonlyArray<[string, string, string]> = [
     ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],
     ['bad-orphan', 'content/blog/2024-01-03-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
     ['bad-later-link', 'content/blog/2024-01-01-early/index.mdx:10:27', '链接到更晚的文章：本文写于 2024-01-01，/blog/late 发表于 2024-06-01'],
+    ['bad-series', 'content/blog/2024-02-01-second/index.mdx:7 系列：未知的系列“two”', 'content/series.yaml 里没有这个键（已有：one）'],
     ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],
     ['bad-diagram', 'content/docs/intro.mdx:10 无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
     ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],

@@ -162,18 +162,14 @@ describe('links to later posts', () => {
     expect(check('正文。\n\n> **2024 年 11 月补记**：见 [这篇](/blog/late)。\n')).toEqual([]);
   });
 
-  it('accepts series navigation and further-reading lists, and only them', () => {
-    expect(check('本系列下一篇：[下一篇](/blog/next)。\n\n正文。\n')).toEqual([]);
-    expect(check('正文。\n\n延伸阅读：\n\n- [这篇](/blog/late)\n- [那篇](/blog/later)\n')).toEqual([]);
-    expect(check('## 延伸阅读\n\n- [这篇](/blog/late)\n\n### 小节\n\n[那篇](/blog/later)\n')).toEqual([]);
-    // the section ends at the next heading of its level; a paragraph marker covers itself and the list after it
-    expect(check('## 延伸阅读\n\n- [这篇](/blog/late)\n\n## 下一节\n\n[那篇](/blog/later)\n')).toHaveLength(1);
-    expect(check('延伸阅读：\n\n- [这篇](/blog/late)\n\n[那篇](/blog/later)\n')).toHaveLength(1);
+  it('gives series navigation and further-reading lists no exemption: the series box and related posts are page chrome', () => {
+    expect(check('本系列下一篇：[下一篇](/blog/next)。\n\n正文。\n')).toHaveLength(1);
+    expect(check('正文。\n\n延伸阅读：\n\n- [这篇](/blog/late)\n- [那篇](/blog/later)\n')).toHaveLength(2);
+    expect(check('## 延伸阅读\n\n- [这篇](/blog/late)\n')).toEqual([expect.stringContaining('之后的文章由页面的系列导航和“相关文章”列出')]);
+    expect(check('延伸阅读：[旧文](/blog/old)。\n')).toEqual([]);
   });
 
   it('does not take a marker in the middle of a paragraph or in a list item', () => {
-    expect(check('正文提到本系列：[下一篇](/blog/next)。\n')).toHaveLength(1);
-    expect(check('- 延伸阅读：[这篇](/blog/late)\n')).toHaveLength(1);
     expect(check('第一行\n2024 年 11 月补记：[这篇](/blog/late)\n')).toHaveLength(1);
   });
 
@@ -190,7 +186,6 @@ describe('links to later posts', () => {
 
   it('finds the zones of a body by line', () => {
     expect(laterLinkZones('正文。\n\n本系列：\n\n1. [a](/blog/a)\n2. [b](/blog/b)\n\n## 2024 年 11 月补记\n\n说明。\n')).toEqual([
-      { kind: 'series', from: 3, to: 6, column: 1 },
       { kind: 'update', from: 8, to: 10, column: 4, month: '2024-11' },
     ]);
   });

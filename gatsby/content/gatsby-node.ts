@@ -57,6 +57,8 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       image: File @fileByRelativePath
       unlisted: Boolean
       draft: Boolean
+      series: String
+      series_position: Int
       sidebar_position: Float
       sidebar_label: String
       hide_sidebar: Boolean
@@ -139,7 +141,7 @@ export async function queryContent(graphql: CreatePagesArgs['graphql']): Promise
       allMdx(filter: { fields: { kind: { ne: null } } }) {
         nodes {
           id
-          frontmatter { slug title date(formatString: "YYYY-MM-DD") tags authors description unlisted draft sidebar_position sidebar_label hide_sidebar }
+          frontmatter { slug title date(formatString: "YYYY-MM-DD") tags authors description unlisted draft series series_position sidebar_position sidebar_label hide_sidebar }
           fields { kind docId readingMinutes }
           parent { ... on File { sourceInstanceName relativePath relativeDirectory } }
         }

@@ -25,6 +25,7 @@ export class ContentError extends Error {
 type Raw = Record<string, unknown>;
 
 const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const SERIES_KEY_RE = /^[a-z0-9][a-z0-9-]*$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const MISSING = '缺失（必填）';
@@ -89,6 +90,10 @@ export const postSchema = z.object({
   image: optionalText(),
   unlisted: flag(),
   draft: flag(),
+  /** The series the post belongs to: a key of content/series.yaml (src/lib/series.ts). */
+  series: optionalText(),
+  /** Its place in the series, 1 for the first part (checked with `series` in validatePost). */
+  series_position: z.unknown().optional(),
 });
 
 /** What an editor may write in a doc's frontmatter. */
@@ -101,7 +106,8 @@ export const docSchema = z.object({
   unlisted: flag(),
 });
 
-export type PostFrontmatter = z.output<typeof postSchema>;
+/** A post's frontmatter: series and series_position come together or not at all. */
+export type PostFrontmatter = Omit<z.output<typeof postSchema>, 'series' | 'series_position'> & { series?: string; series_position?: number };
 export type DocFrontmatter = z.output<typeof docSchema>;
 
 /** Where each field is written (readFrontmatter's places); without them errors name the file only. */
@@ -132,9 +138,9 @@ export function parsePostFolder(relativeDir: string): { date: string; slug: stri
 
 export function validatePost(raw: Raw, file: string, relativeDir?: string, places?: Places): PostFrontmatter {
   const post = parseWith(postSchema, raw, file, places);
+  const at = (field: string) => (places ? (places[field] ?? { line: 1 }) : undefined);
   if (relativeDir !== undefined) {
     const folder = parsePostFolder(relativeDir);
-    const at = (field: string) => (places ? (places[field] ?? { line: 1 }) : undefined);
     if (!folder) {
       throw new ContentError(file, 'slug', `文章目录必须命名为 <yyyy-mm-dd>-<slug>，实际为 "${relativeDir}"`, at('slug'));
     }
@@ -145,7 +151,16 @@ export function validatePost(raw: Raw, file: string, relativeDir?: string, place
       throw new ContentError(file, 'date', `与目录名中的日期 ${folder.date} 不一致`, at('date'));
     }
   }
-  return post;
+  const { series, series_position: position, ...rest } = post;
+  const hasPosition = position !== undefined && position !== null;
+  if (series === undefined && hasPosition) throw new ContentError(file, 'series', '缺失：写了 series_position 就要写 series（系列的键，见 content/series.yaml）', at('series_position'));
+  if (series === undefined) return rest;
+  if (!SERIES_KEY_RE.test(series)) throw new ContentError(file, 'series', `只能包含小写字母、数字和 -，实际为 "${series}"`, at('series'));
+  if (!hasPosition) throw new ContentError(file, 'series_position', '缺失：写了 series 就要写这是系列的第几篇（从 1 起）', at('series'));
+  if (typeof position !== 'number' || !Number.isInteger(position) || position < 1) {
+    throw new ContentError(file, 'series_position', `必须是从 1 起的整数，实际为 ${JSON.stringify(position)}`, at('series_position'));
+  }
+  return { ...rest, series, series_position: position };
 }
 
 export function validateDoc(raw: Raw, file: string, places?: Places): DocFrontmatter {

@@ -10,10 +10,11 @@
  *   included: that is where clone URLs live); TODO / FIXME / TBD / 待补充 / 待完善 in prose.
  * - orphan: every listed post is linked from at least one other page (post or doc body).
  * - later-link: a post is read as written on its date, so its body links to a post dated later only
- *   from a marked place (see `laterLinkZones`): an update note (a heading or paragraph starting
- *   “YYYY 年 M 月补记”, which runs to the next heading or the end, dated no earlier than the post and
- *   no later than today, linking only to posts dated no later than its month), series navigation or
- *   a further-reading list (a heading or paragraph starting “本系列” / “延伸阅读”).
+ *   from a dated update note (see `laterLinkZones`): a heading or paragraph starting “YYYY 年 M 月补记”,
+ *   which runs to the next heading or the end, dated no earlier than the post and no later than today,
+ *   linking only to posts dated no later than its month. Series navigation and related posts are page
+ *   chrome computed at build time (src/lib/series.ts, gatsby/content/related.ts), not the post's text,
+ *   so a “本系列” or “延伸阅读” paragraph gets no exemption.
  * - commit-hash: a commit-hash-like token (7–40 hex characters with at least one digit and one letter,
  *   word-bounded) in prose. Hashes belong in Releases pages, in code and in link addresses.
  *
@@ -280,22 +281,18 @@ export function checkMdxText(source: string, options: TextOptions = {}): Content
   return problems.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-export type LaterLinkZoneKind = 'update' | 'series' | 'reading';
-
-/** Body lines (1-based, inclusive) where a post may link to posts dated after it. */
+/** Body lines (1-based, inclusive) of a dated update note, where a post may link to posts dated after it. */
 export interface LaterLinkZone {
-  kind: LaterLinkZoneKind;
+  kind: 'update';
   from: number;
   to: number;
-  /** Update notes: the note's month, yyyy-mm. */
-  month?: string;
+  /** The note's month, yyyy-mm. */
+  month: string;
   /** Where the marker starts (for problems about the note itself). */
   column: number;
 }
 
 const UPDATE_NOTE = /^(\d{4}) 年 (\d{1,2}) 月补记/;
-const SERIES_NAV = /^本系列/;
-const FURTHER_READING = /^延伸阅读/;
 const HEADING = /^ {0,3}(#{1,6})[ \t]/;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]/;
 
@@ -306,12 +303,9 @@ function markerText(line: string): { text: string; column: number } {
 }
 
 /**
- * The marked places of a post body where links to later posts belong (body lines, code masked):
- * - an update note: a heading or paragraph starting “YYYY 年 M 月补记” (after optional `>`, `#`s, `**`);
- *   it runs to the next heading (a heading note: the next heading of the same or a higher level) or the end;
- * - series navigation or a further-reading list: a heading starting “本系列” / “延伸阅读” (its section, to the
- *   next heading of the same or a higher level), or a paragraph starting so (that paragraph and the list
- *   right after it).
+ * The update notes of a post body, where links to later posts belong (body lines, code masked): a heading
+ * or paragraph starting “YYYY 年 M 月补记” (after optional `>`, `#`s, `**`); it runs to the next heading
+ * (a heading note: the next heading of the same or a higher level) or the end.
  */
 export function laterLinkZones(body: string): LaterLinkZone[] {
   const lines = scanMdx(body).prose.split('\n');
@@ -324,38 +318,23 @@ export function laterLinkZones(body: string): LaterLinkZone[] {
     }
     return lines.length;
   };
-  const blockEnd = (start: number) => {
-    let n = start;
-    while (n + 1 < lines.length && !blank(n + 1) && headingLevel(n + 1) === 0) n += 1;
-    return n;
-  };
   const zones: LaterLinkZone[] = [];
   for (let n = 0; n < lines.length; n += 1) {
     const startsBlock = !blank(n) && (n === 0 || blank(n - 1) || headingLevel(n) > 0);
     if (!startsBlock || LIST_ITEM.test(lines[n] as string)) continue;
     const { text, column } = markerText(lines[n] as string);
     const note = UPDATE_NOTE.exec(text);
-    const kind: LaterLinkZoneKind | null = note ? 'update' : SERIES_NAV.test(text) ? 'series' : FURTHER_READING.test(text) ? 'reading' : null;
-    if (!kind) continue;
+    if (!note) continue;
     const level = headingLevel(n);
-    let to: number;
-    if (level > 0) to = nextHeading(n, level) - 1;
-    else if (kind === 'update') to = nextHeading(n, 6) - 1;
-    else {
-      to = blockEnd(n);
-      let next = to + 1;
-      while (next < lines.length && blank(next)) next += 1;
-      if (next < lines.length && LIST_ITEM.test(lines[next] as string)) to = blockEnd(next);
-    }
+    let to = nextHeading(n, level > 0 ? level : 6) - 1;
     while (to > n && blank(to)) to -= 1;
-    const month = note ? `${note[1]}-${(note[2] as string).padStart(2, '0')}` : undefined;
-    zones.push({ kind, from: n + 1, to: to + 1, column, ...(month ? { month } : {}) });
+    zones.push({ kind: 'update', from: n + 1, to: to + 1, column, month: `${note[1]}-${(note[2] as string).padStart(2, '0')}` });
   }
   return zones;
 }
 
 /**
- * Links of one post (its MDX source) to posts dated after it, outside the zones of `laterLinkZones`,
+ * Links of one post (its MDX source) to posts dated after it, outside the update notes of `laterLinkZones`,
  * and update notes dated before the post, after `today`, or linking to posts later than their month.
  * @param dateOf the date (yyyy-mm-dd) of the post at a route, undefined for any other page.
  */
@@ -366,7 +345,6 @@ export function findLaterPostLinks(source: string, postDate: string, dateOf: (pa
   const month = (date: string) => date.slice(0, 7);
   const noteName = (m: string) => `“${Number(m.slice(0, 4))} 年 ${Number(m.slice(5, 7))} 月补记”`;
   for (const zone of zones) {
-    if (!zone.month) continue;
     const at = { rule: 'later-link' as const, line: zone.from + lineOffset, column: zone.column };
     if (zone.month < month(postDate)) problems.push({ ...at, message: `补记日期：${noteName(zone.month)}早于文章自己的日期 ${postDate}` });
     if (zone.month > month(today)) problems.push({ ...at, message: `补记日期：${noteName(zone.month)}晚于今天（${today}）` });
@@ -378,8 +356,8 @@ export function findLaterPostLinks(source: string, postDate: string, dateOf: (pa
     const zone = zones.find((z) => link.line >= z.from && link.line <= z.to);
     const at = { rule: 'later-link' as const, line: link.line + lineOffset, column: link.column };
     if (!zone) {
-      problems.push({ ...at, message: `链接到更晚的文章：本文写于 ${postDate}，${target} 发表于 ${targetDate}；写在文末的“YYYY 年 M 月补记”、“本系列”导航或“延伸阅读”列表里` });
-    } else if (zone.month && month(targetDate) > zone.month) {
+      problems.push({ ...at, message: `链接到更晚的文章：本文写于 ${postDate}，${target} 发表于 ${targetDate}；正文只写当时已有的文章，之后的文章由页面的系列导航和“相关文章”列出，或写在文末的“YYYY 年 M 月补记”里` });
+    } else if (month(targetDate) > zone.month) {
       problems.push({ ...at, message: `链接到更晚的文章：${noteName(zone.month)}写在 ${target}（${targetDate}）发表之前，补记的日期要不早于它链接的文章` });
     }
   }

@@ -21,6 +21,7 @@ import { rehypeCodeBlocks, rehypeCodeMeta } from './code-blocks';
 import { mdxHandlers } from './jsx';
 import { rehypeZoomableImages } from './images';
 import { rehypeLinks } from './links';
+import { rehypeSectionButtons } from './section-buttons';
 import { rehypeScrollTables } from './tables';
 import { tabsToHast } from './tabs';
 import { stepsToHast } from './steps';
@@ -84,6 +85,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     .use(() => (tree: Root) => {
       toc = tocFromHast(tree);
     })
+    .use(rehypeSectionButtons)
     .use(rehypeStringify, { allowDangerousHtml: true });
   const html = String(await processor.process(contentFile(source, file, firstLine)));
   return { html, toc, coverAlt };

@@ -26,6 +26,8 @@ import { tabsToTwin, type TabsNode } from './tabs';
 import { explicitId } from './heading-ids';
 import { stepsToTwin, type StepsNode } from './steps';
 import { fileTreeToTwin, type FileTreeNode } from './file-tree';
+import { formatDateZh } from '../../src/lib/format';
+import { SERIES_LATER_LABEL, seriesHeading, type SeriesBox } from '../../src/lib/series';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */
@@ -42,6 +44,8 @@ export interface TwinTreeOptions {
   cover?: { url: string; alt: string };
   /** “最后更新于 …” (src/lib/last-updated.ts): a paragraph under the title, as on the page. */
   lastUpdated?: LastUpdated;
+  /** A post's series box (src/lib/series.ts): a line under the title and the list of parts at the end, as on the page. */
+  series?: SeriesBox;
 }
 
 type Flow = Content;
@@ -227,10 +231,26 @@ function converter(options: TwinTreeOptions): TwinConvert {
  * The twin's tree for a parsed content file: the title as h1, the last-updated line and the cover
  * (if any), then the body converted as described above. The input tree is not modified.
  */
+/** The series box as Markdown: a bold heading line, then the parts (links, dates, the current part, later parts labelled). */
+export function seriesTwin(series: SeriesBox, basePath: string): Content[] {
+  const item = (part: SeriesBox['parts'][number]): ListItem => {
+    const name: PhrasingContent = part.current ? { type: 'strong', children: [text(part.title)] } : { type: 'link', url: withBase(part.path, basePath), children: [{ type: 'text', value: part.title }] };
+    const notes = [part.current ? '本篇' : '', formatDateZh(part.date), part.later ? SERIES_LATER_LABEL : ''].filter(Boolean).join('，');
+    return { type: 'listItem', spread: false, children: [{ type: 'paragraph', children: [name, text(`（${notes}）`)] }] };
+  };
+  return [
+    { type: 'thematicBreak' },
+    { type: 'paragraph', children: [{ type: 'strong', children: [text(`系列：${seriesHeading(series)}`)] }] },
+    { type: 'list', ordered: true, start: 1, spread: false, children: series.parts.map(item) },
+  ];
+}
+
 export function twinTree(tree: Root, options: TwinTreeOptions): Root {
   const title: Heading = { type: 'heading', depth: 1, children: [text(options.title)] };
   const updated: Content[] = options.lastUpdated ? [{ type: 'paragraph', children: [text(lastUpdatedText(options.lastUpdated))] }] : [];
   const cover: Content[] = options.cover ? [{ type: 'paragraph', children: [{ type: 'image', url: options.cover.url, alt: options.cover.alt }] }] : [];
   const body = asFlow(convertAll(tree.children, options));
-  return { type: 'root', children: [title, ...updated, ...cover, ...body] };
+  const seriesNote: Content[] = options.series ? [{ type: 'paragraph', children: [text(`本文属于 ${seriesHeading(options.series)}（见文末）`)] }] : [];
+  const seriesBox = options.series ? seriesTwin(options.series, options.basePath) : [];
+  return { type: 'root', children: [title, ...updated, ...seriesNote, ...cover, ...body, ...seriesBox] };
 }

@@ -2,6 +2,7 @@
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry } from '../../src/lib/routes';
 import type { PlannedCard } from '../travel/share-cards';
+import type { SeriesBox } from '../../src/lib/series';
 
 export interface BuiltSite {
   plan: PagePlan[];
@@ -23,4 +24,10 @@ export function rememberBuiltSite(site: BuiltSite): void {
 /** The plan of this build, or null when createPages stopped early (content errors). */
 export function builtSite(): BuiltSite | null {
   return built;
+}
+
+/** The series box a planned post page shows (none for docs and posts outside a series), for its twin. */
+export function seriesOf(plan: readonly PagePlan[], pagePath: string): SeriesBox | undefined {
+  const page = plan.find((p) => p.path === pagePath);
+  return page?.kind === 'post' ? (page.context.series ?? undefined) : undefined;
 }

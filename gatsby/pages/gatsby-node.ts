@@ -6,7 +6,9 @@
 import path from 'node:path';
 import type { CreatePagesArgs, GatsbyNode } from 'gatsby';
 import authors from '../../content/authors.json';
-import { toolNameForKey } from '../../src/config/site';
+import { siteConfig, toolNameForKey } from '../../src/config/site';
+import { issueUrl, repositoryOf } from '../../src/lib/report-issue';
+import { encodePath } from '../../src/lib/url-path';
 import { assertUniqueSlugs } from '../content/model';
 import { docPath } from '../../src/lib/docs';
 import { duplicatePaths, planSite, postPath, type DocEntry, type PagePlan, type PostEntry } from '../../src/lib/routes';
@@ -18,6 +20,11 @@ import { contentHistory } from '../content/last-updated';
 import { planShareCards, shareCardContext } from '../travel/travel';
 import { rememberBuiltSite } from './built';
 import { aliasesOf, readPublishedAnchors } from '../content/anchors';
+import { readFileSync } from 'node:fs';
+import { readFrontmatter } from '../content/frontmatter';
+import { relatedPosts } from '../content/related';
+import { loadSeriesNames, seriesMessages } from '../content/series';
+import type { SeriesNames } from '../../src/lib/series';
 
 const TEMPLATES: Record<PagePlan['kind'], string> = {
   post: path.resolve('./src/templates/post.tsx'),
@@ -27,6 +34,32 @@ const TEMPLATES: Record<PagePlan['kind'], string> = {
   archive: path.resolve('./src/templates/archive.tsx'),
   doc: path.resolve('./src/templates/doc.tsx'),
 };
+
+/**
+ * The series names (content/series.yaml), checked against the posts' `series:` fields, and each post's
+ * related posts (gatsby/content/related.ts, from the posts' text read from their files).
+ */
+function seriesAndRelated(posts: readonly PostEntry[]): { seriesNames: SeriesNames; related: ReturnType<typeof relatedPosts>; problems: string[] } {
+  const seriesNames = loadSeriesNames(contentDir);
+  const sources = posts.map((p) => ({ post: p, raw: readFileSync(path.join(contentDir, p.file.replace(/^content\//, '')), 'utf8') }));
+  const problems = seriesMessages(
+    sources.map(({ post, raw }) => ({ slug: post.slug, path: postPath(post.slug), title: post.title, date: post.date, series: post.series, seriesPosition: post.series_position, file: post.file, raw })),
+    seriesNames,
+  );
+  const related = relatedPosts(
+    sources.map(({ post, raw }) => ({
+      slug: post.slug,
+      path: postPath(post.slug),
+      title: post.title,
+      date: post.date,
+      tags: post.tags,
+      series: post.series,
+      body: readFrontmatter(raw).body,
+      listed: !post.draft && !post.unlisted,
+    })),
+  );
+  return { seriesNames, related, problems };
+}
 
 /** Each post's and doc's “最后更新于” from the content folder's git history (read once per process). */
 async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[], warn: (message: string) => void) {
@@ -54,9 +87,12 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
   let content;
   let updated;
+  let extras;
   try {
     content = await queryContent(graphql);
     assertUniqueSlugs(content.posts.map((p) => ({ slug: p.slug, file: p.file })));
+    extras = seriesAndRelated(content.posts);
+    if (extras.problems.length) throw new Error(`系列设置有误（${extras.problems.length} 处）：\n${extras.problems.map((m) => `  - ${m}`).join('\n')}`);
     updated = await lastUpdated(content.posts, content.docs, (message) => reporter.warn(message));
   } catch (error) {
     reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
@@ -64,7 +100,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   }
   const { posts, docs } = content;
 
-  const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey });
+  const plan = planSite(posts, docs, { includeDrafts: process.env.NODE_ENV !== 'production', toolName: toolNameForKey, seriesNames: extras.seriesNames, related: extras.related });
   const duplicates = duplicatePaths(plan);
   for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
   // Share cards (Open Graph images) of docs and coverless posts: named here, drawn after the build.
@@ -81,10 +117,14 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
     const aliases = aliasesOf(published, fileOf.get(page) ?? '');
     return Object.keys(aliases).length ? JSON.stringify(aliases) : null;
   };
+  // 纠错's address as it is without JavaScript (src/lib/report-issue.ts): built here, so the browser
+  // bundle does not carry the issue text's code (the click's refresh loads it).
+  const titles = new Map<string, string>([...posts.map((p) => [postPath(p.slug), p.title] as const), ...docs.map((d) => [docPath(d.docId), d.title] as const)]);
+  const issueHref = (pagePath: string) => issueUrl(repositoryOf(siteConfig.editUrlBase), { title: titles.get(pagePath) ?? '', pageUrl: `${siteConfig.url}${pathPrefix ?? ''}${encodePath(pagePath)}` });
   for (const page of plan) {
     const context =
       page.kind === 'post' || page.kind === 'doc'
-        ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null, anchorAliases: anchorAliases(page.path) }
+        ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null, anchorAliases: anchorAliases(page.path), reportIssueHref: issueHref(page.path) }
         : page.context;
     actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
   }

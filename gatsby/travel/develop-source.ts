@@ -7,11 +7,12 @@ import { bodyFirstLine } from '../markdown/errors';
 import { postPath } from '../../src/lib/routes';
 import type { BuiltSite } from '../pages/built';
 import type { TwinSource } from './twins';
+import { seriesOf } from '../pages/built';
 
 type GetNode = (id: string) => Node | undefined;
 
 /** A post's or doc's twin source, from its Mdx node and file (as the build's TwinSources query gives it). */
-export function twinSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | 'docs' | 'lastUpdated'>, getNode: GetNode): TwinSource | null {
+export function twinSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | 'docs' | 'lastUpdated'> & Partial<Pick<BuiltSite, 'plan'>>, getNode: GetNode): TwinSource | null {
   const post = site.posts.find((p) => postPath(p.slug) === pagePath);
   const entry = post ?? site.docs.find((d) => docPath(d.docId) === pagePath);
   if (!entry) return null;
@@ -24,5 +25,5 @@ export function twinSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | '
   const body = node.body ?? '';
   // As the build's writeTravelFiles: errors name the file's own line; the page's last-updated line.
   const firstLine = bodyFirstLine(readFileSync(file.absolutePath, 'utf8'), body);
-  return { path: pagePath, file: entry.file, absolutePath: file.absolutePath, title: entry.title, body, firstLine, cover, lastUpdated: site.lastUpdated.get(pagePath) };
+  return { path: pagePath, file: entry.file, absolutePath: file.absolutePath, title: entry.title, body, firstLine, cover, lastUpdated: site.lastUpdated.get(pagePath), series: site.plan ? seriesOf(site.plan, pagePath) : undefined };
 }

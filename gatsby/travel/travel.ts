@@ -18,6 +18,7 @@ import type { ShareCard } from './share-card-layout';
 import { buildCacheDir, jsonCache } from '../cache';
 import { rendererFingerprint } from '../search/cache';
 import { cardPlanner, MissingGlyphError, writeShareCards, type PlannedCard } from './share-cards';
+import { seriesOf } from '../pages/built';
 import { TwinImageError, writeLlmsFiles, writeTwins, type CachedTwin, type TwinCache, type TwinSource } from './twins';
 
 type Graphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<{ errors?: unknown; data?: T }>;
@@ -164,7 +165,7 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
     if (!node?.parent?.absolutePath) throw new Error(`Markdown 版本：找不到 ${file} 的内容`);
     const cover = withCover ? node.frontmatter?.image?.absolutePath : undefined;
     const firstLine = bodyFirstLine(readFileSync(node.parent.absolutePath, 'utf8'), node.body);
-    sources.push({ path: pagePath, file, absolutePath: node.parent.absolutePath, title, body: node.body, firstLine, cover, lastUpdated: lastUpdated.get(pagePath) });
+    sources.push({ path: pagePath, file, absolutePath: node.parent.absolutePath, title, body: node.body, firstLine, cover, lastUpdated: lastUpdated.get(pagePath), series: seriesOf(plan, pagePath) });
   };
   const postById = new Map(posts.map((p) => [p.slug, p]));
   for (const summary of listedPosts) {

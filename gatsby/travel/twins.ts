@@ -11,6 +11,7 @@ import { withBase } from '../markdown/links';
 import { stableKey, type JsonCache } from '../cache';
 import { renderTwin } from '../markdown/twin';
 import type { LastUpdated } from '../../src/lib/last-updated';
+import type { SeriesBox } from '../../src/lib/series';
 import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, twinPath, type LlmsSection } from './llms';
 
 export interface TwinSource {
@@ -28,6 +29,8 @@ export interface TwinSource {
   cover?: string;
   /** The page's “最后更新于” (gatsby/content/git-history.ts), when it shows one. */
   lastUpdated?: LastUpdated;
+  /** A post's series box (src/lib/series.ts), as the page shows it. */
+  series?: SeriesBox;
 }
 
 export interface TwinSite {
@@ -108,6 +111,7 @@ export async function twinMarkdown(source: TwinSource, publicDir: string, site: 
     firstLine: source.firstLine,
     title: source.title,
     lastUpdated: source.lastUpdated,
+    series: source.series,
     basePath: site.basePath,
     imageUrl,
     cover: source.cover ? { src: `./${path.relative(path.dirname(source.absolutePath), source.cover).split(path.sep).join('/')}`, fallbackAlt: `${source.title}：封面图` } : undefined,

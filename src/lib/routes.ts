@@ -8,6 +8,7 @@ import { docBreadcrumbs, type Crumb } from './breadcrumbs';
 import { buildSidebars, docPath, neighbours, sidebarKey, type SidebarLink } from './docs';
 import { paginate, POSTS_PER_PAGE } from './paginate';
 import { postsWithTag, summarizeTags, tagPath, type TagSummary } from './tags';
+import { seriesBoxes, type SeriesBox, type SeriesNames } from './series';
 
 export const BLOG_BASE = '/blog';
 export const TAGS_PATH = '/blog/tags';
@@ -72,8 +73,17 @@ export interface NavLink {
   path: string;
 }
 
+/** A related post at the end of a post (gatsby/content/related.ts). */
+export interface RelatedLink extends NavLink {
+  date: string;
+}
+
 export type PagePlan =
-  | { kind: 'post'; path: string; context: { id: string; slug: string; previous: NavLink | null; next: NavLink | null; readingMinutes: number } }
+  | {
+      kind: 'post';
+      path: string;
+      context: { id: string; slug: string; previous: NavLink | null; next: NavLink | null; readingMinutes: number; series: SeriesBox | null; related: RelatedLink[] };
+    }
   | { kind: 'blog-list'; path: string; context: ListContext }
   | { kind: 'tag-list'; path: string; context: ListContext & { tag: string } }
   | { kind: 'tags'; path: string; context: { tags: TagSummary[] } }
@@ -144,6 +154,10 @@ export interface PlanOptions {
   includeDrafts: boolean;
   /** Display name of a product folder (`desktop/wing` → `Wing`) for breadcrumbs. */
   toolName?: (key: string) => string | undefined;
+  /** Series key → name (content/series.yaml): posts with `series:` get a series box. */
+  seriesNames?: SeriesNames;
+  /** Up to three related posts by slug, computed from the posts' text (gatsby/content/related.ts). */
+  related?: ReadonlyMap<string, RelatedLink[]>;
 }
 
 export function planSite(posts: readonly PostEntry[], docs: readonly DocEntry[], options: PlanOptions): PagePlan[] {
@@ -151,6 +165,11 @@ export function planSite(posts: readonly PostEntry[], docs: readonly DocEntry[],
   const listed = built.filter((p) => !p.unlisted);
   const listedSummaries = listed.map(summarize);
   const plan: PagePlan[] = [];
+  const boxes = seriesBoxes(
+    built.map((p) => ({ slug: p.slug, path: postPath(p.slug), title: p.title, date: p.date, series: p.series, seriesPosition: p.series_position })),
+    new Set(listed.map((p) => p.slug)),
+    options.seriesNames ?? {},
+  );
 
   for (const post of built) {
     const index = listed.indexOf(post);
@@ -166,6 +185,8 @@ export function planSite(posts: readonly PostEntry[], docs: readonly DocEntry[],
         readingMinutes: post.readingMinutes,
         previous: older ? { title: older.title, path: postPath(older.slug) } : null,
         next: newer ? { title: newer.title, path: postPath(newer.slug) } : null,
+        series: boxes.get(post.slug) ?? null,
+        related: options.related?.get(post.slug) ?? [],
       },
     });
   }

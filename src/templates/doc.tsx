@@ -31,7 +31,7 @@ interface DocData {
 }
 
 /** The plan's context plus the generated share card (gatsby/travel/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
-type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null };
+type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null; reportIssueHref?: string };
 
 const grid = css`
   max-width: 1440px;
@@ -132,7 +132,8 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
           <Breadcrumbs crumbs={pageContext.breadcrumbs} />
           <article>
             <h1>{fm.title}</h1>
-            {fm.unlisted ? <UnlistedNotice /> : <TwinLinks pagePath={docPath(docId)} />}
+            {fm.unlisted ? <UnlistedNotice /> : null}
+            <TwinLinks pagePath={docPath(docId)} issueHref={pageContext.reportIssueHref ?? ''} unlisted={fm.unlisted} />
             {toc.length ? (
               <details className="mobile-toc" data-testid="mobile-toc">
                 <summary>本页目录</summary>

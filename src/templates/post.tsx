@@ -3,6 +3,8 @@ import { graphql, withPrefix, type HeadProps, type PageProps } from 'gatsby';
 import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import authors from '../../content/authors.json';
 import { PostMeta } from '../components/blog/PostMeta';
+import { RelatedPosts } from '../components/blog/RelatedPosts';
+import { SeriesBox, SeriesNote } from '../components/blog/SeriesBox';
 import { TagLinks } from '../components/blog/TagLinks';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
@@ -35,7 +37,7 @@ interface PostData {
 }
 
 /** The plan's context plus the generated share card (posts without a cover, see gatsby/travel/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
-type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null };
+type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null; reportIssueHref?: string };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;
 
@@ -112,11 +114,14 @@ export default function PostTemplate({ data, pageContext, location }: PageProps<
               {pageContext.lastUpdated ? <LastUpdated value={pageContext.lastUpdated} /> : null}
             </PostMeta>
             <TagLinks tags={fm.tags} />
+            {pageContext.series ? <SeriesNote series={pageContext.series} /> : null}
           </header>
-          {fm.unlisted ? null : <TwinLinks pagePath={`/blog/${pageContext.slug}`} />}
+          <TwinLinks pagePath={`/blog/${pageContext.slug}`} issueHref={pageContext.reportIssueHref ?? ''} unlisted={fm.unlisted} />
           {fm.unlisted ? <UnlistedNotice /> : null}
           {cover ? <StaticPicture className="cover" image={cover} alt={data.mdx.rendered.coverAlt || `${fm.title}：封面图`} eager /> : null}
           <Markdown html={data.mdx.rendered.html} />
+          {pageContext.series ? <SeriesBox series={pageContext.series} /> : null}
+          <RelatedPosts posts={pageContext.related ?? []} />
           <Pager previous={pageContext.previous} next={pageContext.next} />
         </article>
         <aside>

@@ -138,6 +138,56 @@ const styles = css`
   .twin-links a {
     color: ${c('link')};
   }
+  /* 在 AI 中打开 (components/mdx/AiMenu.tsx): a menu of links under its button. */
+  .ai-menu {
+    position: relative;
+    display: inline-block;
+  }
+  html:not([data-js]) .ai-menu {
+    display: none;
+  }
+  .ai-menu [role='menu'] {
+    position: absolute;
+    z-index: 50;
+    top: calc(100% + 4px);
+    left: 0;
+    min-width: 220px;
+    max-width: calc(100vw - 32px);
+    margin: 0;
+    padding: 4px;
+    list-style: none;
+    background: ${c('surface')};
+    border: 1px solid ${c('border')};
+    border-radius: 8px;
+    box-shadow: ${c('shadow')};
+  }
+  .ai-menu [role='menu'][hidden] {
+    display: none;
+  }
+  .ai-menu [role='menuitem'] {
+    display: block;
+    padding: 6px 10px;
+    border-radius: 5px;
+    color: ${c('text')};
+    font-size: 14px;
+  }
+  .ai-menu [role='menuitem'] small {
+    display: block;
+    color: ${c('textMute')};
+    font-size: 12px;
+  }
+  .ai-menu [role='menuitem']:hover,
+  .ai-menu [role='menuitem']:focus {
+    background: ${c('bgMute')};
+    text-decoration: none;
+  }
+  /* 复制本节 after each h2/h3 of a body (components/mdx/Markdown.tsx). */
+  .markdown .copy-section {
+    display: block;
+    margin: -6px 0 10px;
+    font-size: 12px;
+    padding: 3px 8px;
+  }
   /* Words of a search marked on the page a result led to, and the bar that clears them (components/search/arrival-marks.ts). */
   mark.search-mark {
     background: ${c('markBg')};

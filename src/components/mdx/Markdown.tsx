@@ -4,8 +4,16 @@ import { copyCodeOnClick } from './copy-code';
 import { delegateLazily, type LazyBehaviour } from './lazy-behaviour';
 import { imageZoom } from './zoom-trigger';
 
+/** 复制本节 after each h2/h3 (gatsby/markdown/section-buttons.ts): its code (./copy-section.ts) loads on the first click. */
+const copySection: LazyBehaviour = {
+  selector: '.copy-section',
+  events: ['click'],
+  takes: () => true,
+  load: () => import(/* webpackChunkName: "page-actions" */ './copy-section'),
+};
+
 /** Behaviours whose code loads on first use (lazy-behaviour.ts). */
-const LAZY: readonly LazyBehaviour[] = [imageZoom];
+const LAZY: readonly LazyBehaviour[] = [imageZoom, copySection];
 
 /**
  * A post's or doc's body: HTML rendered at build time (gatsby/markdown/render.ts). React does not

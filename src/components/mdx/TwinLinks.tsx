@@ -2,15 +2,22 @@ import { withPrefix } from 'gatsby';
 import { COPY_MARKDOWN_LABEL, twinPath, VIEW_MARKDOWN_LABEL } from '../../lib/twin-path';
 import { encodePath } from '../../lib/url-path';
 import { copyMarkdownOnClick } from './copy-code';
+import { AiMenu } from './AiMenu';
+import { ReportIssueLink } from './ReportIssueLink';
+
 
 /**
- * 复制 Markdown / 查看 Markdown under a post's or doc's title: the page's Markdown twin (its URL +
- * .md). The link works without JavaScript; the button (hidden without it) copies the twin and
- * confirms like the code blocks' copy buttons, announced through a live region. Styled by the
- * build-time global CSS (.twin-links, .copy-button in GlobalStyles): no styles in the page's JS.
+ * 复制 Markdown / 查看 Markdown / 在 AI 中打开 / 纠错 under a post's or doc's title: the page's Markdown
+ * twin (its URL + .md). The links work without JavaScript; the buttons (hidden without it) copy the
+ * twin and confirm like the code blocks' copy buttons, announced through a live region, or open the
+ * assistants' menu (AiMenu.tsx). Styled by the build-time global CSS (.twin-links, .copy-button,
+ * .ai-menu in GlobalStyles): no styles in the page's JS.
  */
-export function TwinLinks({ pagePath }: { pagePath: string }) {
+export function TwinLinks({ pagePath, issueHref, unlisted }: { pagePath: string; issueHref: string; unlisted?: boolean | null }) {
   const href = withPrefix(encodePath(twinPath(pagePath)));
+  const report = <ReportIssueLink href={issueHref} />;
+  // An unlisted page has no twin (gatsby/travel/travel.ts): 纠错 only.
+  if (unlisted) return <div className="twin-links">{report}</div>;
   return (
     <div className="twin-links" data-testid="twin-links">
       <button type="button" className="copy-button" data-copy-markdown={href} onClick={copyMarkdownOnClick}>
@@ -19,6 +26,8 @@ export function TwinLinks({ pagePath }: { pagePath: string }) {
       <a href={href} type="text/markdown">
         {VIEW_MARKDOWN_LABEL}
       </a>
+      <AiMenu />
+      {report}
       <span role="status" className="visually-hidden" />
     </div>
   );

@@ -1,28 +1,35 @@
 import { COPIED_ANNOUNCEMENT, COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/copy-labels';
 import { COPIED_MARKDOWN_STATUS, COPY_MARKDOWN_LABEL } from '../../lib/twin-path';
 
-async function copyText(text: string): Promise<boolean> {
+/** Copies through a hidden textarea's selection: synchronous, so it still works in a click that opens a new tab. */
+export function copyBySelection(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  return ok;
+}
+
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
     // Clipboard API blocked (insecure origin, permissions): fall back to a hidden textarea.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
+    return copyBySelection(text);
   }
 }
 
-/** The text at a URL (a page's Markdown twin), copied. */
-async function copyFetched(url: string): Promise<boolean> {
-  const text = fetch(url).then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))));
+/** The text at a URL (a page's Markdown twin), or the part of it `pick` returns (null: nothing to copy), copied. */
+export async function copyFetched(url: string, pick: (text: string) => string | null = (t) => t): Promise<boolean> {
+  const text = fetch(url)
+    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+    .then((t) => pick(t) ?? Promise.reject(new Error('not found')));
   // Safari only copies within the click: hand the clipboard a promise of the text.
   if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
     try {
@@ -42,7 +49,7 @@ async function copyFetched(url: string): Promise<boolean> {
 const resetTimers = new WeakMap<HTMLElement, number>();
 
 /** The copy result on the button's label for 2 s, and in a live region (`status`: what it says on success) when one is given. */
-function confirm(button: HTMLElement, ok: boolean, idle: string, status?: { region: Element; done: string } | null): void {
+export function confirm(button: HTMLElement, ok: boolean, idle: string, status?: { region: Element; done: string } | null): void {
   const label = button.querySelector('span') ?? button;
   label.textContent = ok ? COPIED_TEXT : COPY_FAILED_TEXT;
   if (status) status.region.textContent = ok ? status.done : COPY_FAILED_TEXT;
