@@ -6,6 +6,8 @@ import { siteConfig } from '../../src/config/site';
 import { ASSISTANTS, assistantLinks, COPY_AND_OPEN_NOTE } from '../../src/lib/assistants';
 import { markdownSection, plainHeading } from '../../src/lib/markdown/section';
 import { issueText, issueUrl, MAX_SELECTION, repositoryOf } from '../../src/lib/report-issue';
+import { h, text, textContent } from '../../gatsby/markdown/hast';
+import { rehypeSectionButtons } from '../../gatsby/markdown/section-buttons';
 
 describe('纠错', () => {
   const page = { title: '深入 Binder 拦截', pageUrl: 'https://www.iofomo.com/blog/binder' };
@@ -105,9 +107,6 @@ describe('复制本节', () => {
 });
 
 describe('复制本节 buttons in the reader HTML (gatsby/markdown/section-buttons.ts)', () => {
-  // Imported here, not at the top: the hast helpers are build-time modules.
-  const { h, text, textContent } = require('../../gatsby/markdown/hast') as typeof import('../../gatsby/markdown/hast');
-  const { rehypeSectionButtons } = require('../../gatsby/markdown/section-buttons') as typeof import('../../gatsby/markdown/section-buttons');
 
   it('puts a button after every h2/h3 with an id (nested too), named by its heading without the anchor', () => {
     const anchor = h('a', { className: ['heading-anchor'], ariaHidden: 'true' }, [text('#')]);
