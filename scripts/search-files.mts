@@ -1,6 +1,7 @@
 /**
  * Writes the site's two search files for a content folder, as the Gatsby build does, into a
- * directory: index.json, store.json, plus headings.json (each page's rendered h2/h3 ids and its
+ * directory: index.json, store.json and the build's folder of pieces, the whole index and store
+ * (full-index.json, full-store.json), plus headings.json (each page's rendered h2/h3 ids and its
  * table of contents, for the tests that compare section links with the page). Used by the search
  * tests (jest cannot load the ESM renderer) and bench:search.
  *   tsx scripts/search-files.mts <out-dir> [--content <dir>]
@@ -21,7 +22,13 @@ const t1 = performance.now();
 const files = buildSearchFiles(pages, loadSynonyms(contentDir));
 const t2 = performance.now();
 mkdirSync(out, { recursive: true });
+// The whole index and store (loaded in memory by the tests and the bench)…
+writeFileSync(path.join(out, 'full-index.json'), JSON.stringify(files.index));
+writeFileSync(path.join(out, 'full-store.json'), JSON.stringify(files.store));
+// …and the files a reader fetches, laid out as under public/search/.
 writeFileSync(path.join(out, 'index.json'), files.indexJson);
 writeFileSync(path.join(out, 'store.json'), files.storeJson);
+mkdirSync(path.join(out, files.build), { recursive: true });
+for (const [name, text] of files.pieces) writeFileSync(path.join(out, files.build, name), text);
 writeFileSync(path.join(out, 'headings.json'), JSON.stringify(pages.map((p) => ({ url: p.url, sections: p.sections.filter((s) => s.id).map((s) => s.id), html: p.htmlIds, toc: p.tocIds }))));
 writeFileSync(path.join(out, 'timing.json'), JSON.stringify({ pages: pages.length, renderMs: t1 - t0, indexMs: t2 - t1 }));

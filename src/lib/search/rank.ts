@@ -16,8 +16,9 @@
  * section (url#id) when exactly one section does; otherwise the page, with up to three matching
  * sections as sub-results.
  */
-import type { IndexField, SearchStore, StorePage } from './documents';
+import type { IndexField, StorePage, StoreRecord } from './documents';
 import type { ParsedQuery } from './query';
+import { RECORD_SPAN } from './shards';
 
 export type MatchType = 'exact' | 'prefix' | 'fuzzy';
 
@@ -54,43 +55,45 @@ export interface SearchHit {
   score: number;
 }
 
-interface Scored {
-  page: number;
-  score: number;
-  date: string;
-  build: () => SearchHit;
+/**
+ * What ranking reads besides the postings: which pages are docs (ids below `docs`; posts follow,
+ * newest first, so a lower id wins a tie), and the stored text of a page (title, headings,
+ * description: phrase bonuses and the result itself), which may have to be fetched first (the
+ * source then throws NotLoaded, shards.ts).
+ */
+export interface RankSource {
+  docs: number;
+  /** Loads (or throws NotLoaded for) the stored text of these pages. */
+  pages(ids: Iterable<number>): void;
+  page(p: number): StorePage;
+  record(p: number, place: number): Omit<StoreRecord, 'p'> | undefined;
+  /** The product a page is filed under (the results page's filter). */
+  product(p: number): string | undefined;
 }
 
 /**
- * A result before it is drawn: what the results page filters on, and the result itself, built on
- * demand (its snippets cost more than its rank, and a page shows only some of its results).
+ * A result before it is drawn: its page, its score without the phrase bonuses (`base`) and the
+ * most those bonuses could add (`bound`), what the results page filters on, and the result
+ * itself, built on demand from the page's stored text (see top()).
  */
 export interface RankedPage {
-  url: string;
+  page: number;
   kind: 'post' | 'doc';
-  product?: string;
+  base: number;
+  bound: number;
+  /** The page's url (its stored text must be loaded). */
+  readonly url: string;
+  /** The product the page is filed under (the facets piece must be loaded). */
+  readonly product: string | undefined;
+  /** The score with the phrase bonuses (the page's stored text must be loaded). */
+  final: () => number;
   hit: () => SearchHit;
 }
 
-/** Builds a result once, however often it is asked for. */
-function ranked(page: StorePage, build: () => SearchHit): RankedPage {
-  let hit: SearchHit | undefined;
-  return { url: page.u, kind: page.k, ...(page.r ? { product: page.r } : {}), hit: () => (hit ??= build()) };
-}
+/** Ties: posts before docs (a post has a date, a doc none), then the order of pages (newer posts first). */
+const tieKey = (r: RankedPage, docs: number) => (r.page < docs ? r.page + 1e12 : r.page);
 
-/** The head record of each page (the store lists a page's head first, then its sections). */
-const headsCache = new WeakMap<SearchStore, number[]>();
-function headRecords(store: SearchStore): number[] {
-  let heads = headsCache.get(store);
-  if (!heads) {
-    heads = [];
-    store.records.forEach((r, id) => {
-      if (r.i === undefined && heads && heads[r.p] === undefined) heads[r.p] = id;
-    });
-    headsCache.set(store, heads);
-  }
-  return heads;
-}
+const pageOfRecord = (id: number) => Math.floor(id / RECORD_SPAN);
 
 const flat = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 
@@ -175,136 +178,157 @@ export function snippetAround(text: string, terms: string[], width = 90): string
 
 const WHERE: Partial<Record<IndexField, SearchHit['where']>> = { title: 'title', product: 'title', pinyin: 'title', heading: 'heading', meta: 'description', body: 'body' };
 
-export function rankPages(query: ParsedQuery, hits: RecordHits, store: SearchStore, limit = 10, highlightTerms: string[] = query.highlights): SearchHit[] {
-  return rankAll(query, hits, store, highlightTerms)
-    .slice(0, limit)
-    .map((r) => r.hit());
-}
-
-/** Every page that matches, best first (see the top of this file), each result built when asked for. */
-export function rankAll(query: ParsedQuery, hits: RecordHits, store: SearchStore, highlightTerms: string[] = query.highlights): RankedPage[] {
+/** Every page that matches, by base score (see the top of this file); top() puts the first k in their final order. */
+export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, highlightTerms: string[] = query.highlights): RankedPage[] {
   if (query.groups.length === 0) return [];
   const byPage = new Map<number, number[]>();
   for (const id of hits.keys()) {
-    const rec = store.records[id];
-    if (!rec) continue;
-    const list = byPage.get(rec.p) ?? [];
+    const p = pageOfRecord(id);
+    const list = byPage.get(p) ?? [];
     list.push(id);
-    byPage.set(rec.p, list);
+    byPage.set(p, list);
   }
   const phrase = query.phrase;
   const usePhrase = [...phrase].length >= 2;
-  const heads0 = headRecords(store);
   // A product intent: some product page's head (name, tagline, keywords) answers the whole query.
   const productIntent = [...byPage.keys()].some((p) => {
-    const headId = heads0[p] ?? -1;
+    const headId = p * RECORD_SPAN;
     if (!hits.has(headId)) return false;
     const values = groupValues(query, [headId], hits, headId);
     return satisfies(query, values) && values.some((v) => v.field === 'product' && v.value >= FIELD_WEIGHTS.product * SYNONYM_FACTOR);
   });
-  const scored: Scored[] = [];
-  const heads = heads0;
+  const out: RankedPage[] = [];
   for (const [p, recordIds] of byPage) {
-    const page = store.pages[p] as StorePage;
-    const headId = heads[p] ?? -1;
+    const kind = p < src.docs ? 'doc' : 'post';
+    const headId = p * RECORD_SPAN;
     const pageValues = groupValues(query, recordIds, hits, headId);
     if (!satisfies(query, pageValues)) continue;
     const headValues = groupValues(query, [headId], hits, headId);
-    const sections = recordIds
+    const sectionsBase = recordIds
       .filter((id) => id !== headId)
-      .map((id) => {
-        const rec = store.records[id];
-        const own = groupValues(query, [id], hits, headId);
-        const withHead = groupValues(query, [id, headId], hits, headId);
-        const headingPhrase = usePhrase && flat(rec?.h ?? '').includes(phrase);
-        return { id, rec, own: sum(own) + (headingPhrase ? BONUS.headingPhrase : 0), full: satisfies(query, withHead), headingPhrase };
-      })
-      .filter((s) => s.own > 0 && s.rec?.i)
-      .sort((a, b) => b.own - a.own || a.id - b.id);
+      .map((id) => ({ id, own: sum(groupValues(query, [id], hits, headId)), full: satisfies(query, groupValues(query, [id, headId], hits, headId)) }))
+      .filter((s) => s.own > 0);
     const headFull = satisfies(query, headValues);
-    const fullSections = sections.filter((s) => s.full);
-    let score = sum(pageValues);
-    if (usePhrase && flat(page.t).includes(phrase)) score += BONUS.titlePhrase;
-    else if (sections.some((s) => s.headingPhrase)) score += BONUS.headingPhrase;
-    else if (usePhrase && flat(page.e).includes(phrase)) score += BONUS.descriptionPhrase;
-    if (headFull || fullSections.length > 0) score += BONUS.together;
-    if (query.wholes.some((w) => recordIds.some((id) => hits.get(id)?.get(w)?.some((h) => h.type === 'exact')))) score += BONUS.whole;
-    if (productIntent && page.k === 'doc') score += BONUS.productDoc;
+    let base = sum(pageValues);
+    if (headFull || sectionsBase.some((s) => s.full)) base += BONUS.together;
+    if (query.wholes.some((w) => recordIds.some((id) => hits.get(id)?.get(w)?.some((h) => h.type === 'exact')))) base += BONUS.whole;
+    if (productIntent && kind === 'doc') base += BONUS.productDoc;
+    // The phrase bonus needs the stored title/headings/description; which fields were hit bounds it.
+    const inField = (id: number, field: IndexField) => [...(hits.get(id)?.values() ?? [])].some((list) => list.some((h) => h.field === field));
+    const bound = !usePhrase ? 0 : inField(headId, 'title') ? BONUS.titlePhrase : sectionsBase.some((s) => inField(s.id, 'heading')) ? BONUS.headingPhrase : inField(headId, 'meta') ? BONUS.descriptionPhrase : 0;
 
-    const toLink = (s: (typeof sections)[number]): SectionLink => ({
-      url: `${page.u}#${s.rec?.i}`,
-      heading: s.rec?.h ?? '',
-      snippet: highlight(snippetAround(s.rec?.x ?? '', highlightTerms, 80), highlightTerms),
-    });
-    const bestField = pageValues.reduce((a, b) => (b.value > a.value ? b : a)).field;
-    const build = (): SearchHit => {
-    if (!headFull && fullSections.length === 1) {
-      const only = fullSections[0] as (typeof sections)[number];
-      const link = toLink(only);
-      return {
-        url: link.url,
-        kind: page.k,
-        title: page.t,
-        heading: link.heading,
-        crumb: page.c,
-        where: 'heading',
-        snippet: link.snippet,
-        sections: sections.filter((s) => s !== only).slice(0, MAX_SECTIONS - 1).map(toLink),
-        score,
+    let detail: { final: number; build: () => SearchHit } | undefined;
+    const resolve = () => {
+      if (detail) return detail;
+      src.pages([p]);
+      const page = src.page(p);
+      const sections = sectionsBase
+        .map((s) => {
+          const rec = src.record(p, s.id - headId);
+          const headingPhrase = usePhrase && flat(rec?.h ?? '').includes(phrase);
+          return { ...s, rec, own: s.own + (headingPhrase ? BONUS.headingPhrase : 0), headingPhrase };
+        })
+        .filter((s) => s.rec?.i)
+        .sort((a, b) => b.own - a.own || a.id - b.id);
+      const fullSections = sections.filter((s) => s.full);
+      let score = base;
+      if (usePhrase && flat(page.t).includes(phrase)) score += BONUS.titlePhrase;
+      else if (sections.some((s) => s.headingPhrase)) score += BONUS.headingPhrase;
+      else if (usePhrase && flat(page.e).includes(phrase)) score += BONUS.descriptionPhrase;
+      const toLink = (s: (typeof sections)[number]): SectionLink => ({
+        url: `${page.u}#${s.rec?.i}`,
+        heading: s.rec?.h ?? '',
+        snippet: highlight(snippetAround(s.rec?.x ?? '', highlightTerms, 80), highlightTerms),
+      });
+      const bestField = pageValues.reduce((a, b) => (b.value > a.value ? b : a)).field;
+      const build = (): SearchHit => {
+        if (!headFull && fullSections.length === 1) {
+          const only = fullSections[0] as (typeof sections)[number];
+          const link = toLink(only);
+          return { url: link.url, kind, title: page.t, heading: link.heading, crumb: page.c, where: 'heading', snippet: link.snippet, sections: sections.filter((s) => s !== only).slice(0, MAX_SECTIONS - 1).map(toLink), score };
+        }
+        const subs = (fullSections.length > 0 ? fullSections : sections).slice(0, MAX_SECTIONS).map(toLink);
+        const headRec = src.record(p, 0);
+        const source = headFull ? page.e : headRec?.x || page.e;
+        return { url: page.u, kind, title: page.t, crumb: page.c, where: (headFull ? WHERE[bestField ?? 'body'] : 'body') ?? 'body', snippet: highlight(snippetAround(source, highlightTerms), highlightTerms), sections: subs, score };
       };
-    } else {
-      const subs = (fullSections.length > 0 ? fullSections : sections).slice(0, MAX_SECTIONS).map(toLink);
-      const headRec = store.records[headId];
-      const source = headFull ? page.e : (headRec?.x || page.e);
-      return {
-        url: page.u,
-        kind: page.k,
-        title: page.t,
-        crumb: page.c,
-        where: (headFull ? WHERE[bestField ?? 'body'] : 'body') ?? 'body',
-        snippet: highlight(snippetAround(source, highlightTerms), highlightTerms),
-        sections: subs,
-        score,
-      };
-    }
+      let hit: SearchHit | undefined;
+      detail = { final: score, build: () => (hit ??= build()) };
+      return detail;
     };
-    scored.push({ page: p, score, date: page.d ?? '', build });
+    out.push(rankedPage(p, kind, base, bound, src, () => resolve().final, () => resolve().build()));
   }
-  scored.sort((a, b) => b.score - a.score || b.date.localeCompare(a.date) || a.page - b.page);
-  return scored.map((s) => ranked(store.pages[s.page] as StorePage, s.build));
+  return sortByBase(out, src.docs);
+}
+
+function rankedPage(page: number, kind: 'post' | 'doc', base: number, bound: number, src: RankSource, final: () => number, hit: () => SearchHit): RankedPage {
+  return {
+    page,
+    kind,
+    base,
+    bound,
+    get url() {
+      return src.page(page).u;
+    },
+    get product() {
+      return src.product(page);
+    },
+    final,
+    hit,
+  };
+}
+
+function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
+  return list.sort((a, b) => b.base - a.base || tieKey(a, docs) - tieKey(b, docs));
 }
 
 /**
- * A one-character query (壳) is no token of the index: its pages are those with the character in
- * their title (first) or a heading, linked like any result.
+ * The list with its first k results in their final order: only pages whose base score plus the
+ * most their phrase bonus could add reaches the k-th base score can be among the first k, so only
+ * their stored text is loaded (NotLoaded until it is). The rest follow in base order. Works on any
+ * sub-list of rankAll()'s (the results page's filters keep its order).
  */
-export function characterHits(char: string, store: SearchStore, limit = 10): SearchHit[] {
-  return characterPages(char, store)
-    .slice(0, limit)
-    .map((r) => r.hit());
+export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pick<RankSource, 'docs' | 'pages'>): T[] {
+  if (list.length === 0 || k <= 0) return [...list];
+  const kth = list[Math.min(k, list.length) - 1] as T;
+  const contenders = list.filter((r) => r.base + r.bound >= kth.base);
+  src.pages(contenders.map((r) => r.page));
+  const rest = list.filter((r) => r.base + r.bound < kth.base);
+  const ordered = contenders.map((r) => ({ r, f: r.final() })).sort((a, b) => b.f - a.f || tieKey(a.r, src.docs) - tieKey(b.r, src.docs));
+  return [...ordered.map((o) => o.r), ...rest];
 }
 
-/** Every page a one-character query finds (see characterHits), best first. */
-export function characterPages(char: string, store: SearchStore): RankedPage[] {
-  const heads = headRecords(store);
-  const titled = store.pages.flatMap((page, p) => (page.t.includes(char) ? [{ page, p, id: heads[p] ?? -1 }] : []));
-  const headed = store.records.flatMap((r, id) => (r.i && r.h?.includes(char) && !titled.some((t) => t.p === r.p) ? [{ page: store.pages[r.p] as StorePage, p: r.p, id }] : []));
+/**
+ * Every page a one-character query (壳) finds: those with the character in their title first, then
+ * those with it in a heading (linked to that section), in the order of pages. `titled` and
+ * `headed`: record ids from the character's postings (the title of a head record, a heading).
+ */
+export function characterPages(char: string, titled: number[], headed: number[], src: RankSource): RankedPage[] {
   const seen = new Set<number>();
-  return [...titled, ...headed]
-    .filter(({ p }) => !seen.has(p) && seen.add(p))
-    .map(({ page, id }) => ranked(page, (): SearchHit => {
-      const rec = store.records[id];
-      const section = rec?.i ? rec : undefined;
+  const entries = [...titled.map((id) => ({ id, section: false })), ...headed.map((id) => ({ id, section: true }))].filter(({ id }) => {
+    const p = pageOfRecord(id);
+    return !seen.has(p) && seen.add(p) !== undefined;
+  });
+  return entries.map(({ id, section }, i) => {
+    const p = pageOfRecord(id);
+    const build = (): SearchHit => {
+      src.pages([p]);
+      const page = src.page(p);
+      const rec = section ? src.record(p, id % RECORD_SPAN) : undefined;
       return {
-        url: section ? `${page.u}#${section.i}` : page.u,
-        kind: page.k,
+        url: rec?.i ? `${page.u}#${rec.i}` : page.u,
+        kind: p < src.docs ? 'doc' : 'post',
         title: page.t,
-        ...(section ? { heading: section.h } : {}),
+        ...(rec?.i ? { heading: rec.h } : {}),
         crumb: page.c,
-        where: section ? ('heading' as const) : ('title' as const),
-        snippet: highlight(section ? (section.h ?? '') : page.e, [char]),
+        where: rec?.i ? ('heading' as const) : ('title' as const),
+        snippet: highlight(rec?.i ? (rec.h ?? '') : page.e, [char]),
         sections: [],
         score: 0,
       };
-    }));
+    };
+    let hit: SearchHit | undefined;
+    // The order is the list's: a falling base score keeps it, and top() loads only the first k.
+    return rankedPage(p, p < src.docs ? 'doc' : 'post', -i, 0, src, () => -i, () => (hit ??= build()));
+  });
 }
