@@ -330,7 +330,12 @@ const cases: Array<[string, string, QueryKind]> = [
 export const QUERIES: QueryCase[] = cases.map(([q, expect, kind]) => ({ q, expect, kind }));
 
 /**
- * Controls: reversed or scattered characters that occur in no page, and nonsense Latin. Each must
+ * Controls: reversed or scattered characters that occur in no page, nonsense Latin, and questions
+ * built around them (a real word or two among them is not enough for a partial answer). Each must
  * return nothing at all (the test also checks they really occur nowhere in the indexed text).
  */
-export const CONTROLS = ['作协', '截拦', '壳空', '码代', '务服', '译编', '名签', '档协', '序程', '图拦', '开双', '台平跨', '享共', '源开', '户签', '机手云', 'qzxjvk', 'xqwzpt'];
+export const CONTROLS = [
+  ...['作协', '截拦', '壳空', '码代', '务服', '译编', '名签', '档协', '序程', '图拦', '开双', '台平跨', '享共', '源开', '户签', '机手云', 'qzxjvk', 'xqwzpt'],
+  // Questions and long phrases made of them: a partial answer needs most of the informative words.
+  ...['怎么把作协截拦放到电脑', '为什么壳空和码代不一样', '如何用 qzxjvk 给务服译编', '请问开双的名签在哪里设置', '手机上的序程图拦怎么关掉'],
+];

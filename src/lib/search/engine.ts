@@ -180,6 +180,7 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
   const { fields, masks } = src.index;
   const rankSource: RankSource = {
     docs: src.store.docs,
+    pageCount: src.store.pages,
     pages: (ids) => src.chunks(ids),
     page: (p) => src.page(p),
     record: (p, place) => src.record(p, place),

@@ -63,6 +63,8 @@ export interface SearchHit {
  */
 export interface RankSource {
   docs: number;
+  /** How many pages the site has (how rare a word is: partialMatch). */
+  pageCount: number;
   /** Loads (or throws NotLoaded for) the stored text of these pages. */
   pages(ids: Iterable<number>): void;
   page(p: number): StorePage;
@@ -140,6 +142,45 @@ function satisfies(query: ParsedQuery, values: Array<{ value: number }>): boolea
   return required.length > 0 ? required.every(({ v }) => v > 0) : values.some((v) => v.value > 0);
 }
 
+/** How a query that no page need hold whole is answered in part (partialMatch). */
+export const PARTIAL = {
+  /** Required groups at least, for a partial answer (a shorter query must be found whole). */
+  minGroups: 3,
+  /** Share of the informative weight a page (or a section with its page's head) must hold. */
+  coverage: 0.5,
+  /** The least weighted score a partial answer may have: a stray word of the body is no answer. */
+  minScore: 1.5,
+};
+
+/**
+ * A question or long phrase (怎么把手机投屏到电脑) is also answered by the pages that hold most of
+ * its informative words: each required group weighs by how rare it is among the pages
+ * (log(1 + pages / pages holding it); a word no page holds weighs most, so nonsense keeps the
+ * share low); question words and particles (soft groups) weigh nothing. A page (or a section,
+ * with its page's head) matches when it holds at least half of the required groups, two at
+ * least, and `coverage` of their weight; its score is each group's field value times its weight
+ * relative to the heaviest. Null when the query is too short for a partial answer.
+ */
+export function partialMatch(query: ParsedQuery, pages: Array<Array<{ value: number }>>, totalPages: number): { ok: (values: Array<{ value: number }>) => boolean; total: (values: Array<{ value: number }>) => number } | null {
+  const required = query.groups.flatMap((g, i) => (g.soft ? [] : [i]));
+  if (required.length < PARTIAL.minGroups) return null;
+  const weight = query.groups.map((g, i) => {
+    if (g.soft) return 0;
+    const holding = pages.filter((values) => (values[i]?.value ?? 0) > 0).length;
+    return Math.log(1 + Math.max(totalPages, 1) / Math.max(holding, 1));
+  });
+  const all = required.reduce((s, i) => s + (weight[i] ?? 0), 0);
+  const heaviest = Math.max(...weight);
+  const need = Math.max(2, Math.ceil(required.length / 2));
+  return {
+    ok: (values) => {
+      const found = required.filter((i) => (values[i]?.value ?? 0) > 0);
+      return found.length >= need && found.reduce((s, i) => s + (weight[i] ?? 0), 0) >= PARTIAL.coverage * all;
+    },
+    total: (values) => values.reduce((s, v, i) => s + v.value * ((weight[i] ?? 0) / heaviest), 0),
+  };
+}
+
 /** Splits text into parts with every occurrence of the terms marked (rendered as text, never HTML). */
 export function highlight(text: string, terms: string[]): Part[] {
   const wanted = [...new Set(terms.filter(Boolean).map((t) => t.toLowerCase()))].sort((a, b) => b.length - a.length);
@@ -197,19 +238,30 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     const values = groupValues(query, [headId], hits, headId);
     return satisfies(query, values) && values.some((v) => v.field === 'product' && v.value >= FIELD_WEIGHTS.product * SYNONYM_FACTOR);
   });
+  const pagesValues = [...byPage].map(([p, recordIds]) => ({ p, recordIds, values: groupValues(query, recordIds, hits, p * RECORD_SPAN) }));
+  // Every required group in the page; and for a question or a long phrase (partialMatch), also
+  // the pages holding most of its informative words, ranked by those.
+  const strict = (values: Array<{ value: number }>) => satisfies(query, values);
+  let ok = strict;
+  let total = sum;
+  const partial = partialMatch(query, pagesValues.map((e) => e.values), src.pageCount);
+  if (partial) {
+    ok = (values) => strict(values) || partial.ok(values);
+    total = (values) => (strict(values) ? sum(values) : partial.total(values));
+  }
   const out: RankedPage[] = [];
-  for (const [p, recordIds] of byPage) {
+  for (const { p, recordIds, values: pageValues } of pagesValues) {
     const kind = p < src.docs ? 'doc' : 'post';
     const headId = p * RECORD_SPAN;
-    const pageValues = groupValues(query, recordIds, hits, headId);
-    if (!satisfies(query, pageValues)) continue;
+    if (!ok(pageValues)) continue;
     const headValues = groupValues(query, [headId], hits, headId);
     const sectionsBase = recordIds
       .filter((id) => id !== headId)
-      .map((id) => ({ id, own: sum(groupValues(query, [id], hits, headId)), full: satisfies(query, groupValues(query, [id, headId], hits, headId)) }))
+      .map((id) => ({ id, own: total(groupValues(query, [id], hits, headId)), full: ok(groupValues(query, [id, headId], hits, headId)) }))
       .filter((s) => s.own > 0);
-    const headFull = satisfies(query, headValues);
-    let base = sum(pageValues);
+    const headFull = ok(headValues);
+    let base = total(pageValues);
+    if (!strict(pageValues) && base < PARTIAL.minScore) continue;
     if (headFull || sectionsBase.some((s) => s.full)) base += BONUS.together;
     if (query.wholes.some((w) => recordIds.some((id) => hits.get(id)?.get(w)?.some((h) => h.type === 'exact')))) base += BONUS.whole;
     if (productIntent && kind === 'doc') base += BONUS.productDoc;
