@@ -8,12 +8,15 @@
  *     manifests, the query's pieces; gzip), median and max over the queries;
  *   - bytes of each later query in one session (the pieces not fetched yet), median and max;
  *   - query time in Node over everything loaded (p50/p95);
- *   - with --browser (needs `npm run build` and nginx): keystroke to rendered results in Chromium
- *     against nginx, p50/p95, cold (a fresh page: manifests and pieces fetched) and warm (the
- *     same page, the query's pieces already fetched), on the production build with its
- *     search/ folder replaced by the corpus's files;
+ *   - with --browser (needs `npm run build`): keystroke to rendered results in Chromium, p50/p95
+ *     over the first --queries N queries, cold (a fresh page: the query's pieces fetched) and warm
+ *     (the same page, the query typed again), on the production build with its search/ folder
+ *     replaced by the corpus's files, served from disk through request interception
+ *     (bench/search-browser.mts; not nginx);
  *   - with --pagefind: Pagefind (npm `pagefind`, pinned in package.json) indexed on the same pages
- *     (rendered to HTML), the same queries through its JS API in Node: the same figures, one table.
+ *     (each rendered body in <main>, scripts/search-files.mts --html), the same queries through its
+ *     JS API in Chromium (bench/search-browser.mts): the same figures, one table; and how many of
+ *     the control queries (nonsense) each engine answers.
  * Timings are labelled "under load" when the machine is busy; byte counts are not affected.
  *   --sizes 1000,5000  --only synthetic (skip the real content: the smoke test)  --queries N (browser: first N)
  */
@@ -23,11 +26,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { writeSearchFiles } from '../__tests__/search/site-index';
-import { QUERIES } from '../__tests__/search/queries';
+import { CONTROLS, QUERIES } from '../__tests__/search/queries';
 import { evaluate } from '../__tests__/search/evaluate';
 import { median, queryDownloads } from '../__tests__/search/downloads';
 import type { SearchStore } from '../src/lib/search/documents';
 import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/engine';
+import { ownTimes, pagefindFigures, pagefindIndex } from './search-browser.mjs';
 
 const { generateContent } = (await import(['./synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
 
@@ -38,6 +42,10 @@ const numbers = (list: string) => list.split(',').map(Number).filter((n) => n > 
 const sizes = numbers(arg('--sizes', '1000,5000'));
 const root = process.cwd();
 const syntheticOnly = arg('--only', '') === 'synthetic';
+const withBrowser = process.argv.includes('--browser');
+const withPagefind = process.argv.includes('--pagefind');
+/** Queries timed in Chromium (each in a fresh page): the first N of the set. */
+const timedQueries = Number(arg('--queries', '40'));
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,6 +71,8 @@ export interface Row {
   warm?: number[];
   recall?: number;
   mrr?: number;
+  /** Control queries (nonsense, __tests__/search/queries.ts) that got any result. */
+  controls?: number;
 }
 
 /** The real content plus synthetic pages up to `total` pages (the real answers stay findable). */
@@ -81,9 +91,10 @@ function grownContent(total: number, realPages: number): string {
   return dir;
 }
 
-async function measure(corpus: string, contentDir: string | undefined, engineGz: number): Promise<{ row: Row; out: string }> {
+async function measure(corpus: string, contentDir: string | undefined, engineGz: number): Promise<{ row: Row; out: string; html?: string }> {
   const out = mkdtempSync(path.join(tmpdir(), 'bench-search-'));
-  const written = writeSearchFiles(out, contentDir);
+  const html = withPagefind ? mkdtempSync(path.join(tmpdir(), 'bench-search-html-')) : undefined;
+  const written = writeSearchFiles(out, contentDir, html);
   if (written.status !== 0) throw new Error(written.stderr);
   const timing = JSON.parse(readFileSync(path.join(out, 'timing.json'), 'utf8')) as { pages: number; renderMs: number; indexMs: number };
   const queries = QUERIES.map((q) => q.q);
@@ -96,11 +107,14 @@ async function measure(corpus: string, contentDir: string | undefined, engineGz:
     return performance.now() - s;
   });
   const quality = evaluate(QUERIES, (q) => engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
+  const controls = CONTROLS.filter((q) => engine.search(q).length > 0).length;
   console.log(`\n## ${corpus}: ${timing.pages} pages (render ${(timing.renderMs / 1000).toFixed(1)} s, index ${(timing.indexMs / 1000).toFixed(1)} s)`);
   console.log(`first query ${kb(median(downloads.first))} median, ${kb(Math.max(...downloads.first))} max; later ${kb(median(downloads.later))} median, ${kb(Math.max(...downloads.later))} max`);
   console.log(`query (Node) p50 ${ms(percentile(nodeMs, 50))}  p95 ${ms(percentile(nodeMs, 95))}  (${queries.length} queries)`);
   console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}`);
-  return { row: { corpus, engine: 'iofomo', pages: timing.pages, first: downloads.first, later: downloads.later, nodeMs, recall: quality.recall5, mrr: quality.mrr }, out };
+  const row: Row = { corpus, engine: 'iofomo', pages: timing.pages, first: downloads.first, later: downloads.later, nodeMs, recall: quality.recall5, mrr: quality.mrr, controls };
+  if (withBrowser) Object.assign(row, await ownTimes(path.join(root, 'public'), out, queries.slice(0, timedQueries)));
+  return { row, out, html };
 }
 
 const load = loadavg()[0] ?? 0;
@@ -111,32 +125,52 @@ console.log(chunk ? `engine chunk ${chunk.file}: ${kb(chunk.gz)} gzip` : 'engine
 const engineGz = chunk?.gz ?? 0;
 
 const rows: Row[] = [];
-const corpora: Array<{ corpus: string; contentDir?: string; out: string }> = [];
+const corpora: Array<{ corpus: string; contentDir?: string; out: string; html?: string }> = [];
 let realPages = 0;
 if (!syntheticOnly) {
-  const { row, out } = await measure('real content', undefined, engineGz);
+  const { row, out, html } = await measure('real content', undefined, engineGz);
   realPages = row.pages;
   rows.push(row);
-  corpora.push({ corpus: row.corpus, out });
+  corpora.push({ corpus: row.corpus, out, html });
 }
 for (const n of sizes) {
   const dir = grownContent(n, realPages);
-  const { row, out } = await measure(syntheticOnly ? 'synthetic corpus' : `real + synthetic`, dir, engineGz);
+  const { row, out, html } = await measure(syntheticOnly ? 'synthetic corpus' : `real + synthetic`, dir, engineGz);
   rows.push(row);
-  corpora.push({ corpus: row.corpus, contentDir: dir, out });
+  corpora.push({ corpus: row.corpus, contentDir: dir, out, html });
+}
+
+// Pagefind on the same pages, the same queries, through its JS API in Chromium.
+if (withPagefind) {
+  const version = (JSON.parse(readFileSync(path.join(root, 'node_modules/pagefind/package.json'), 'utf8')) as { version: string }).version;
+  for (const c of corpora) {
+    if (!c.html) continue;
+    const t0 = performance.now();
+    await pagefindIndex(c.html);
+    const indexMs = performance.now() - t0;
+    const queries = QUERIES.map((q) => q.q);
+    const figures = await pagefindFigures(c.html, queries, { timed: withBrowser ? timedQueries : 0 });
+    const byQuery = new Map(queries.map((q, i) => [q, figures.hits[i] ?? []]));
+    const quality = evaluate(QUERIES, (q) => byQuery.get(q) ?? []);
+    const row = rows.find((r) => r.corpus === c.corpus) as Row;
+    console.log(`\n## Pagefind ${version} on ${c.corpus} (${row.pages} pages, index ${(indexMs / 1000).toFixed(1)} s): first query ${kb(median(figures.first))} median, ${kb(Math.max(...figures.first))} max; recall@5 ${quality.recall5.toFixed(3)} MRR ${quality.mrr.toFixed(3)}`);
+    const controls = (await pagefindFigures(c.html, CONTROLS, { timed: 0 })).hits.filter((h) => h.length > 0).length;
+    rows.push({ corpus: c.corpus, engine: `Pagefind ${version}`, pages: row.pages, first: figures.first, later: figures.later, nodeMs: [], ...(withBrowser ? { cold: figures.cold, warm: figures.warm } : {}), recall: quality.recall5, mrr: quality.mrr, controls });
+  }
 }
 
 for (const c of corpora) {
   rmSync(c.out, { recursive: true, force: true });
+  if (c.html) rmSync(c.html, { recursive: true, force: true });
   if (c.contentDir) rmSync(c.contentDir, { recursive: true, force: true });
 }
 
 const cell = (values: number[] | undefined, f: (n: number) => string) => (values && values.length ? `${f(percentile(values, 50))} / ${f(percentile(values, 95))}` : '—');
 console.log(`\n## Summary (${busy ? 'timings under load' : 'machine idle'}): bytes gzip, first query includes the engine`);
-console.log('| corpus | engine | pages | first query median / max | later query median / max | Node p50 / p95 | Chromium cold p50 / p95 | Chromium warm p50 / p95 | recall@5 | MRR |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log(`| corpus | engine | pages | first query median / max | later query median / max | Node p50 / p95 | Chromium cold p50 / p95 | Chromium warm p50 / p95 | recall@5 | MRR | controls answered (of ${CONTROLS.length}) |`);
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   console.log(
-    `| ${r.corpus} | ${r.engine} | ${r.pages} | ${kb(median(r.first))} / ${kb(Math.max(...r.first))} | ${r.later.length ? `${kb(median(r.later))} / ${kb(Math.max(...r.later))}` : '—'} | ${cell(r.nodeMs, ms)} | ${cell(r.cold, ms)} | ${cell(r.warm, ms)} | ${r.recall?.toFixed(3) ?? '—'} | ${r.mrr?.toFixed(3) ?? '—'} |`,
+    `| ${r.corpus} | ${r.engine} | ${r.pages} | ${kb(median(r.first))} / ${kb(Math.max(...r.first))} | ${r.later.length ? `${kb(median(r.later))} / ${kb(Math.max(...r.later))}` : '—'} | ${cell(r.nodeMs, ms)} | ${cell(r.cold, ms)} | ${cell(r.warm, ms)} | ${r.recall?.toFixed(3) ?? '—'} | ${r.mrr?.toFixed(3) ?? '—'} | ${r.controls ?? '—'} |`,
   );
 }

@@ -148,11 +148,16 @@ function paragraphOf(rand, count, names) {
   return text;
 }
 
+/** Text safe as a plain YAML scalar: no indicators, starting with a letter or digit. */
+const yamlText = (text) => text.replace(/[:#`'"[\]{}]/g, '').replace(/^[^\p{L}\p{N}]+/u, '').trim();
+
 /** A heading: a real heading of the site now and then, else a short generated phrase. */
 function heading(rand) {
   const model = textModel();
-  if (rand() < 0.3 && model.headings.length) return pickOf(rand)(model.headings);
-  return sentence(rand, model, 6).replace(/[，。、；：“”‘’（）()]/g, '').slice(0, 24) || pickOf(rand)(HEADINGS2);
+  // Nothing YAML or MDX would read as markup when it lands in a title.
+  const plain = (text) => yamlText(text.replace(/[|<>\\$*_]/g, ''));
+  if (rand() < 0.3 && model.headings.length) return plain(pickOf(rand)(model.headings)) || pickOf(rand)(HEADINGS2);
+  return plain(sentence(rand, model, 6).replace(/[，。、；：“”‘’（）()]/g, '')).slice(0, 24) || pickOf(rand)(HEADINGS2);
 }
 
 function body(rand, n) {
@@ -204,7 +209,7 @@ export function generateContent(dir, count, { authorsFile } = {}) {
     const date = isoDay(start, i); // one post per day: unique dates
     const tags = [...new Set([TAGS[i % TAGS.length], TAGS[Math.floor(rand() * TAGS.length)]])];
     const title = `${heading(rand)}：${TITLE_A[i % TITLE_A.length]}${TITLE_B[Math.floor(rand() * TITLE_B.length)]}（第 ${i + 1} 篇）`;
-    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${sentence(rand).replace(/[:#`'"\[\]{}]/g, '')}\n---\n\n${body(rand, i)}`;
+    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${yamlText(sentence(rand))}\n---\n\n${body(rand, i)}`;
     const folder = path.join(dir, 'blog', `${date}-${slug}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'index.mdx'), text);
@@ -213,7 +218,7 @@ export function generateContent(dir, count, { authorsFile } = {}) {
   for (let i = 0; i < docs; i++) {
     const rand = rng(900000 + i);
     const title = `${TITLE_B[i % TITLE_B.length]}参考 ${i + 1}：${heading(rand)}`;
-    const text = `---\ntitle: ${title}\nsidebar_position: ${i + 1}\ndescription: ${sentence(rand).replace(/[:#`'"\[\]{}]/g, '')}\n---\n\n${body(rand, i)}`;
+    const text = `---\ntitle: ${title}\nsidebar_position: ${i + 1}\ndescription: ${yamlText(sentence(rand))}\n---\n\n${body(rand, i)}`;
     writeFileSync(path.join(dir, 'docs', 'bench', `${i + 1}.mdx`), text);
     bytes += Buffer.byteLength(text);
   }

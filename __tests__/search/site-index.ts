@@ -19,9 +19,9 @@ export interface BuiltSiteSearch {
   hits(query: string): Hit[];
 }
 
-export function writeSearchFiles(out: string, contentDir?: string): { status: number | null; stderr: string } {
+export function writeSearchFiles(out: string, contentDir?: string, htmlDir?: string): { status: number | null; stderr: string } {
   const root = process.cwd();
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : [])], { encoding: 'utf8', cwd: root });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], { encoding: 'utf8', cwd: root });
   return { status: result.status, stderr: `${result.stderr}${result.stdout}` };
 }
 

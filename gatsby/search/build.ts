@@ -68,6 +68,8 @@ export interface RenderedSearchPage extends SearchPageInput {
   /** With `withToc`: the rendered page's h2/h3 ids and its table of contents' ids (for tests). */
   htmlIds?: string[];
   tocIds?: string[];
+  /** With `withHtml`: the rendered body (bench:search indexes it with Pagefind). */
+  html?: string;
 }
 
 /** A page to index before rendering: its source file and body, and the rest of its search input. */
@@ -124,9 +126,10 @@ export function sectionsOfRendered({ html, toc, tree }: RenderedHtml): RenderedS
 }
 
 /** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
-export async function renderSearchSections(file: string, body: string, firstLine?: number): Promise<RenderedSections> {
+export async function renderSearchSections(file: string, body: string, firstLine?: number): Promise<RenderedSections & { html: string }> {
   try {
-    return sectionsOfRendered(await renderMdx(body, { file, firstLine, drawDiagram: buildDrawDiagram() }));
+    const rendered = await renderMdx(body, { file, firstLine, drawDiagram: buildDrawDiagram() });
+    return { ...sectionsOfRendered(rendered), html: rendered.html };
   } catch (error) {
     // The same message as the page build's (gatsby/markdown/render-node.ts) and check:content's.
     throw new ContentRenderError(contentErrorMessage(error, file), { cause: error });
@@ -134,11 +137,11 @@ export async function renderSearchSections(file: string, body: string, firstLine
 }
 
 /** Listed posts and docs of a content folder, rendered and cut into sections (docs first). Uncached. */
-export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false } = {}): Promise<RenderedSearchPage[]> {
+export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false, withHtml = false } = {}): Promise<RenderedSearchPage[]> {
   return Promise.all(
     planSearchPages(root, contentDir).map(async ({ file, body, firstLine, meta }): Promise<RenderedSearchPage> => {
-      const { sections, htmlIds, tocIds } = await renderSearchSections(file, body, firstLine);
-      return { ...meta, sections, ...(withToc ? { htmlIds, tocIds } : {}) };
+      const { sections, htmlIds, tocIds, html } = await renderSearchSections(file, body, firstLine);
+      return { ...meta, sections, ...(withToc ? { htmlIds, tocIds } : {}), ...(withHtml ? { html } : {}) };
     }),
   );
 }

@@ -114,6 +114,7 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
 
   /** Bumped when pieces the query needed have arrived: the results are worked out again. */
   const [arrived, setArrived] = useState(0);
+  const lastQuery = useRef('');
   const view = useMemo(() => {
     if (!loaded || !state.q.trim()) return null;
     try {
@@ -122,10 +123,10 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
       const canonical = canonicalProduct(all.pages, state.product);
       // The filtered results with the shown ones in their final order (their stored text loaded).
       const kept = loaded.engine.top(applyFilters(all.pages, { kind: state.kind, product: canonical }), state.shown);
-      return { found: all, product: canonical, filtered: kept, waiting: null };
+      return { found: all, product: canonical, filtered: kept, shown: state.shown, waiting: null };
     } catch (error) {
       if (!(error instanceof loaded.ui.NotLoaded)) throw error;
-      return { found: null, product: null, filtered: [], waiting: error.load };
+      return { found: null, product: null, filtered: [], shown: 0, waiting: error.load };
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, state.q, state.kind, state.product, state.shown, arrived]);
@@ -140,18 +141,24 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
       current = false;
     };
   }, [view]);
-  const found = view?.found ?? null;
-  const product = view?.found ? view.product : canonicalProduct([], state.product);
-  const filtered = view?.filtered ?? [];
-  const shown = filtered.slice(0, state.shown);
+  // While the pieces of a new state arrive ("more", a filter), the results of the last one stay.
+  const lastView = useRef<typeof view>(null);
+  if (view?.found) lastView.current = view;
+  const display = view?.waiting && lastView.current?.found && state.q === lastQuery.current ? lastView.current : view;
+  if (view?.found) lastQuery.current = state.q;
+  const found = display?.found ?? null;
+  const product = display?.found ? display.product : canonicalProduct([], state.product);
+  const filtered = display?.filtered ?? [];
+  // Only the results whose stored text is loaded (top() put them first).
+  const shown = filtered.slice(0, display?.shown ?? 0);
   useScrollMemory(found !== null && !loadedAtStart);
 
   // After "more", the first new result takes focus.
   useEffect(() => {
-    if (focusFrom.current === null) return;
+    if (focusFrom.current === null || shown.length <= focusFrom.current) return;
     list.current?.querySelector<HTMLElement>(`li.result[data-index="${focusFrom.current}"] a`)?.focus();
     focusFrom.current = null;
-  }, [state.shown]);
+  }, [shown.length]);
 
   /** Puts a query typed here into the address: a new entry, or the current one rewritten (historyAction). */
   const write = (q: string) => {
@@ -185,7 +192,7 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
 
   const query = state.q.trim();
   /** While the query's pieces are on their way the page still says it is loading. */
-  const shownStatus: Status = view?.waiting && status === 'ready' ? 'loading' : status;
+  const shownStatus: Status = view?.waiting && display === view && status === 'ready' ? 'loading' : status;
   return (
     <div css={searchPage} data-testid="search-page" data-status={shownStatus}>
       <h1>搜索</h1>

@@ -18,7 +18,6 @@
  */
 import type { IndexField, StorePage, StoreRecord } from './documents';
 import type { ParsedQuery } from './query';
-import { RECORD_SPAN } from './shards';
 
 export type MatchType = 'exact' | 'prefix' | 'fuzzy';
 
@@ -91,6 +90,9 @@ export interface RankedPage {
   final: () => number;
   hit: () => SearchHit;
 }
+
+/** A record id: page × RECORD_SPAN + its place in the page (0 = the page's head). */
+export const RECORD_SPAN = 65536;
 
 /** Ties: posts before docs (a post has a date, a doc none), then the order of pages (newer posts first). */
 const tieKey = (r: RankedPage, docs: number) => (r.page < docs ? r.page + 1e12 : r.page);

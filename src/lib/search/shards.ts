@@ -18,6 +18,9 @@
  * The folder's files are immutable for a year (deploy/http-rules.mjs).
  */
 import type { IndexField, SearchIndexMeta, SearchStore, StorePage, StoreRecord } from './documents';
+import { RECORD_SPAN } from './rank';
+
+export { RECORD_SPAN };
 
 export const SHARD_VERSION = 3;
 
@@ -64,8 +67,6 @@ export interface FacetsFile {
 export const QUERY_BUDGET = { first: 150 * 1024, later: 60 * 1024 };
 
 export const MASK_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&*+-./:;<=>?@^_~';
-/** A record id: page × RECORD_SPAN + its place in the page (0 = the page's head). */
-export const RECORD_SPAN = 65536;
 /** Pages per document chunk: ten results touch about ten chunks, each a few hundred bytes gzip. */
 export const CHUNK_PAGES = 4;
 /** Uncompressed postings a shard holds at most on average (about a third of that gzip). */
