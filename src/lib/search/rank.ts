@@ -18,6 +18,7 @@
  */
 import type { IndexField, StorePage, StoreRecord } from './documents';
 import type { ParsedQuery } from './query';
+import { highlight, type Part } from './highlight';
 
 export type MatchType = 'exact' | 'prefix' | 'fuzzy';
 
@@ -32,7 +33,8 @@ export const SYNONYM_FACTOR = 0.8;
 export const BONUS = { titlePhrase: 6, headingPhrase: 4, descriptionPhrase: 2, together: 2, whole: 3, productDoc: 2.5 };
 export const MAX_SECTIONS = 3;
 
-export type Part = { text: string; match: boolean };
+export type { Part };
+export { highlight };
 
 export interface SectionLink {
   url: string;
@@ -183,31 +185,6 @@ export function partialMatch(query: ParsedQuery, pages: Array<Array<{ value: num
   };
 }
 
-/** Splits text into parts with every occurrence of the terms marked (rendered as text, never HTML). */
-export function highlight(text: string, terms: string[]): Part[] {
-  const wanted = [...new Set(terms.filter(Boolean).map((t) => t.toLowerCase()))].sort((a, b) => b.length - a.length);
-  if (wanted.length === 0) return [{ text, match: false }];
-  const lower = text.toLowerCase();
-  // Lower-casing can change lengths (rare letters such as İ): highlight only when it did not.
-  if (lower.length !== text.length) return [{ text, match: false }];
-  const parts: Part[] = [];
-  let i = 0;
-  let plainStart = 0;
-  while (i < text.length) {
-    const term = wanted.find((t) => lower.startsWith(t, i));
-    if (term) {
-      if (i > plainStart) parts.push({ text: text.slice(plainStart, i), match: false });
-      parts.push({ text: text.slice(i, i + term.length), match: true });
-      i += term.length;
-      plainStart = i;
-    } else {
-      i += 1;
-    }
-  }
-  if (plainStart < text.length) parts.push({ text: text.slice(plainStart), match: false });
-  return parts;
-}
-
 /** About `width` characters of text around the first occurrence of any term. */
 export function snippetAround(text: string, terms: string[], width = 90): string {
   const lower = text.toLowerCase();
@@ -268,7 +245,8 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     if (query.wholes.some((w) => recordIds.some((id) => hits.get(id)?.get(w)?.some((h) => h.type === 'exact')))) base += BONUS.whole;
     if (productIntent && kind === 'doc') base += BONUS.productDoc;
     // The phrase bonus needs the stored title/headings/description; which fields were hit bounds it.
-    const inField = (id: number, field: IndexField) => [...(hits.get(id)?.values() ?? [])].some((list) => list.some((h) => h.field === field));
+    // The query's text in a field means its words are there: every required group found in that field of that record.
+    const inField = (id: number, field: IndexField) => query.groups.every((g) => g.soft || g.alternatives.some((a) => a.tokens.every((t) => hits.get(id)?.get(t)?.some((h) => h.field === field))));
     const bound = !usePhrase ? 0 : inField(headId, 'title') ? BONUS.titlePhrase : sectionsBase.some((s) => inField(s.id, 'heading')) ? BONUS.headingPhrase : inField(headId, 'meta') ? BONUS.descriptionPhrase : 0;
 
     let detail: { final: number; build: () => SearchHit } | undefined;
@@ -337,17 +315,20 @@ function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
 }
 
 /**
- * The list with its first k results in their final order: only pages whose base score plus the
- * most their phrase bonus could add reaches the k-th base score can be among the first k, so only
- * their stored text is loaded (NotLoaded until it is). The rest follow in base order. Works on any
+ * The list with its first k results in their final order: besides the first k by base score,
+ * only pages whose base score plus the most their phrase bonus could add reaches the k-th base
+ * score can be among the first k (a page that can get no bonus keeps its place behind them), so
+ * only their stored text is loaded (NotLoaded until it is). The rest follow in base order. Works on any
  * sub-list of rankAll()'s (the results page's filters keep its order).
  */
 export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pick<RankSource, 'docs' | 'pages'>): T[] {
   if (list.length === 0 || k <= 0) return [...list];
   const kth = list[Math.min(k, list.length) - 1] as T;
-  const contenders = list.filter((r) => r.base + r.bound >= kth.base);
+  // Beyond the first k (in base order), a page without a possible bonus keeps its place behind them.
+  const contender = (r: T, i: number) => i < k || (r.bound > 0 && r.base + r.bound >= kth.base);
+  const contenders = list.filter(contender);
   src.pages(contenders.map((r) => r.page));
-  const rest = list.filter((r) => r.base + r.bound < kth.base);
+  const rest = list.filter((r, i) => !contender(r, i));
   const ordered = contenders.map((r) => ({ r, f: r.final() })).sort((a, b) => b.f - a.f || tieKey(a.r, src.docs) - tieKey(b.r, src.docs));
   return [...ordered.map((o) => o.r), ...rest];
 }

@@ -67,8 +67,8 @@ export interface FacetsFile {
 export const QUERY_BUDGET = { first: 150 * 1024, later: 60 * 1024 };
 
 export const MASK_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&*+-./:;<=>?@^_~';
-/** Pages per document chunk: ten results touch about ten chunks, each a few hundred bytes gzip. */
-export const CHUNK_PAGES = 4;
+/** Pages per document chunk: ten results touch about ten chunks, each one or two KB gzip. */
+export const CHUNK_PAGES = 2;
 /** Uncompressed postings a shard holds at most on average (about a third of that gzip). */
 export const SHARD_TARGET_BYTES = 24_000;
 /** The token under which a CJK character of a title or heading is indexed (one-character queries). */
