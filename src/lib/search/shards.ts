@@ -280,12 +280,11 @@ export class ShardSource {
     });
   }
 
-  shards(tokens: Iterable<string>): Map<string, string> {
+  /** Loads (or throws NotLoaded for) the shards of these tokens; then each token's postings are looked up in its own. */
+  shards(tokens: Iterable<string>): { get(token: string): string | undefined } {
     const numbers = [...new Set([...tokens].map((t) => shardOf(t, this.index.shards)))];
-    const maps = this.need(numbers.map(postingsName), parseShard);
-    const merged = new Map<string, string>();
-    for (const m of maps) for (const [k, v] of m) merged.set(k, v);
-    return merged;
+    this.need(numbers.map(postingsName), parseShard);
+    return { get: (token) => this.shardOfToken(token).get(token) };
   }
 
   /** The shard holding a token (loaded by shards()). */
