@@ -55,7 +55,9 @@ export async function ownTimes(publicDir: string, searchDir: string, queries: re
       const context = await browser.newContext();
       await serve(context, [['/', publicDir], ['/search/', searchDir]]);
       const page = await context.newPage();
-      await page.goto(`${ORIGIN}/404.html`);
+      await page.goto(`${ORIGIN}/`);
+      // Hydrated: the box reacts to focus only then.
+      await page.waitForLoadState('networkidle');
       const box = page.getByTestId('search-navbar').locator('input');
       await box.focus();
       await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
