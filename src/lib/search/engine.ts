@@ -182,6 +182,7 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
     docs: src.store.docs,
     pageCount: src.store.pages,
     pages: (ids) => src.chunks(ids),
+    loaded: (p) => src.hasPage(p),
     page: (p) => src.page(p),
     record: (p, place) => src.record(p, place),
     product: (p) => {

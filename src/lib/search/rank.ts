@@ -68,6 +68,8 @@ export interface RankSource {
   pageCount: number;
   /** Loads (or throws NotLoaded for) the stored text of these pages. */
   pages(ids: Iterable<number>): void;
+  /** Whether a page's stored text is loaded. */
+  loaded(p: number): boolean;
   page(p: number): StorePage;
   record(p: number, place: number): Omit<StoreRecord, 'p'> | undefined;
   /** The product a page is filed under (the results page's filter). */
@@ -245,8 +247,8 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     if (query.wholes.some((w) => recordIds.some((id) => hits.get(id)?.get(w)?.some((h) => h.type === 'exact')))) base += BONUS.whole;
     if (productIntent && kind === 'doc') base += BONUS.productDoc;
     // The phrase bonus needs the stored title/headings/description; which fields were hit bounds it.
-    // The query's text in a field means its words are there: every required group found in that field of that record.
-    const inField = (id: number, field: IndexField) => query.groups.every((g) => g.soft || g.alternatives.some((a) => a.tokens.every((t) => hits.get(id)?.get(t)?.some((h) => h.field === field))));
+    // The query's text in a field means its words, as typed (not a synonym), are there: every required group found in that field of that record.
+    const inField = (id: number, field: IndexField) => query.groups.every((g) => g.soft || g.alternatives.some((a) => !a.synonym && a.tokens.every((t) => hits.get(id)?.get(t)?.some((h) => h.field === field))));
     const bound = !usePhrase ? 0 : inField(headId, 'title') ? BONUS.titlePhrase : sectionsBase.some((s) => inField(s.id, 'heading')) ? BONUS.headingPhrase : inField(headId, 'meta') ? BONUS.descriptionPhrase : 0;
 
     let detail: { final: number; build: () => SearchHit } | undefined;
@@ -321,17 +323,36 @@ function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
  * only their stored text is loaded (NotLoaded until it is). The rest follow in base order. Works on any
  * sub-list of rankAll()'s (the results page's filters keep its order).
  */
-export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pick<RankSource, 'docs' | 'pages'>): T[] {
+export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pick<RankSource, 'docs' | 'pages' | 'loaded'>): T[] {
   if (list.length === 0 || k <= 0) return [...list];
   const kth = list[Math.min(k, list.length) - 1] as T;
   // Beyond the first k (in base order), a page without a possible bonus keeps its place behind them.
   const contender = (r: T, i: number) => i < k || (r.bound > 0 && r.base + r.bound >= kth.base);
   const contenders = list.filter(contender);
-  src.pages(contenders.map((r) => r.page));
   const rest = list.filter((r, i) => !contender(r, i));
-  const ordered = contenders.map((r) => ({ r, f: r.final() })).sort((a, b) => b.f - a.f || tieKey(a.r, src.docs) - tieKey(b.r, src.docs));
-  return [...ordered.map((o) => o.r), ...rest];
+  // Highest possible score first; stop at the first page that cannot reach the k-th final score,
+  // so only the stored text of pages that can be among the first k is fetched (TOP_BATCH at a time).
+  const tie = (r: T) => tieKey(r, src.docs);
+  const byUpper = [...contenders].sort((a, b) => b.base + b.bound - (a.base + a.bound) || tie(a) - tie(b));
+  const finals: Array<{ r: T; f: number }> = [];
+  const better = (a: { r: T; f: number }, b: { r: T; f: number }) => b.f - a.f || tie(a.r) - tie(b.r);
+  let stop = byUpper.length;
+  for (let i = 0; i < byUpper.length; i += 1) {
+    const r = byUpper[i] as T;
+    const at = finals.length >= k ? [...finals].sort(better)[k - 1] : undefined;
+    if (at && better({ r, f: r.base + r.bound }, at) > 0) {
+      stop = i;
+      break;
+    }
+    if (!src.loaded(r.page)) src.pages(byUpper.slice(i, i + TOP_BATCH).map((x) => x.page));
+    finals.push({ r, f: r.final() });
+  }
+  const decided = new Set(byUpper.slice(0, stop));
+  return [...finals.sort(better).map((o) => o.r), ...contenders.filter((r) => !decided.has(r)), ...rest];
 }
+
+/** Pages whose stored text top() fetches at once. */
+export const TOP_BATCH = 10;
 
 /**
  * Every page a one-character query (壳) finds: those with the character in their title first, then

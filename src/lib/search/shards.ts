@@ -297,6 +297,10 @@ export class ShardSource {
     this.need(names, (t) => JSON.parse(t) as StoreChunk);
   }
 
+  hasPage(page: number): boolean {
+    return this.texts.has(chunkName(Math.floor(page / this.store.chunk)));
+  }
+
   chunkOf(page: number): StoreChunk {
     return this.need([chunkName(Math.floor(page / this.store.chunk))], (t) => JSON.parse(t) as StoreChunk)[0] as StoreChunk;
   }
