@@ -1,45 +1,58 @@
 /**
- * npm run bench:search — how the two-file search scales: for the real content (94 pages) and
- * synthetic Chinese corpora (default 1,000 and 5,000 pages; `-- --sizes 1000,5000`), the two files'
- * size (raw and gzip), the time to build them, query latency (p50/p95 over the 243 queries of
- * __tests__/search/queries.ts) and the first-use download (the engine chunk from public/ plus both
- * files, gzip), then where that download crosses the 250 KB first-use budget:
- *   - real content: files built from subsets of it (a quarter, half, three quarters, all), a
- *     least-squares line through them, extended to 250 KB;
- *   - synthetic corpus: measured at more sizes (`--steps`, default 100,250,500) and interpolated
- *     between the two sizes either side of 250 KB.
- * Quality (recall@5, MRR) is measured on the real content. Files are built by scripts/search-files.mts,
- * exactly as the Gatsby build makes them. Timings are labelled "under load" when the machine is busy.
- *   --sizes 1000,5000  --steps 100,250,500  --only synthetic (skip the real content: the smoke test)
+ * npm run bench:search — what search costs a reader as the site grows, on the real content and on
+ * the real content grown to 1,000 and 5,000 pages with synthetic pages whose text varies like real
+ * writing (bench/synthetic.mjs; `-- --sizes 1000,5000`). The quality set's queries
+ * (__tests__/search/queries.ts) ask for real pages, so recall@5 and MRR are measured at every
+ * size: the real answers must still surface among thousands of pages. Per corpus:
+ *   - bytes a fresh visitor downloads for a first query (the engine chunk from public/, both
+ *     manifests, the query's pieces; gzip), median and max over the queries;
+ *   - bytes of each later query in one session (the pieces not fetched yet), median and max;
+ *   - query time in Node over everything loaded (p50/p95);
+ *   - with --browser (needs `npm run build`): keystroke to rendered results in Chromium, p50/p95
+ *     over the first --queries N queries, cold (a fresh page: the query's pieces fetched) and warm
+ *     (the same page, the query typed again), on the production build with its search/ folder
+ *     replaced by the corpus's files, served from disk through request interception
+ *     (bench/search-browser.mts; not nginx);
+ *   - with --pagefind: Pagefind (npm `pagefind`, pinned in package.json) indexed on the same pages
+ *     (each rendered body in <main>, scripts/search-files.mts --html), the same queries through its
+ *     JS API in Chromium (bench/search-browser.mts): the same figures, one table; and how many of
+ *     the control queries (nonsense) each engine answers.
+ * Timings are labelled "under load" when the machine is busy; byte counts are not affected.
+ *   --sizes 1000,5000  --only synthetic (skip the real content: the smoke test)  --queries N (browser: first N)
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { writeSearchFiles } from '../__tests__/search/site-index';
-import { QUERIES } from '../__tests__/search/queries';
+import { CONTROLS, QUERIES } from '../__tests__/search/queries';
 import { evaluate } from '../__tests__/search/evaluate';
+import { median, queryDownloads } from '../__tests__/search/downloads';
 import type { SearchStore } from '../src/lib/search/documents';
-import { loadSiteSearch, type SearchIndexFile, type SiteSearch } from '../src/lib/search/engine';
+import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/engine';
+import { ownTimes, pagefindFigures, pagefindIndex } from './search-browser.mjs';
 
-const BUDGET = 250 * 1024;
+const { generateContent } = (await import(['./synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? fallback) : fallback);
 const numbers = (list: string) => list.split(',').map(Number).filter((n) => n > 0);
-// --docs N (the earlier flag) is one synthetic size.
-const sizes = process.argv.includes('--docs') ? numbers(arg('--docs', '5000')) : numbers(arg('--sizes', '1000,5000'));
-const steps = numbers(arg('--steps', '100,250,500'));
+const sizes = numbers(arg('--sizes', '1000,5000'));
 const root = process.cwd();
-// --only synthetic: the synthetic sizes only (the unit suite's smoke test; the real content's files are built by the search tests).
 const syntheticOnly = arg('--only', '') === 'synthetic';
+const withBrowser = process.argv.includes('--browser');
+const withPagefind = process.argv.includes('--pagefind');
+/** Queries run in a fresh Chromium page each (times; Pagefind's first-query bytes): the first N of the set. */
+const timedQueries = Number(arg('--queries', '40'));
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** The engine chunk the box and the results page load on first use, gzip (the last build's, named in public/chunk-map.json), or null. */
+/** The engine chunk the box loads on first use, gzip (the last build's, named in public/chunk-map.json), or 0. */
 function engineChunk(): { file: string; gz: number } | null {
   const map = path.join(root, 'public', 'chunk-map.json');
   if (!existsSync(map)) return null;
@@ -47,152 +60,117 @@ function engineChunk(): { file: string; gz: number } | null {
   return file ? { file: file.slice(1), gz: gzipSync(readFileSync(path.join(root, 'public', file))).length } : null;
 }
 
-interface Measured {
-  label: string;
+export interface Row {
+  corpus: string;
+  engine: string;
   pages: number;
-  gzIndex: number;
-  gzStore: number;
-  p95: number;
-  engine: SiteSearch;
+  first: number[];
+  later: number[];
+  nodeMs: number[];
+  cold?: number[];
+  warm?: number[];
+  recall?: number;
+  mrr?: number;
+  /** Control queries (nonsense, __tests__/search/queries.ts) that got any result. */
+  controls?: number;
 }
 
-function measure(label: string, contentDir: string | undefined, { quiet = false } = {}): Measured {
+/** The real content plus synthetic pages up to `total` pages (the real answers stay findable). */
+function grownContent(total: number, realPages: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-content-'));
+  if (syntheticOnly) {
+    generateContent(dir, total, { authorsFile: path.join(root, 'content', 'authors.json') });
+    return dir;
+  }
+  cpSync(path.join(root, 'content'), dir, { recursive: true });
+  const extra = path.join(dir, 'synthetic');
+  generateContent(extra, Math.max(0, total - realPages), {});
+  cpSync(path.join(extra, 'blog'), path.join(dir, 'blog'), { recursive: true });
+  cpSync(path.join(extra, 'docs'), path.join(dir, 'docs'), { recursive: true });
+  rmSync(extra, { recursive: true, force: true });
+  return dir;
+}
+
+async function measure(corpus: string, contentDir: string | undefined, engineGz: number): Promise<{ row: Row; out: string; html?: string }> {
   const out = mkdtempSync(path.join(tmpdir(), 'bench-search-'));
-  const t0 = performance.now();
-  const written = writeSearchFiles(out, contentDir);
-  const wall = performance.now() - t0;
+  const html = withPagefind ? mkdtempSync(path.join(tmpdir(), 'bench-search-html-')) : undefined;
+  const written = writeSearchFiles(out, contentDir, html);
   if (written.status !== 0) throw new Error(written.stderr);
-  const indexText = readFileSync(path.join(out, 'index.json'), 'utf8');
-  const storeText = readFileSync(path.join(out, 'store.json'), 'utf8');
   const timing = JSON.parse(readFileSync(path.join(out, 'timing.json'), 'utf8')) as { pages: number; renderMs: number; indexMs: number };
-  rmSync(out, { recursive: true, force: true });
-  const t1 = performance.now();
-  const engine = loadSiteSearch(JSON.parse(indexText) as SearchIndexFile, JSON.parse(storeText) as SearchStore);
-  const loadMs = performance.now() - t1;
   const queries = QUERIES.map((q) => q.q);
+  const downloads = await queryDownloads(out, queries, engineGz);
+  const engine = loadSiteSearch(JSON.parse(readFileSync(path.join(out, 'full-index.json'), 'utf8')) as SearchIndexFile, JSON.parse(readFileSync(path.join(out, 'full-store.json'), 'utf8')) as SearchStore);
   for (const q of queries) engine.search(q); // warm up
-  const times = queries.map((q) => {
+  const nodeMs = queries.map((q) => {
     const s = performance.now();
     engine.search(q);
     return performance.now() - s;
   });
-  const result = { label, pages: timing.pages, gzIndex: gzipSync(indexText).length, gzStore: gzipSync(storeText).length, p95: percentile(times, 95), engine };
-  if (!quiet) {
-    console.log(`\n## ${label}: ${timing.pages} pages`);
-    console.log(`index   raw ${kb(Buffer.byteLength(indexText))}  gzip ${kb(result.gzIndex)}`);
-    console.log(`store   raw ${kb(Buffer.byteLength(storeText))}  gzip ${kb(result.gzStore)}`);
-    console.log(`build   render ${timing.renderMs.toFixed(0)} ms + index ${timing.indexMs.toFixed(0)} ms (process ${wall.toFixed(0)} ms); load in the engine ${loadMs.toFixed(1)} ms`);
-    console.log(`query   p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${result.p95.toFixed(2)} ms  (${queries.length} queries)`);
-  }
-  return result;
-}
-
-/** A synthetic Chinese corpus built from the real content's sentences (docs and posts, with h2/h3). */
-function syntheticContent(n: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-content-'));
-  const real = readFileSync(path.join(root, 'content/blog/2023-10-10-binder/index.mdx'), 'utf8') + readFileSync(path.join(root, 'content/blog/2024-08-06-konkerintro/index.mdx'), 'utf8');
-  const sentences = real
-    .split(/[。！？\n]/)
-    .map((x) => x.trim())
-    .filter((x) => /[\u4e00-\u9fff]{8,}/.test(x) && !/[`<>{}|#*[\]]/.test(x) && !x.includes(':'));
-  let seed = 42;
-  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const pick = () => sentences[Math.floor(rand() * sentences.length)];
-  for (let i = 0; i < n; i += 1) {
-    const body = `${pick()}。\n\n## 第一节\n\n${Array.from({ length: 10 }, pick).join('。')}。\n\n### 细节\n\n${Array.from({ length: 10 }, pick).join('。')}。\n`;
-    if (i % 2) {
-      const d = `2025-01-${String((i % 28) + 1).padStart(2, '0')}`;
-      mkdirSync(path.join(dir, 'blog', `${d}-s${i}`), { recursive: true });
-      writeFileSync(path.join(dir, 'blog', `${d}-s${i}`, 'index.mdx'), `---\nslug: s${i}\ntitle: 合成文章 ${i}\ndate: ${d}\ntags: [android]\nauthors: [tiony.bo]\ndescription: 合成文章 ${i}\n---\n\n${body}`);
-    } else {
-      mkdirSync(path.join(dir, 'docs', 'bench'), { recursive: true });
-      writeFileSync(path.join(dir, 'docs', 'bench', `${i}.mdx`), `---\ntitle: 合成文档 ${i}\nsidebar_position: ${i}\n---\n\n${body}`);
-    }
-  }
-  return dir;
-}
-
-/** The real content with only `keep` of every four posts and docs (authors and synonyms as they are). */
-function realSubset(keep: number): string {
-  const from = path.join(root, 'content');
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-subset-'));
-  for (const name of ['authors.json', 'synonyms.yaml']) if (existsSync(path.join(from, name))) cpSync(path.join(from, name), path.join(dir, name));
-  const walk = (rel: string): string[] =>
-    readdirSync(path.join(from, rel), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(rel, e.name)) : e.name.endsWith('.mdx') ? [path.join(rel, e.name)] : []));
-  [...walk('docs'), ...walk('blog')].sort().forEach((file, i) => {
-    if (i % 4 >= keep) return;
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    cpSync(path.join(from, file), path.join(dir, file));
-  });
-  return dir;
-}
-
-/** Least-squares line through (pages, bytes), and where it reaches the budget. */
-function crossing(points: Array<{ pages: number; bytes: number }>): { perPage: number; at: number } {
-  const n = points.length;
-  const mx = points.reduce((s, p) => s + p.pages, 0) / n;
-  const my = points.reduce((s, p) => s + p.bytes, 0) / n;
-  const slope = points.reduce((s, p) => s + (p.pages - mx) * (p.bytes - my), 0) / points.reduce((s, p) => s + (p.pages - mx) ** 2, 0);
-  return { perPage: slope, at: mx + (BUDGET - my) / slope };
-}
-
-/** Linear interpolation between the two measured sizes either side of the budget, or null. */
-function interpolate(points: Array<{ pages: number; bytes: number }>): { at: number; between: [number, number] } | null {
-  const sorted = [...points].sort((a, b) => a.pages - b.pages);
-  for (let i = 1; i < sorted.length; i += 1) {
-    const a = sorted[i - 1] as { pages: number; bytes: number };
-    const b = sorted[i] as { pages: number; bytes: number };
-    if (a.bytes <= BUDGET && b.bytes > BUDGET) return { at: a.pages + ((BUDGET - a.bytes) / (b.bytes - a.bytes)) * (b.pages - a.pages), between: [a.pages, b.pages] };
-  }
-  return null;
+  const quality = evaluate(QUERIES, (q) => engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
+  const controls = CONTROLS.filter((q) => engine.search(q).length > 0).length;
+  console.log(`\n## ${corpus}: ${timing.pages} pages (render ${(timing.renderMs / 1000).toFixed(1)} s, index ${(timing.indexMs / 1000).toFixed(1)} s)`);
+  console.log(`first query ${kb(median(downloads.first))} median, ${kb(Math.max(...downloads.first))} max; later ${kb(median(downloads.later))} median, ${kb(Math.max(...downloads.later))} max`);
+  console.log(`query (Node) p50 ${ms(percentile(nodeMs, 50))}  p95 ${ms(percentile(nodeMs, 95))}  (${queries.length} queries)`);
+  console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}`);
+  const row: Row = { corpus, engine: 'iofomo', pages: timing.pages, first: downloads.first, later: downloads.later, nodeMs, recall: quality.recall5, mrr: quality.mrr, controls };
+  if (withBrowser) Object.assign(row, await ownTimes(path.join(root, 'public'), out, queries.slice(0, timedQueries)));
+  return { row, out, html };
 }
 
 const load = loadavg()[0] ?? 0;
 const busy = load > cpus().length;
-console.log(`bench:search — ${cpus().length} cores, 1-minute load ${load.toFixed(1)}${busy ? ' (under load: timings are high)' : ''}`);
+console.log(`bench:search — ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), 1-minute load ${load.toFixed(1)}${busy ? ' (under load: timings are high)' : ''}`);
 const chunk = engineChunk();
-const chunkGz = chunk?.gz ?? 0;
-console.log(chunk ? `engine chunk ${chunk.file}: ${kb(chunk.gz)} gzip` : 'engine chunk: not found in public/ (run npm run build); first use below counts the two files only');
+console.log(chunk ? `engine chunk ${chunk.file}: ${kb(chunk.gz)} gzip` : 'engine chunk: not found in public/ (run npm run build); first-query bytes below leave it out');
+const engineGz = chunk?.gz ?? 0;
 
-const site = syntheticOnly ? null : measure('real content', undefined);
-if (site) {
-  const quality = evaluate(QUERIES, (q) => site.engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })));
-  console.log(`quality recall@5 ${quality.recall5.toFixed(3)}  MRR ${quality.mrr.toFixed(3)}  (${quality.total} queries)`);
+const rows: Row[] = [];
+const corpora: Array<{ corpus: string; contentDir?: string; out: string; html?: string }> = [];
+let realPages = 0;
+if (!syntheticOnly) {
+  const { row, out, html } = await measure('real content', undefined, engineGz);
+  realPages = row.pages;
+  rows.push(row);
+  corpora.push({ corpus: row.corpus, out, html });
+}
+for (const n of sizes) {
+  const dir = grownContent(n, realPages);
+  const { row, out, html } = await measure(syntheticOnly ? 'synthetic corpus' : `real + synthetic`, dir, engineGz);
+  rows.push(row);
+  corpora.push({ corpus: row.corpus, contentDir: dir, out, html });
 }
 
-const rows: Measured[] = site ? [site] : [];
-const synthetic: Array<{ pages: number; bytes: number }> = [];
-for (const n of [...new Set([...steps, ...sizes])].sort((a, b) => a - b)) {
-  const dir = syntheticContent(n);
-  try {
-    const m = measure(`synthetic corpus`, dir, { quiet: !sizes.includes(n) });
-    synthetic.push({ pages: m.pages, bytes: chunkGz + m.gzIndex + m.gzStore });
-    if (sizes.includes(n)) rows.push(m);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+// Pagefind on the same pages, the same queries, through its JS API in Chromium.
+if (withPagefind) {
+  const version = (JSON.parse(readFileSync(path.join(root, 'node_modules/pagefind/package.json'), 'utf8')) as { version: string }).version;
+  for (const c of corpora) {
+    if (!c.html) continue;
+    const t0 = performance.now();
+    await pagefindIndex(c.html);
+    const indexMs = performance.now() - t0;
+    const queries = QUERIES.map((q) => q.q);
+    const figures = await pagefindFigures(c.html, queries, { fresh: timedQueries });
+    const byQuery = new Map(queries.map((q, i) => [q, figures.hits[i] ?? []]));
+    const quality = evaluate(QUERIES, (q) => byQuery.get(q) ?? []);
+    const row = rows.find((r) => r.corpus === c.corpus) as Row;
+    console.log(`\n## Pagefind ${version} on ${c.corpus} (${row.pages} pages, index ${(indexMs / 1000).toFixed(1)} s): first query ${kb(median(figures.first))} median, ${kb(Math.max(...figures.first))} max; recall@5 ${quality.recall5.toFixed(3)} MRR ${quality.mrr.toFixed(3)}`);
+    const controls = (await pagefindFigures(c.html, CONTROLS, { fresh: 0 })).hits.filter((h) => h.length > 0).length;
+    rows.push({ corpus: c.corpus, engine: `Pagefind ${version} (first query: ${figures.first.length} queries)`, pages: row.pages, first: figures.first, later: figures.later, nodeMs: [], cold: figures.cold, warm: figures.warm, recall: quality.recall5, mrr: quality.mrr, controls });
   }
 }
 
-const subsets = !site ? [] : [1, 2, 3].map((keep) => {
-  const dir = realSubset(keep);
-  try {
-    const m = measure(`real content, ${keep}/4`, dir, { quiet: true });
-    return { pages: m.pages, bytes: chunkGz + m.gzIndex + m.gzStore };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-const real = site ? [...subsets, { pages: site.pages, bytes: chunkGz + site.gzIndex + site.gzStore }] : [];
-
-console.log(`\n## Summary: first use = engine chunk + index + store (gzip), budget ${kb(BUDGET)}${busy ? '; query times under load' : ''}`);
-console.log('| corpus | pages | index gzip | store gzip | first use | query p95 |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const r of rows) console.log(`| ${r.label} | ${r.pages} | ${kb(r.gzIndex)} | ${kb(r.gzStore)} | ${kb(chunkGz + r.gzIndex + r.gzStore)} | ${r.p95.toFixed(2)} ms |`);
-if (real.length) {
-  const line = crossing(real);
-  console.log(`\nreal content: ${real.map((p) => `${p.pages} pages ${kb(p.bytes)}`).join(', ')}`);
-  console.log(`  → ${kb(line.perPage)} more per page; the two files cross the budget at about ${Math.round(line.at)} pages of content like this site's`);
+for (const c of corpora) {
+  rmSync(c.out, { recursive: true, force: true });
+  if (c.html) rmSync(c.html, { recursive: true, force: true });
+  if (c.contentDir) rmSync(c.contentDir, { recursive: true, force: true });
 }
-const syn = interpolate(synthetic);
-console.log(`synthetic corpus: ${synthetic.map((p) => `${p.pages} pages ${kb(p.bytes)}`).join(', ')}`);
-console.log(syn ? `  → crosses the budget between ${syn.between[0]} and ${syn.between[1]} pages, at about ${Math.round(syn.at)} (its pages reuse the sentences of two posts: they compress better than real ones)` : '  → does not cross the budget between the measured sizes');
+
+const cell = (values: number[] | undefined, f: (n: number) => string) => (values && values.length ? `${f(percentile(values, 50))} / ${f(percentile(values, 95))}` : '—');
+console.log(`\n## Summary (${busy ? 'timings under load' : 'machine idle'}): bytes gzip, first query includes the engine`);
+console.log(`| corpus | engine | pages | first query median / max | later query median / max | Node p50 / p95 | Chromium cold p50 / p95 | Chromium warm p50 / p95 | recall@5 | MRR | controls answered (of ${CONTROLS.length}) |`);
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of rows) {
+  console.log(
+    `| ${r.corpus} | ${r.engine} | ${r.pages} | ${kb(median(r.first))} / ${kb(Math.max(...r.first))} | ${r.later.length ? `${kb(median(r.later))} / ${kb(Math.max(...r.later))}` : '—'} | ${cell(r.nodeMs, ms)} | ${cell(r.cold, ms)} | ${cell(r.warm, ms)} | ${r.recall?.toFixed(3) ?? '—'} | ${r.mrr?.toFixed(3) ?? '—'} | ${r.controls ?? '—'} |`,
+  );
+}

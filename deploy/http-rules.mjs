@@ -93,14 +93,18 @@ export function commonHeaders() {
  *     their source maps: immutable for a year. '/*.js' also covers Gatsby's ~partytown/ copy, which is versioned
  *     with Gatsby itself and unused by this site.
  *   - HTML, /page-data/* (including app-data.json) and everything else: revalidate every time.
- *   - /search/* — the site search's index.json and store.json (src/lib/search/files.ts): fixed
- *     names that every deploy rewrites, so revalidated like page data, never immutable. Each file
+ *   - /search/<build id>/* — the pieces a query fetches (postings shards, document chunks;
+ *     src/lib/search/shards.ts), in a folder named by the build that wrote them: a new build
+ *     writes a new folder, so they are immutable for a year.
+ *   - /search/index.json, /search/store.json — the site search's two manifests (src/lib/search/files.ts):
+ *     fixed names that every deploy rewrites, so revalidated like page data, never immutable. Each
  *     carries its build's id and the browser refetches both when they disagree.
  */
 export const CACHE_RULES = Object.freeze([
   { name: 'hashed assets', patterns: ['/static/*', '/*.js', '/*.css', '/*.map'], cacheControl: CACHE_IMMUTABLE },
   { name: 'page data and app data', patterns: ['/page-data/*'], cacheControl: CACHE_REVALIDATE },
-  { name: 'search index and store', patterns: ['/search/*'], cacheControl: CACHE_REVALIDATE },
+  { name: 'search pieces (under their build id)', patterns: ['/search/*/*'], cacheControl: CACHE_IMMUTABLE },
+  { name: 'search manifests (index and store)', patterns: ['/search/index.json', '/search/store.json'], cacheControl: CACHE_REVALIDATE },
   { name: 'HTML and everything else', patterns: ['/*'], cacheControl: CACHE_REVALIDATE },
 ]);
 

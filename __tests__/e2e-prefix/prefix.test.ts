@@ -44,6 +44,11 @@ describe(`site built under ${PREFIX}`, () => {
     await box.focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await box.fill('UDID');
+    // The results follow the pieces the query needs: wait for the panel to show this query.
+    await page.waitForFunction(() => {
+      const wrapper = document.querySelector('[data-testid="search-navbar"]');
+      return wrapper?.getAttribute('data-query') === 'UDID' && wrapper.getAttribute('aria-busy') !== 'true';
+    });
     // Results are links under the base URL.
     await expect(page.getByTestId('search-results').getByRole('option').first().getAttribute('href')).resolves.toMatch(new RegExp(`^${PREFIX}/docs/services/udid/`));
     await page.getByTestId('search-results').getByRole('option').first().click();
@@ -61,6 +66,11 @@ describe(`site built under ${PREFIX}`, () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await page.waitForFunction(() => document.activeElement === document.querySelector('[data-testid="search-navbar"] input'));
     await box.pressSequentially('UDID');
+    // The results follow the pieces the query needs: wait for the panel to show this query.
+    await page.waitForFunction(() => {
+      const wrapper = document.querySelector('[data-testid="search-navbar"]');
+      return wrapper?.getAttribute('data-query') === 'UDID' && wrapper.getAttribute('aria-busy') !== 'true';
+    });
     await expect(page.getByTestId('search-results').getByRole('option').last().getAttribute('href')).resolves.toBe(`${PREFIX}/search?q=UDID`);
     await page.keyboard.press('Enter');
     await page.waitForURL(site('/search?q=UDID'));

@@ -6,7 +6,7 @@
  * files equal the ones rendered from every page's source (what `gatsby develop` does).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SITE_DIR } from './support/env';
 
@@ -20,6 +20,11 @@ function run<T>(script: string, ...args: string[]): T {
 
 const sameFiles = (out: string) => {
   for (const name of ['index.json', 'store.json']) expect([name, readFileSync(path.join(out, 'search', name), 'utf8')]).toEqual([name, readFileSync(path.join(SITE_DIR, 'search', name), 'utf8')]);
+  // The pieces, under the build's folder the manifests name (its id hashes every piece).
+  const { build } = JSON.parse(readFileSync(path.join(out, 'search', 'index.json'), 'utf8')) as { build: string };
+  const pieces = readdirSync(path.join(SITE_DIR, 'search', build)).sort();
+  expect(readdirSync(path.join(out, 'search', build)).sort()).toEqual(pieces);
+  for (const name of pieces) expect([name, readFileSync(path.join(out, 'search', build, name), 'utf8')]).toEqual([name, readFileSync(path.join(SITE_DIR, 'search', build, name), 'utf8')]);
 };
 
 test('the build’s search step takes every page’s sections from its page data, and writes the build’s files', () => {

@@ -345,6 +345,11 @@ describe('marked on arrival', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await page.waitForFunction(() => document.activeElement === document.querySelector('[data-testid="search-navbar"] input'));
     await box.fill('MediaCodec 状态机');
+    // The results follow the pieces the query needs: wait for the panel to show this query.
+    await page.waitForFunction(() => {
+      const wrapper = document.querySelector('[data-testid="search-navbar"]');
+      return wrapper?.getAttribute('data-query') === 'MediaCodec 状态机' && wrapper.getAttribute('aria-busy') !== 'true';
+    });
     const options = page.getByTestId('search-results').getByRole('option');
     const at = (await options.evaluateAll((els) => els.map((e) => e.getAttribute('data-url')))).indexOf('/blog/mediacodec#状态机');
     expect(at).toBeGreaterThanOrEqual(0);

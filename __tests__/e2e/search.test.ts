@@ -1,8 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
+import { QUERY_BUDGET } from '../../src/lib/search/shards';
 import { hydrated, useBrowser, PHONE, url } from './support/browser';
 
 const isSearchFile = (u: string) => /\/search\/(index|store)\.json$/.test(u);
+/** A piece a query fetches: under the build's folder (src/lib/search/shards.ts). */
+const isSearchPiece = (u: string) => /\/search\/[0-9a-f]{20}\/[^/]+$/.test(u);
 
 describe('site search', () => {
   const session = useBrowser();
@@ -16,6 +19,22 @@ describe('site search', () => {
   }
 
   const box = (page: Page) => page.getByTestId('search-navbar').locator('input');
+
+  /** Types a query and waits until the panel shows its results: the pieces it needs arrive over the network (aria-busy meanwhile). */
+  async function typeQuery(page: Page, text: string, input = box(page)): Promise<void> {
+    await input.fill(text);
+    await input.evaluate(
+      (el, q) =>
+        new Promise<void>((resolve) => {
+          const wrapper = el.closest('[data-query]') as HTMLElement;
+          const done = () => wrapper.dataset.query === q && wrapper.getAttribute('aria-busy') !== 'true';
+          if (done()) return resolve();
+          const observer = new MutationObserver(() => done() && (observer.disconnect(), resolve()));
+          observer.observe(wrapper, { attributes: true });
+        }),
+      text,
+    );
+  }
 
   it('downloads nothing before first use, then exactly the two files by GET with no body', async () => {
     const { page, requests } = await openSearch('/blog');
@@ -31,11 +50,26 @@ describe('site search', () => {
       expect(r.method()).toBe('GET');
       expect(r.postData()).toBeNull();
     }
-    // First use in all (the engine's chunk and the two files) stays within 250 KB gzip.
-    let firstUse = 0;
-    for (const r of requests.slice(before).filter((x) => isSearchFile(x.url()) || x.url().endsWith('.js'))) firstUse += gzipSync((await (await r.response())?.body()) ?? Buffer.alloc(0)).length;
-    console.log(`search first use: ${(firstUse / 1024).toFixed(1)} KB gzip`);
-    expect(firstUse).toBeLessThanOrEqual(250 * 1024);
+    // Nothing of the index yet: the pieces follow the query.
+    expect(requests.filter((r) => isSearchPiece(r.url()))).toHaveLength(0);
+    const gz = async (list: Request[]) => {
+      let total = 0;
+      for (const r of list) total += gzipSync((await (await r.response())?.body()) ?? Buffer.alloc(0)).length;
+      return total;
+    };
+    const counted = (x: Request) => isSearchFile(x.url()) || isSearchPiece(x.url()) || x.url().endsWith('.js');
+    // A first query (the engine's chunk, both manifests, the query's pieces), then a later one (its new pieces): each within the design's budget.
+    await typeQuery(page, '无障碍服务是怎样工作的');
+    await page.getByTestId('search-results').getByRole('option').first().waitFor();
+    expect(requests.filter((r) => isSearchPiece(r.url())).length).toBeGreaterThan(0);
+    const first = await gz(requests.slice(before).filter(counted));
+    const mark = requests.length;
+    await typeQuery(page, 'binder_write_read');
+    const later = await gz(requests.slice(mark).filter(counted));
+    console.log(`search: first query ${(first / 1024).toFixed(1)} KB gzip, a later one ${(later / 1024).toFixed(1)} KB`);
+    expect(first).toBeLessThanOrEqual(QUERY_BUDGET.first);
+    expect(later).toBeLessThanOrEqual(QUERY_BUDGET.later);
+    for (const r of requests.filter((x) => isSearchPiece(x.url()))) expect([r.method(), r.postData()]).toEqual(['GET', null]);
     // Neither the page's own data nor any page data it fetched (prefetches of linked pages) carries the
     // index. Read from the server: Chromium may already have dropped the body of a prefetched
     // response ("No data found for resource", seen once in CI).
@@ -110,7 +144,7 @@ describe('site search', () => {
     await retry.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     expect(requests.filter((r) => isSearchFile(r.url()))).toHaveLength(8);
-    await box(page).fill('binder');
+    await typeQuery(page, 'binder');
     await page.getByTestId('search-results').waitFor();
   });
 
@@ -122,18 +156,18 @@ describe('site search', () => {
     const { page } = await openSearch('/');
     await box(page).focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
-    await box(page).fill('Binder 拦截');
+    await typeQuery(page, 'Binder 拦截');
     // A product's own page leads a search for its name and tagline: Binderceptor's Introduce, in the 文档 group first.
     await expect(panelOptions(page).then((o) => o[0])).resolves.toEqual({ url: '/docs/mobile/binderceptor/Introduce', sub: false, group: '文档' });
     await expect(page.getByTestId('search-results').locator('mark').first().textContent()).resolves.toMatch(/binder|拦截/i);
-    await box(page).fill('lanjie');
+    await typeQuery(page, 'lanjie');
     const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
     expect(urls.slice(0, 3)).toContain('/blog/binder');
-    await box(page).fill('协作');
+    await typeQuery(page, '协作');
     // Wing (the team collaboration tool) first; the groups in the order of their best result.
     await expect(panelOptions(page).then((o) => o[0]?.url)).resolves.toBe('/docs/desktop/wing/Introduce');
     await expect(page.getByTestId('search-results').getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).resolves.toEqual(['文档', '博客']);
-    await box(page).fill('作协');
+    await typeQuery(page, '作协');
     await expect(page.getByTestId('search-empty').textContent()).resolves.toContain('没有找到');
   });
 
@@ -189,7 +223,7 @@ describe('site search', () => {
     const mobileBox = page.getByTestId('mobile-menu').getByTestId('search-full').locator('input');
     await mobileBox.focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-full"]')?.getAttribute('data-status') === 'ready');
-    await mobileBox.fill('UDID');
+    await typeQuery(page, 'UDID', mobileBox);
     await page.getByTestId('mobile-menu').getByRole('option').first().click();
     await page.waitForURL(/\/docs\/services\/udid\//);
   });
@@ -203,7 +237,7 @@ describe('site search', () => {
   it('shows results as real links under the base URL; Ctrl-click and middle click open a new tab and leave the page', async () => {
     const { page } = await openSearch('/');
     await ready(page);
-    await box(page).fill('oneway');
+    await typeQuery(page, 'oneway');
     const first = page.getByTestId('search-results').getByRole('option').first();
     // The link carries the words to mark where it leads (?highlight=, docs/spec.md §11).
     await expect(first.evaluate((el) => [el.tagName, el.getAttribute('href')])).resolves.toEqual(['A', '/blog/oneway?highlight=oneway']);
@@ -224,7 +258,7 @@ describe('site search', () => {
     await expect(page.getByTestId('announcement-bar').isVisible()).resolves.toBe(true);
     await page.evaluate(() => ((window as unknown as { searchMarker: number }).searchMarker = 42));
     await ready(page);
-    await box(page).fill('MediaCodec 状态机');
+    await typeQuery(page, 'MediaCodec 状态机');
     await page.getByTestId('search-results').waitFor();
     const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
     const at = urls.indexOf('/blog/mediacodec#状态机');
@@ -251,7 +285,7 @@ describe('site search', () => {
     // axe-core is injected as an inline script: let it past the page's CSP for this test only.
     const { page } = await openSearch('/', { bypassCSP: true });
     await ready(page);
-    await box(page).fill('binder 拦截');
+    await typeQuery(page, 'binder 拦截');
     await page.getByTestId('search-results').waitFor();
     // Each page once, as a result, followed directly by its matching sections (its sub-results), and
     // at least one page with several of them.

@@ -3,7 +3,7 @@
  * must come up in the top 5. Written before the ranking was tuned; a query that fails stays here
  * as written (never dropped or reworded to pass). Categories say what each query exercises.
  */
-export type QueryKind = 'intent' | 'name' | 'tagline' | 'identifier' | 'pinyin' | 'typo' | 'mixed' | 'fullwidth' | 'traditional' | 'synonym' | 'section';
+export type QueryKind = 'intent' | 'name' | 'tagline' | 'identifier' | 'pinyin' | 'typo' | 'mixed' | 'fullwidth' | 'traditional' | 'synonym' | 'section' | 'question';
 
 export interface QueryCase {
   q: string;
@@ -283,12 +283,59 @@ const cases: Array<[string, string, QueryKind]> = [
   ['語音工具', '/docs/mobile/voicewise/Introduce', 'traditional'],
   ['應用簽名', `${M}/Introduce`, 'traditional'],
   ['個人博客', '/docs/services/infiling/Introduce', 'traditional'],
+
+  // Questions and long phrases, as readers type them: no single section need hold every word
+  ['怎么把手机投屏到电脑', '/blog/wingplugins', 'question'],
+  ['手机投屏到电脑', '/blog/wingplugins', 'question'],
+  ['如何编译 Android 源码', '/blog/aosp0build', 'question'],
+  ['怎么下载和编译 AOSP 源码', '/blog/aosp0build', 'question'],
+  ['为什么空壳的分身需要安装', '/blog/konkerinstall', 'question'],
+  ['分身为什么要安装到系统里', '/blog/konkerinstall', 'question'],
+  ['怎样给 APK 签名', '/blog/mobtools0sign', 'question'],
+  ['zipalign 为什么要在签名之前', '/blog/mobtools0sign', 'question'],
+  ['IPA 怎么重签名', '/blog/mobtools0sign', 'question'],
+  ['如何解除受限制的设置', '/blog/acc3unblock', 'question'],
+  ['Android 13 为什么拦住了无障碍服务', '/blog/acc2limit', 'question'],
+  ['怎么在自己电脑上跑 DeepSeek 模型', '/blog/deepseeklocal', 'question'],
+  ['本地运行 DeepSeek-R1 需要什么硬件', '/blog/deepseeklocal', 'question'],
+  ['用 Go 写 DeepSeek API 的后端代理', '/blog/deepseekapi', 'question'],
+  ['怎么用 DeepSeek 评审代码', '/blog/deepseekcode', 'question'],
+  ['推送消息为什么收不到', '/blog/konkercompat', 'question'],
+  ['分身和原应用哪些数据是共享的', '/blog/konkerprivacy', 'question'],
+  ['如何在模拟器上运行自己编译的系统', '/blog/aosp1flash', 'question'],
+  ['怎么把自己编的系统刷入真机', '/blog/aosp1flash', 'question'],
+  ['怎么给系统服务加一行日志', '/blog/aosp2framework', 'question'],
+  ['MP4 的 moov 怎么前移', '/blog/mediafmod', 'question'],
+  ['不重新编码怎么修改 MP4 的元数据', '/blog/mediafmod', 'question'],
+  ['MediaCodec 的状态机是怎样的', '/blog/mediacodec', 'question'],
+  ['什么是非 SDK 接口', '/blog/hiddenApi', 'question'],
+  ['为什么不直接用 Google repo', '/blog/wing0origin', 'question'],
+  ['一个团队几十个仓库怎么管理', '/blog/wing0origin', 'question'],
+  ['如何给工程任务写好提示词', '/blog/prompt', 'question'],
+  ['面试的时候卡住了怎么办', '/blog/liveinterview', 'question'],
+  ['代码评审应该先读测试还是实现', '/blog/codereview', 'question'],
+  ['ExFAT 的目录项集合是什么', '/blog/tfcard-exfat', 'question'],
+  ['怎么用 Hugo 搭一个个人博客', '/blog/infiling_website', 'question'],
+  ['Abyss 的 tracer 为什么要加 seccomp 过滤', '/blog/opensrcabyss', 'question'],
+  ['怎样发现应用里的直接系统调用', '/blog/opensrcsvcer', 'question'],
+  ['业余开源团队谁来拍板做决策', '/blog/partner1trust', 'question'],
+  ['一次 Binder 调用要经过哪些层', '/blog/binder', 'question'],
+  ['客户端是怎么按名字查找系统服务的', '/blog/binderservice', 'question'],
+  ['oneway 调用为什么不等回复', '/blog/oneway', 'question'],
+  ['无障碍服务有哪些正当用途', '/blog/acc0summary', 'question'],
+  ['空壳和系统自带的应用双开有什么区别', '/blog/konkerintro', 'question'],
+  ['分身应用的兼容性测试怎么选机型', '/blog/device-test', 'question'],
 ];
 
 export const QUERIES: QueryCase[] = cases.map(([q, expect, kind]) => ({ q, expect, kind }));
 
 /**
- * Controls: reversed or scattered characters that occur in no page, and nonsense Latin. Each must
+ * Controls: reversed or scattered characters that occur in no page, nonsense Latin, and questions
+ * built around them (a real word or two among them is not enough for a partial answer). Each must
  * return nothing at all (the test also checks they really occur nowhere in the indexed text).
  */
-export const CONTROLS = ['作协', '截拦', '壳空', '码代', '务服', '译编', '名签', '档协', '序程', '图拦', '开双', '台平跨', '享共', '源开', '户签', '机手云', 'qzxjvk', 'xqwzpt'];
+export const CONTROLS = [
+  ...['作协', '截拦', '壳空', '码代', '务服', '译编', '名签', '档协', '序程', '图拦', '开双', '台平跨', '享共', '源开', '户签', '机手云', 'qzxjvk', 'xqwzpt'],
+  // Questions and long phrases made of them: a partial answer needs most of the informative words.
+  ...['怎么把作协截拦放到电脑', '为什么壳空和码代不一样', '如何用 qzxjvk 给务服译编', '请问开双的名签在哪里设置', '手机上的序程图拦怎么关掉'],
+];

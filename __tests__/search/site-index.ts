@@ -19,9 +19,9 @@ export interface BuiltSiteSearch {
   hits(query: string): Hit[];
 }
 
-export function writeSearchFiles(out: string, contentDir?: string): { status: number | null; stderr: string } {
+export function writeSearchFiles(out: string, contentDir?: string, htmlDir?: string): { status: number | null; stderr: string } {
   const root = process.cwd();
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : [])], { encoding: 'utf8', cwd: root });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], { encoding: 'utf8', cwd: root });
   return { status: result.status, stderr: `${result.stderr}${result.stdout}` };
 }
 
@@ -30,8 +30,8 @@ export function buildSiteSearch(): BuiltSiteSearch {
   const written = writeSearchFiles(out);
   if (written.status !== 0) throw new Error(written.stderr);
   const read = (name: string) => JSON.parse(readFileSync(path.join(out, name), 'utf8')) as unknown;
-  const index = read('index.json') as SearchIndexFile;
-  const store = read('store.json') as SearchStore;
+  const index = read('full-index.json') as SearchIndexFile;
+  const store = read('full-store.json') as SearchStore;
   const engine = loadSiteSearch(index, store);
   return { index, store, headings: read('headings.json') as BuiltSiteSearch['headings'], engine, hits: (q) => engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })) };
 }

@@ -271,7 +271,7 @@ describe('develop: search files follow the content', () => {
 });
 
 describe('develop: the search box follows the files', () => {
-  const engine = (name: string): SiteSearch => ({ size: 1, search: () => [{ url: name } as never], searchAll: () => ({ pages: [{ url: name } as never], terms: [name] }) });
+  const engine = (name: string): SiteSearch => ({ size: 1, search: () => [{ url: name } as never], searchAll: () => ({ pages: [{ url: name } as never], terms: [name] }), top: (pages) => [...pages], facets: () => undefined });
 
   it('loads the files again when the server names a different build, and searches the new ones', async () => {
     const sources: Array<{ url: string; listener: (event: { data: string }) => void }> = [];

@@ -33,6 +33,8 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
     // The search files keep their names from deploy to deploy: revalidated, never immutable.
     for (const file of [SEARCH_INDEX_PATH, SEARCH_STORE_PATH]) expect(host.forUrl(file)['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     expect(hostHeaders(generated.variants.prefixed.headers).forUrl(`/fomosite${SEARCH_STORE_PATH}`)['Cache-Control']).toBe('public, max-age=0, must-revalidate');
+    // The pieces a query fetches live in a folder named by their build: immutable.
+    for (const piece of ['/search/0123456789abcdef0123/p0.txt', '/search/0123456789abcdef0123/d3.json']) expect(host.forUrl(piece)['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(host.forUrl('/blog/binder')['Content-Type']).toBeUndefined();
     const nginx = nginxModel(generated.variants.prefixed.nginx);
     expect(nginx.contentType('/fomosite/docs/desktop/wing/Get start.md')).toBe('text/markdown; charset=utf-8');

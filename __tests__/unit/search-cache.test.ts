@@ -235,6 +235,26 @@ describe('writeCachedSearchFiles', () => {
     expect(calls).toHaveLength(6);
   });
 
+  it("writes the pieces under the build's folder before the manifests, removes older builds' folders, and rebuilds when the folder is gone", async () => {
+    const { cacheDir, files } = setup();
+    let n = 0;
+    const build = (pages: Array<Meta & { sections: PageSection[] }>): BuiltFiles => {
+      n += 1;
+      const id = `${n}`.repeat(20);
+      return { build: id, indexJson: `${stampPrefix(id)}}`, storeJson: `${stampPrefix(id)}}`, pieces: new Map([['p0.txt', `t\tA${n}`]]), pages: pages.length, records: pages.length };
+    };
+    const run = (fingerprint: string) => writeCachedSearchFiles({ pages: site, fingerprint, other: {}, cacheDir, files, render: (p) => ({ sections: [{ id: null, heading: '', depth: 0, text: p.body, code: '' }], htmlIds: [], tocIds: [] }), build });
+    await run('fp1');
+    const dir = path.dirname(files.index);
+    expect(readFileSync(path.join(dir, '1'.repeat(20), 'p0.txt'), 'utf8')).toBe('t\tA1');
+    await run('fp2');
+    expect(readFileSync(path.join(dir, '2'.repeat(20), 'p0.txt'), 'utf8')).toBe('t\tA2');
+    expect(existsSync(path.join(dir, '1'.repeat(20)))).toBe(false);
+    await expect(run('fp2')).resolves.toMatchObject({ skipped: true });
+    rmSync(path.join(dir, '2'.repeat(20)), { recursive: true });
+    await expect(run('fp2')).resolves.toMatchObject({ skipped: false });
+  });
+
   it('rebuilds when a file is missing or is not the one it wrote', async () => {
     const { files, builds, run } = setup();
     await run(site);

@@ -54,10 +54,13 @@ export interface RenderedMdx {
   toc: TocEntry[];
   /** Alt text of the body image that was the cover, when there was one. */
   coverAlt: string | null;
+  /** The hast tree the HTML was written from (search cuts its sections from it: gatsby/search/sections.ts). */
+  tree?: Root;
 }
 
 export async function renderMdx(source: string, { file, firstLine, pathPrefix = '', remarkPlugins = [], cover, drawDiagram, anchorAliases }: RenderOptions): Promise<RenderedMdx> {
   let toc: TocEntry[] = [];
+  let hast: Root = { type: 'root', children: [] };
   let coverAlt: string | null = null;
   const processor = contentParser()
     .use(remarkCoverOnce, {
@@ -84,9 +87,10 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     })
     .use(() => (tree: Root) => {
       toc = tocFromHast(tree);
+      hast = tree;
     })
     .use(rehypeSectionButtons)
     .use(rehypeStringify, { allowDangerousHtml: true });
   const html = String(await processor.process(contentFile(source, file, firstLine)));
-  return { html, toc, coverAlt };
+  return { html, toc, coverAlt, tree: hast };
 }

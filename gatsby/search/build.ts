@@ -20,10 +20,11 @@ import { contentErrorMessage } from '../markdown/errors';
 import { renderMdx } from '../markdown/render';
 import { buildDrawDiagram } from '../markdown/draw-diagrams';
 import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
-import { buildIndexFile, cachedFieldTokens, type FieldTokensCache, type fieldTokens, type SearchIndexFile } from '../../src/lib/search/engine';
+import { buildIndexFile, cachedFieldTokens, shardFiles, type FieldTokensCache, type fieldTokens, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
-import { sectionsFromHtml } from './sections';
+import type { Root as HastRoot } from 'hast';
+import { headingIds, htmlTree, sectionsFromTree } from './sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
 import type { ToSyllables } from '../../src/lib/search/pinyin';
 import { loadContent } from '../content/loader';
@@ -67,6 +68,8 @@ export interface RenderedSearchPage extends SearchPageInput {
   /** With `withToc`: the rendered page's h2/h3 ids and its table of contents' ids (for tests). */
   htmlIds?: string[];
   tocIds?: string[];
+  /** With `withHtml`: the rendered body (bench:search indexes it with Pagefind). */
+  html?: string;
 }
 
 /** A page to index before rendering: its source file and body, and the rest of its search input. */
@@ -109,21 +112,24 @@ export function planSearchPages(root: string, contentDir = path.join(root, 'cont
 /** A content file the renderer rejects (MDX syntax): its message names the file. */
 export class ContentRenderError extends Error {}
 
-/** A rendered page's HTML and table of contents (gatsby/markdown/render.ts). */
+/** A rendered page's HTML and table of contents (gatsby/markdown/render.ts), and its hast tree when the renderer is at hand. */
 export interface RenderedHtml {
   html: string;
   toc: ReadonlyArray<{ id: string }>;
+  tree?: HastRoot;
 }
 
-/** A rendered page cut into its search sections at its h2/h3 headings. */
-export function sectionsOfRendered({ html, toc }: RenderedHtml): RenderedSections {
-  return { sections: sectionsFromHtml(html), htmlIds: [...html.matchAll(/<h[23] id="([^"]*)"/g)].map((m) => m[1] as string), tocIds: toc.map((t) => t.id) };
+/** A rendered page cut into its search sections at its h2/h3 headings: from the renderer's tree, or its HTML parsed (page data). */
+export function sectionsOfRendered({ html, toc, tree }: RenderedHtml): RenderedSections {
+  const hast = tree ?? htmlTree(html);
+  return { sections: sectionsFromTree(hast), htmlIds: headingIds(hast), tocIds: toc.map((t) => t.id) };
 }
 
 /** One page rendered the way the site renders it, cut into sections at its h2/h3 headings. */
-export async function renderSearchSections(file: string, body: string, firstLine?: number): Promise<RenderedSections> {
+export async function renderSearchSections(file: string, body: string, firstLine?: number): Promise<RenderedSections & { html: string }> {
   try {
-    return sectionsOfRendered(await renderMdx(body, { file, firstLine, drawDiagram: buildDrawDiagram() }));
+    const rendered = await renderMdx(body, { file, firstLine, drawDiagram: buildDrawDiagram() });
+    return { ...sectionsOfRendered(rendered), html: rendered.html };
   } catch (error) {
     // The same message as the page build's (gatsby/markdown/render-node.ts) and check:content's.
     throw new ContentRenderError(contentErrorMessage(error, file), { cause: error });
@@ -131,22 +137,26 @@ export async function renderSearchSections(file: string, body: string, firstLine
 }
 
 /** Listed posts and docs of a content folder, rendered and cut into sections (docs first). Uncached. */
-export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false } = {}): Promise<RenderedSearchPage[]> {
+export async function searchPages(root: string, contentDir = path.join(root, 'content'), { withToc = false, withHtml = false } = {}): Promise<RenderedSearchPage[]> {
   return Promise.all(
     planSearchPages(root, contentDir).map(async ({ file, body, firstLine, meta }): Promise<RenderedSearchPage> => {
-      const { sections, htmlIds, tocIds } = await renderSearchSections(file, body, firstLine);
-      return { ...meta, sections, ...(withToc ? { htmlIds, tocIds } : {}) };
+      const { sections, htmlIds, tocIds, html } = await renderSearchSections(file, body, firstLine);
+      return { ...meta, sections, ...(withToc ? { htmlIds, tocIds } : {}), ...(withHtml ? { html } : {}) };
     }),
   );
 }
 
 export interface SearchFiles {
-  /** The id both files carry as their first key: a hash of the pair (src/lib/search/files.ts). */
+  /** The id both manifests carry as their first key, naming the folder of the pieces: a hash of all of them (src/lib/search/files.ts). */
   build: string;
+  /** The whole index and store (tests and bench load them in memory). */
   index: SearchIndexFile & BuildStamp;
   store: SearchStore & BuildStamp;
+  /** The two manifests a reader fetches first (src/lib/search/shards.ts). */
   indexJson: string;
   storeJson: string;
+  /** The pieces, by name, under the build's folder. */
+  pieces: Map<string, string>;
 }
 
 export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens): SearchFiles {
@@ -154,9 +164,10 @@ export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGrou
   const siteText = [...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]), ...synonyms.flat(), ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])])].join(' ');
   const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
   const index = buildIndexFile(records, { t2s, synonyms }, tokensOf);
-  const indexText = JSON.stringify(index);
-  const storeText = JSON.stringify(store);
-  const build = contentHash(`${indexText}\n${storeText}`);
+  const sharded = shardFiles(index, store);
+  const indexText = JSON.stringify(sharded.index);
+  const storeText = JSON.stringify(sharded.store);
+  const build = contentHash([indexText, storeText, ...[...sharded.files].map(([name, text]) => `${name}\n${text}`)].join('\n'));
   // {"build":"…", then the rest of each object: the id first, so a reader (or the cache check) sees it at once.
   return {
     build,
@@ -164,6 +175,7 @@ export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGrou
     store: { build, ...store },
     indexJson: `${stampPrefix(build)}${indexText.slice(1)}`,
     storeJson: `${stampPrefix(build)}${storeText.slice(1)}`,
+    pieces: sharded.files,
   };
 }
 
@@ -237,7 +249,7 @@ export async function writeSiteSearchFiles({
     build: (rendered) => {
       const files = buildSearchFiles(rendered, synonyms, tokens.tokens);
       tokens.endBuild();
-      return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pages: files.store.pages.length, records: files.store.records.length };
+      return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pieces: files.pieces, pages: files.store.pages.length, records: files.store.records.length };
     },
   });
   const legacyDir = path.join(publicDir, 'static');

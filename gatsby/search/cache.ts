@@ -22,7 +22,7 @@
  * search-build.ts) passes it in, and the unit tests pass a fake one.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
@@ -220,9 +220,15 @@ export interface BuiltFiles {
   build: string;
   indexJson: string;
   storeJson: string;
+  /** The pieces a query fetches (src/lib/search/shards.ts), by name, written under the build's folder beside the index. */
+  pieces?: ReadonlyMap<string, string>;
   pages: number;
   records: number;
 }
+
+/** A build's folder of pieces: beside the index manifest, named by the build id. */
+export const piecesDir = (indexFile: string, build: string) => path.join(path.dirname(indexFile), build);
+const BUILD_DIR = /^[0-9a-f]{20}$/;
 
 /** The last files written, kept next to the page entries. */
 export interface SearchFilesManifest {
@@ -263,7 +269,8 @@ export function upToDate(cacheDir: string, inputs: string, files: { index: strin
   }
   if (manifest.inputs !== inputs || typeof manifest.build !== 'string') return null;
   const prefix = stampPrefix(manifest.build);
-  return head(files.index, prefix.length) === prefix && head(files.store, prefix.length) === prefix ? manifest : null;
+  const pieces = statSync(piecesDir(files.index, manifest.build), { throwIfNoEntry: false })?.isDirectory() === true;
+  return pieces && head(files.index, prefix.length) === prefix && head(files.store, prefix.length) === prefix ? manifest : null;
 }
 
 export interface SearchFilesReport extends Omit<SearchFilesManifest, 'inputs'> {
@@ -320,15 +327,27 @@ export async function writeCachedSearchFiles<M>(options: {
   const t2 = performance.now();
   const prefix = stampPrefix(built.build);
   if (!built.indexJson.startsWith(prefix) || !built.storeJson.startsWith(prefix)) throw new Error(`搜索文件必须以 ${prefix} 开头`);
+  // The pieces first, then the manifests that name their folder; then older builds' folders go.
+  const dir = piecesDir(files.index, built.build);
+  mkdirSync(dir, { recursive: true });
+  let piecesBytes = { index: 0, store: 0 };
+  for (const [name, text] of built.pieces ?? []) {
+    writeAtomic(path.join(dir, name), text);
+    const bytes = Buffer.byteLength(text);
+    piecesBytes = name.startsWith('p') ? { ...piecesBytes, index: piecesBytes.index + bytes } : { ...piecesBytes, store: piecesBytes.store + bytes };
+  }
   writeAtomic(files.store, built.storeJson);
   writeAtomic(files.index, built.indexJson);
+  for (const name of existsSync(path.dirname(files.index)) ? readdirSync(path.dirname(files.index)) : []) {
+    if (BUILD_DIR.test(name) && name !== built.build) rmSync(path.join(path.dirname(files.index), name), { recursive: true, force: true });
+  }
   const manifest: SearchFilesManifest = {
     inputs,
     build: built.build,
     pages: built.pages,
     records: built.records,
-    indexBytes: Buffer.byteLength(built.indexJson),
-    storeBytes: Buffer.byteLength(built.storeJson),
+    indexBytes: Buffer.byteLength(built.indexJson) + piecesBytes.index,
+    storeBytes: Buffer.byteLength(built.storeJson) + piecesBytes.store,
   };
   writeAtomic(path.join(cacheDir, MANIFEST), JSON.stringify(manifest));
   return { ...statsOf(manifest), skipped: false, rendered: cache.misses, cached: cache.hits, pruned: cache.prune(), renderMs: t1 - t0, buildMs: t2 - t1 };

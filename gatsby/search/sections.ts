@@ -3,8 +3,12 @@
  * the text before the first heading, then one section per h2/h3 with the heading's id exactly as
  * the page and its table of contents have it (rehype-slug ran on that very HTML). Text is what a
  * reader sees: tags and entities resolved, heading anchors and copy buttons left out; code blocks
- * contribute only their identifiers (BINDER_WRITE_READ, onTransact, file_hash_module.py).
+ * contribute only their identifiers (BINDER_WRITE_READ, onTransact, file_hash_module.py). It reads
+ * the hast tree (the renderer's own, or the page data's HTML parsed by parse5, the HTML parser
+ * rehype itself uses): no pattern matching on HTML.
  */
+import { parseFragment } from 'parse5';
+import type { Element, ElementContent, Root } from 'hast';
 
 export interface PageSection {
   /** Heading id, or null for the text before the first h2/h3. */
@@ -16,24 +20,67 @@ export interface PageSection {
   code: string;
 }
 
-const TAG_OR_TEXT = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<!--[\s\S]*?-->|([^<]+)/g;
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const BLOCK = new Set(['p', 'li', 'td', 'th', 'tr', 'div', 'br', 'pre', 'blockquote', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'figcaption', 'summary', 'details', 'table']);
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Elements whose text a reader does not read as the page's: controls, scripts, drawings. */
+const SKIPPED = new Set(['button', 'script', 'style', 'svg']);
 
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
-    if (code[0] === '#') {
-      const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return Number.isFinite(n) ? String.fromCodePoint(n) : whole;
-    }
-    return NAMED[code.toLowerCase()] ?? whole;
+/** A parse5 node, as far as this file reads it. */
+interface P5Node {
+  nodeName: string;
+  tagName?: string;
+  value?: string;
+  attrs?: Array<{ name: string; value: string }>;
+  childNodes?: P5Node[];
+  content?: P5Node;
+}
+
+/** parse5's tree → hast (elements with their id and class, text; comments and doctypes dropped). */
+function fromParse5(nodes: readonly P5Node[]): ElementContent[] {
+  return nodes.flatMap((node): ElementContent[] => {
+    if (node.nodeName === '#text') return [{ type: 'text', value: node.value ?? '' }];
+    if (!node.tagName) return [];
+    const attr = (name: string) => node.attrs?.find((a) => a.name === name)?.value;
+    const className = attr('class')?.split(/\s+/).filter(Boolean);
+    const id = attr('id');
+    return [{ type: 'element', tagName: node.tagName, properties: { ...(id !== undefined ? { id } : {}), ...(className ? { className } : {}) }, children: fromParse5(node.content?.childNodes ?? node.childNodes ?? []) }];
   });
 }
 
-function attr(attrs: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(attrs);
-  return m ? decodeEntities(m[1] as string) : undefined;
+/** A page's HTML as a hast tree (parse5, the HTML parser rehype uses: every character reference, every tag form). */
+export function htmlTree(html: string): Root {
+  return { type: 'root', children: fromParse5((parseFragment(html) as unknown as P5Node).childNodes ?? []) };
+}
+
+/** The renderer's tree with the HTML it holds as raw nodes (allowDangerousHtml) parsed into elements. */
+function withoutRaw<T extends Root | Element>(node: T): T {
+  return {
+    ...node,
+    children: node.children.flatMap((child) => {
+      const type = (child as { type: string }).type;
+      if (type === 'raw') return htmlTree((child as unknown as { value: string }).value).children;
+      return child.type === 'element' ? [withoutRaw(child)] : [child];
+    }),
+  } as T;
+}
+
+/** Text with its character references decoded, as an HTML parser reads it. */
+export function decodeEntities(text: string): string {
+  return toText(htmlTree(text));
+}
+
+const classes = (node: Element): string[] => {
+  const value = node.properties?.className;
+  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
+};
+
+/** The text of a tree: its text nodes in order, nothing of its comments. */
+function toText(node: Root | Element): string {
+  let out = '';
+  for (const child of node.children) {
+    if (child.type === 'text') out += child.value;
+    else if (child.type === 'element') out += toText(child);
+  }
+  return out;
 }
 
 /** Identifier-looking words of code: with `_`, `.` between words or an inner capital (not plain words). */
@@ -48,61 +95,77 @@ export function codeIdentifiers(code: string): string[] {
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-export function sectionsFromHtml(html: string): PageSection[] {
-  const sections: PageSection[] = [];
-  let current = { id: null as string | null, heading: '', depth: 0 as 0 | 2 | 3, text: '', code: '' };
-  /** Inside the h2/h3 being read, and how deep into elements we are that contribute nothing. */
-  let inHeading: 'h2' | 'h3' | null = null;
-  let skipDepth = 0;
-  let skipTag = '';
-  let preDepth = 0;
-  const finish = () => {
-    const code = codeIdentifiers(current.code).join(' ');
-    sections.push({ id: current.id, heading: squash(current.heading), depth: current.depth, text: squash(current.text), code });
+/** The h2/h3 ids of a page, in order. */
+export function headingIds(tree: Root): string[] {
+  const ids: string[] = [];
+  const walk = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      const id = child.properties?.id;
+      if ((child.tagName === 'h2' || child.tagName === 'h3') && typeof id === 'string' && id) ids.push(id);
+      walk(child);
+    }
   };
-  for (const m of html.matchAll(TAG_OR_TEXT)) {
-    const [, closing, rawName, attrs = '', text] = m;
-    if (text !== undefined) {
-      if (skipDepth) continue;
-      const value = decodeEntities(text);
-      if (preDepth) current.code += value;
-      else if (inHeading) current.heading += value;
-      else current.text += value;
-      continue;
-    }
-    if (!rawName) continue; // a comment
-    const name = rawName.toLowerCase();
-    if (skipDepth) {
-      if (name === skipTag && !VOID.has(name)) skipDepth += closing ? -1 : attrs.trimEnd().endsWith('/') ? 0 : 1;
-      continue;
-    }
-    if (!closing && !VOID.has(name) && (name === 'button' || name === 'script' || name === 'style' || name === 'svg' || (name === 'a' && /heading-anchor/.test(attr(attrs, 'class') ?? '')) || (name === 'div' && /code-header/.test(attr(attrs, 'class') ?? '')))) {
-      skipTag = name;
-      skipDepth = 1;
-      continue;
-    }
-    if ((name === 'h2' || name === 'h3') && !closing) {
-      const id = attr(attrs, 'id');
-      if (id) {
-        finish();
-        current = { id, heading: '', depth: name === 'h2' ? 2 : 3, text: '', code: '' };
-        inHeading = name;
+  walk(tree);
+  return ids;
+}
+
+/**
+ * A rendered page's hast tree cut into sections. HTML the tree still holds as raw nodes (allowed
+ * by the renderer) is parsed first, so the renderer's own tree and its HTML parsed again (the
+ * page data `gatsby build` wrote) give the same sections.
+ */
+export function sectionsFromTree(input: Root): PageSection[] {
+  const tree = withoutRaw(input);
+  const sections: PageSection[] = [];
+  let current: PageSection = { id: null, heading: '', depth: 0, text: '', code: '' };
+  let target: 'text' | 'heading' | 'code' = 'text';
+  const finish = () => {
+    sections.push({ id: current.id, heading: squash(current.heading), depth: current.depth, text: squash(current.text), code: codeIdentifiers(current.code).join(' ') });
+  };
+  const walk = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type === 'text') {
+        current[target] += child.value;
         continue;
       }
+      if (child.type !== 'element') continue;
+      const name = child.tagName;
+      const cls = classes(child);
+      if (SKIPPED.has(name) || (name === 'a' && cls.includes('heading-anchor')) || (name === 'div' && cls.includes('code-header'))) continue;
+      const id = child.properties?.id;
+      if ((name === 'h2' || name === 'h3') && typeof id === 'string' && id && target === 'text') {
+        finish();
+        current = { id, heading: '', depth: name === 'h2' ? 2 : 3, text: '', code: '' };
+        target = 'heading';
+        walk(child);
+        target = 'text';
+        continue;
+      }
+      const block = BLOCK.has(name);
+      const space = () => {
+        if (block) current[target === 'code' ? 'text' : target] += ' ';
+      };
+      space();
+      if (name === 'pre') {
+        current.code += ' ';
+        const outer = target;
+        target = 'code';
+        walk(child);
+        target = outer;
+        current.code += ' ';
+      } else {
+        walk(child);
+      }
+      space();
     }
-    if (inHeading && closing && name === inHeading) {
-      inHeading = null;
-      continue;
-    }
-    if (name === 'pre') {
-      preDepth += closing ? -1 : 1;
-      current.code += ' ';
-    }
-    if (BLOCK.has(name)) {
-      if (inHeading) current.heading += ' ';
-      else current.text += ' ';
-    }
-  }
+  };
+  walk(tree);
   finish();
   return sections.filter((s, i) => i > 0 || s.text || s.code);
+}
+
+/** sectionsFromTree of a page's HTML. */
+export function sectionsFromHtml(html: string): PageSection[] {
+  return sectionsFromTree(htmlTree(html));
 }

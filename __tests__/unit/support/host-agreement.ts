@@ -39,6 +39,8 @@ export const FIXTURE_FILES = [
   '/page-data/sq/d/1234567.json',
   '/search/index.json',
   '/search/store.json',
+  '/search/0123456789abcdef0123/p0.txt',
+  '/search/0123456789abcdef0123/d0.json',
   '/static/7a4067f50932ee41acab2077187b4dba/cover.png',
   '/static/7a4067f50932ee41acab2077187b4dba/cover.webp',
   '/app-3bbfa8113c683f66f888.js',

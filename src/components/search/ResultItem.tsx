@@ -1,6 +1,7 @@
 import { Link } from 'gatsby';
 import { resultLink } from '../../lib/search/page-url';
-import { highlight, type SearchHit } from '../../lib/search/rank';
+import { highlight } from '../../lib/search/highlight';
+import type { SearchHit } from '../../lib/search/rank';
 import { Parts } from './Parts';
 
 /**

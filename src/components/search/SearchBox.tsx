@@ -7,6 +7,7 @@ import { SearchIcon } from '../icons';
 import { loadSearch, type LoadedSearch } from './load';
 import { stepOption } from '../../lib/search/combobox';
 import type { Panel, SearchOption } from '../../lib/search/options';
+import { isComposingKey, useImeInput } from './use-ime-input';
 
 const NO_PANEL: Panel = { query: '', total: 0, terms: [], results: [], options: [] };
 
@@ -78,13 +79,16 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const [query, setQuery] = useState('');
   /** What the panel shows: the query searched, its results and options (options.ts panelFor). */
   const [panel, setPanel] = useState<Panel>(NO_PANEL);
+  /** The query's pieces are being fetched: the panel still shows the previous query's results (aria-busy). */
+  const [busy, setBusy] = useState(false);
   const { options } = panel;
   /** The option chosen with the arrow keys; -1 until one is (Enter then opens the results page). */
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const search = useRef<LoadedSearch | null>(null);
-  const composing = useRef(false);
+  /** The last query run: pieces that arrive for an older one only run this one again. */
+  const latest = useRef('');
   /** The input is disabled while loading, which drops focus: give it back once ready. */
   const refocus = useRef(false);
   /** Closes the panel shortly after blur (so a click on a result still lands); cancelled by focus. */
@@ -94,11 +98,39 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const field = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  const run = useCallback((value: string) => {
+  const run = useCallback(function runQuery(value: string) {
     setActive(-1);
+    latest.current = value;
     const loaded = search.current;
-    setPanel(loaded ? loaded.ui.panelFor(loaded.engine, value) : { ...NO_PANEL, query: value });
+    if (!loaded) {
+      setPanel({ ...NO_PANEL, query: value });
+      return;
+    }
+    try {
+      setPanel(loaded.ui.panelFor(loaded.engine, value));
+      setBusy(false);
+    } catch (error) {
+      // The query's pieces are on their way: the panel keeps what it shows until they arrive.
+      if (!(error instanceof loaded.ui.NotLoaded)) throw error;
+      setBusy(true);
+      error.load.then(
+        () => latest.current === value && runQuery(value),
+        () => {
+          if (latest.current !== value) return;
+          setBusy(false);
+          setStatus('error');
+        },
+      );
+    }
   }, []);
+  const ime = useImeInput(
+    (value) => {
+      window.clearTimeout(closeTimer.current);
+      setQuery(value);
+      setOpen(true);
+    },
+    (value) => run(value),
+  );
 
   const ensureLoaded = useCallback(() => {
     if (status === 'loading' || status === 'ready' || status === 'empty') return;
@@ -122,7 +154,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
       setExpanded(true);
       input.current?.focus();
       // Text typed before the engine was ready is searched now, unless an input method is still composing it.
-      if (query && !composing.current) run(query);
+      if (query && !ime.composing.current) run(query);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status]);
@@ -154,7 +186,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     ensureLoaded();
     // While an input method is composing, Enter confirms the composition: never a result.
-    if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (isComposingKey(ime, event)) return;
     if (event.key === 'ArrowDown' && options.length) {
       event.preventDefault();
       setOpen(true);
@@ -181,7 +213,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
   const showPanel = open && panel.query.trim() !== '' && status === 'ready';
   const Results = search.current?.ui.SearchResults;
   return (
-    <div css={box} className={variant === 'full' ? 'full' : undefined} data-expanded={expanded} data-status={status} data-testid={`search-${variant}`}>
+    <div css={box} className={variant === 'full' ? 'full' : undefined} data-expanded={expanded} data-status={status} data-query={panel.query} aria-busy={busy} data-testid={`search-${variant}`}>
       <div
         className="field"
         ref={field}
@@ -222,19 +254,7 @@ export function SearchBox({ variant = 'navbar' }: { variant?: 'navbar' | 'full' 
             window.clearTimeout(closeTimer.current);
             closeTimer.current = window.setTimeout(() => setOpen(false), 150);
           }}
-          onChange={(event) => {
-            window.clearTimeout(closeTimer.current);
-            setQuery(event.target.value);
-            setOpen(true);
-            if (!composing.current) run(event.target.value);
-          }}
-          onCompositionStart={() => {
-            composing.current = true;
-          }}
-          onCompositionEnd={(event) => {
-            composing.current = false;
-            run(event.currentTarget.value);
-          }}
+          {...ime.inputProps}
           onKeyDown={onKeyDown}
           autoComplete="off"
           spellCheck={false}

@@ -7,6 +7,7 @@ import { loadedSearch, loadSearch, type LoadedSearch } from './load';
 import { ResultItem } from './ResultItem';
 import { kindLabel, SearchFilters } from './SearchFilters';
 import { searchPage } from './search-page-styles';
+import { useImeInput } from './use-ime-input';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'empty';
 
@@ -75,7 +76,6 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
   /** Whether the address holds a settled query: the next one typed opens a history entry of its own. */
   const settled = useRef(true);
   const settleTimer = useRef<number>();
-  const composing = useRef(false);
   const list = useRef<HTMLOListElement>(null);
   const focusFrom = useRef<number | null>(null);
 
@@ -112,18 +112,53 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
     if (state.q.trim() && !loaded && status === 'idle') ensureLoaded();
   }, [state.q, loaded, status, ensureLoaded]);
 
-  const found = useMemo(() => (loaded && state.q.trim() ? loaded.engine.searchAll(state.q) : null), [loaded, state.q]);
-  const product = canonicalProduct(found?.pages ?? [], state.product);
-  const filtered = found ? applyFilters(found.pages, { kind: state.kind, product }) : [];
-  const shown = filtered.slice(0, state.shown);
+  /** Bumped when pieces the query needed have arrived: the results are worked out again. */
+  const [arrived, setArrived] = useState(0);
+  const lastQuery = useRef('');
+  const view = useMemo(() => {
+    if (!loaded || !state.q.trim()) return null;
+    try {
+      const all = loaded.engine.searchAll(state.q);
+      loaded.engine.facets();
+      const canonical = canonicalProduct(all.pages, state.product);
+      // The filtered results with the shown ones in their final order (their stored text loaded).
+      const kept = loaded.engine.top(applyFilters(all.pages, { kind: state.kind, product: canonical }), state.shown);
+      return { found: all, product: canonical, filtered: kept, shown: state.shown, waiting: null };
+    } catch (error) {
+      if (!(error instanceof loaded.ui.NotLoaded)) throw error;
+      return { found: null, product: null, filtered: [], shown: 0, waiting: error.load };
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, state.q, state.kind, state.product, state.shown, arrived]);
+  useEffect(() => {
+    if (!view?.waiting) return undefined;
+    let current = true;
+    view.waiting.then(
+      () => current && setArrived((n) => n + 1),
+      () => current && setStatus('error'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [view]);
+  // While the pieces of a new state arrive ("more", a filter), the results of the last one stay.
+  const lastView = useRef<typeof view>(null);
+  if (view?.found) lastView.current = view;
+  const display = view?.waiting && lastView.current?.found && state.q === lastQuery.current ? lastView.current : view;
+  if (view?.found) lastQuery.current = state.q;
+  const found = display?.found ?? null;
+  const product = display?.found ? display.product : canonicalProduct([], state.product);
+  const filtered = display?.filtered ?? [];
+  // Only the results whose stored text is loaded (top() put them first).
+  const shown = filtered.slice(0, display?.shown ?? 0);
   useScrollMemory(found !== null && !loadedAtStart);
 
   // After "more", the first new result takes focus.
   useEffect(() => {
-    if (focusFrom.current === null) return;
+    if (focusFrom.current === null || shown.length <= focusFrom.current) return;
     list.current?.querySelector<HTMLElement>(`li.result[data-index="${focusFrom.current}"] a`)?.focus();
     focusFrom.current = null;
-  }, [state.shown]);
+  }, [shown.length]);
 
   /** Puts a query typed here into the address: a new entry, or the current one rewritten (historyAction). */
   const write = (q: string) => {
@@ -140,9 +175,11 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
     void navigate(searchPageUrl({ q, kind: state.kind }), { replace: action === 'replace' });
   };
 
+  const ime = useImeInput(setText, (value) => write(value));
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!composing.current) write(text);
+    if (!ime.composing.current) write(text);
     window.clearTimeout(settleTimer.current);
     settled.current = true;
     ensureLoaded();
@@ -154,8 +191,10 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
   };
 
   const query = state.q.trim();
+  /** While the query's pieces are on their way the page still says it is loading. */
+  const shownStatus: Status = view?.waiting && display === view && status === 'ready' ? 'loading' : status;
   return (
-    <div css={searchPage} data-testid="search-page" data-status={status}>
+    <div css={searchPage} data-testid="search-page" data-status={shownStatus}>
       <h1>搜索</h1>
       <p className="search-nojs" data-testid="search-nojs">
         站内搜索需要 JavaScript：请在浏览器中启用 JavaScript 后再试。也可以从<Link to="/blog/archive">文章归档</Link>和<Link to="/docs/intro">文档总览</Link>找到全部内容。
@@ -175,22 +214,12 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
             autoComplete="off"
             spellCheck={false}
             onFocus={ensureLoaded}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (!composing.current) write(event.target.value);
-            }}
-            onCompositionStart={() => {
-              composing.current = true;
-            }}
-            onCompositionEnd={(event) => {
-              composing.current = false;
-              write(event.currentTarget.value);
-            }}
+            {...ime.inputProps}
           />
         </div>
         <button type="submit">搜索</button>
       </form>
-      <Summary status={status} query={query} state={state} product={product} total={found?.pages.length ?? 0} filtered={filtered.length} shown={shown.length} onRetry={ensureLoaded} />
+      <Summary status={shownStatus} query={query} state={state} product={product} total={found?.pages.length ?? 0} filtered={filtered.length} shown={shown.length} onRetry={ensureLoaded} />
       {found && found.pages.length > 0 ? <SearchFilters state={state} counts={facets(found.pages, state.kind)} product={product} /> : null}
       {shown.length > 0 && found ? (
         <ol className="results" ref={list} data-testid="search-page-results">

@@ -5,3 +5,4 @@
 export { createSiteSearch } from './engine';
 export { panelFor } from '../../lib/search/options';
 export { SearchResults } from './SearchResults';
+export { NotLoaded } from '../../lib/search/shards';

@@ -5,12 +5,8 @@
  * (SEARCH_EVENTS_PATH, gatsby/search/develop.ts); when it differs from the loaded one, both files
  * are fetched again past the HTTP cache and the engine is swapped under the search box.
  */
-import type { SiteSearch } from '../../lib/search/engine';
-
-export interface LoadedFiles {
-  search: SiteSearch;
-  build: string;
-}
+import { delegatingSearch, type SiteSearch } from '../../lib/search/engine';
+import type { LoadedFiles } from './engine';
 
 export function followSearchFiles(first: LoadedFiles, reload: () => Promise<LoadedFiles>, eventsUrl: string): SiteSearch {
   let current = first;
@@ -31,11 +27,5 @@ export function followSearchFiles(first: LoadedFiles, reload: () => Promise<Load
     wanted = (event as MessageEvent<string>).data;
     void load();
   });
-  return {
-    get size() {
-      return current.search.size;
-    },
-    search: (query, limit) => current.search.search(query, limit),
-    searchAll: (query) => current.search.searchAll(query),
-  };
+  return delegatingSearch(() => current.search);
 }

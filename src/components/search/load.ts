@@ -10,7 +10,7 @@ import type { SiteSearch } from './engine';
 
 export interface LoadedSearch {
   engine: SiteSearch;
-  ui: Pick<typeof import('./first-use'), 'panelFor' | 'SearchResults'>;
+  ui: Pick<typeof import('./first-use'), 'panelFor' | 'SearchResults' | 'NotLoaded'>;
 }
 
 let pending: Promise<LoadedSearch> | null = null;

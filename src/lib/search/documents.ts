@@ -96,11 +96,21 @@ export function productForTags(tags: readonly string[], products: ReadonlyArray<
 
 const clip = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n).join('')}…` : text);
 
+/**
+ * The order of pages in the store: docs first (in the order given), then posts, newest first. The
+ * engine reads a page's kind and a tie's order from its place (src/lib/search/rank.ts), so it
+ * need not fetch a page's stored text to rank it.
+ */
+export function orderPages<T extends Pick<SearchPageInput, 'kind' | 'date'>>(pages: readonly T[]): T[] {
+  const posts = pages.filter((p) => p.kind === 'post');
+  return [...pages.filter((p) => p.kind === 'doc'), ...posts.map((p, i) => ({ p, i })).sort((a, b) => (b.p.date ?? '').localeCompare(a.p.date ?? '') || a.i - b.i).map(({ p }) => p)];
+}
+
 export function buildSearchRecords(pages: SearchPageInput[], toSyllables: ToSyllables): { records: IndexRecord[]; store: SearchStore } {
   const records: IndexRecord[] = [];
   const store: SearchStore = { pages: [], records: [] };
   const norm = (s: string) => normalizeText(s).replace(/\s+/g, ' ').trim();
-  pages.forEach((page, p) => {
+  orderPages(pages).forEach((page, p) => {
     const [head, ...rest] = page.sections[0]?.id === null ? page.sections : [{ id: null, heading: '', depth: 0 as const, text: '', code: '' }, ...page.sections];
     const opening = head?.text ?? '';
     store.pages.push({ u: page.url, t: page.title, k: page.kind, c: page.crumb, ...(page.date ? { d: page.date } : {}), e: page.description || clip(opening, EXCERPT_CHARS), ...(page.productName ? { r: page.productName } : {}) });

@@ -1,17 +1,19 @@
 /**
  * The search engine, shared by the build (which fills and serializes it), the tests and bench
- * (which run it in Node) and the browser (which loads the two files).
+ * (which run it in Node) and the browser (which loads the manifests and then the pieces a query
+ * needs: shards.ts).
  *
  * The index maps each token to its postings: the records holding it and in which fields (a bit
  * mask). It is serialized compactly (one line per token, record numbers delta-coded in base 36,
- * field masks as one letter) and loaded into MiniSearch's SearchableMap, a radix tree that finds
- * a token exactly, by prefix (Latin, 3+ letters) or within one edit (Latin, 5+ letters).
+ * field masks as one letter), then split into shards by the token's leading character(s)
+ * (shards.ts). A token is found exactly; a Latin token also by prefix (3+ letters) and within one
+ * edit (5+ letters) among the terms of its own shard (same first two letters).
  * query.ts reads the query, rank.ts decides what the reader sees.
  */
-import SearchableMap from 'minisearch/SearchableMap';
 import { INDEX_FIELDS, type IndexField, type IndexRecord, type SearchIndexMeta, type SearchStore } from './documents';
 import { parseQuery } from './query';
-import { characterPages, rankAll, type MatchType, type RankedPage, type RecordHits, type SearchHit } from './rank';
+import { characterPages, rankAll, top as rankTop, type MatchType, type RankedPage, type RankSource, type RecordHits, type SearchHit } from './rank';
+import { CHAR_TOKEN, decodePostings as decodeShardPostings, MASK_LETTERS, parseShard, SHARD_VERSION, shardSearchFiles, ShardSource, type ShardedFiles } from './shards';
 import { isLatinToken, tokenize } from './tokenize';
 
 export const INDEX_VERSION = 2;
@@ -28,7 +30,6 @@ export interface SearchIndexFile extends SearchIndexMeta {
 
 export const MIN_PREFIX = 3;
 export const MIN_FUZZY = 5;
-const MASK_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&*+-./:;<=>?@^_~';
 const CJK_SINGLE = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$/;
 
 /** Tokens of one field of a record. Body text leaves out lone characters (的, 在, a, 1): too common to search for, they would be a tenth of the index. */
@@ -103,17 +104,12 @@ export function buildIndexFile(records: IndexRecord[], meta: SearchIndexMeta, to
 
 type Posting = Array<[number, number]>;
 
-/** The postings text → token → its still-encoded postings (decoded when a query needs them). */
+/** The postings text → token → its still-encoded postings. */
 export function postingLines(file: SearchIndexFile): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const line of file.postings.split('\n')) {
-    const tab = line.indexOf('\t');
-    map.set(line.slice(0, tab), line.slice(tab + 1));
-  }
-  return map;
+  return parseShard(file.postings);
 }
 
-/** One token's encoded postings → [record, field mask] pairs. */
+/** One token's encoded postings (global record ids) → [record, field mask] pairs. */
 export function decodePosting(encoded: string, masks: number[]): Posting {
   const list: Posting = [];
   let id = 0;
@@ -129,6 +125,12 @@ export function decodePostings(file: SearchIndexFile): Map<string, Posting> {
   return new Map([...postingLines(file)].map(([token, encoded]) => [token, decodePosting(encoded, file.masks)]));
 }
 
+/** The index and store of a build split into what a reader fetches (shards.ts). */
+export function shardFiles(file: SearchIndexFile, store: SearchStore): ShardedFiles {
+  const docs = store.pages.findIndex((p) => p.k !== 'doc');
+  return shardSearchFiles(file, decodePostings(file), store, docs < 0 ? store.pages.length : docs);
+}
+
 /** Every result of a query, and the words to mark where the reader lands (src/lib/search/marks.ts). */
 export interface SearchResultSet {
   pages: RankedPage[];
@@ -136,25 +138,48 @@ export interface SearchResultSet {
   terms: string[];
 }
 
+/**
+ * The engine. Every method is synchronous over what is loaded and throws NotLoaded (shards.ts)
+ * when a query needs a piece not fetched yet: run it again once `load` settles (settle() does).
+ */
 export interface SiteSearch {
   size: number;
   /** The first `limit` results. */
   search(query: string, limit?: number): SearchHit[];
-  /** Every result, each built when asked for. */
+  /** Every result, by base score; each built when asked for (after top() put it in place). */
   searchAll(query: string): SearchResultSet;
+  /** The list with its first k results in their final order and their stored text loaded (rank.ts top()). */
+  top<T extends RankedPage>(pages: readonly T[], k: number): T[];
+  /** Loads (or throws NotLoaded for) the products of every page, for the results page's filters. */
+  facets(): void;
 }
 
-export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteSearch {
-  if (file.version !== INDEX_VERSION) throw new Error(`搜索索引的版本 ${String(file.version)} 与页面脚本不符：请重新构建站点`);
-  const lines = postingLines(file);
-  // Prefix and typo lookups are for Latin tokens only: the radix tree holds just those.
-  const tree = SearchableMap.from<true>([...lines.keys()].filter(isLatinToken).map((token) => [token, true] as [string, true]));
-  const posting = (token: string): Posting | undefined => {
-    const encoded = lines.get(token);
-    return encoded === undefined ? undefined : decodePosting(encoded, file.masks);
+/** Whether b is a within one edit (insert, delete, substitute) of a. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+export function openSiteSearch(src: ShardSource): SiteSearch {
+  if (src.index.version !== SHARD_VERSION) throw new Error(`搜索索引的版本 ${String(src.index.version)} 与页面脚本不符：请重新构建站点`);
+  const { fields, masks } = src.index;
+  const rankSource: RankSource = {
+    docs: src.store.docs,
+    pageCount: src.store.pages,
+    pages: (ids) => src.chunks(ids),
+    loaded: (p) => src.hasPage(p),
+    page: (p) => src.page(p),
+    record: (p, place) => src.record(p, place),
+    product: (p) => {
+      const f = src.facets();
+      const c = f.of.charCodeAt(p) - 48;
+      return c >= 0 ? f.names[c] : undefined;
+    },
   };
-  const fields = file.fields;
-  const context = { t2s: file.t2s, synonyms: file.synonyms };
+  const context = { t2s: src.index.t2s, synonyms: src.index.synonyms };
   const add = (hits: RecordHits, token: string, posting: Posting, type: MatchType) => {
     for (const [id, mask] of posting) {
       const record = hits.get(id) ?? new Map<string, Array<{ field: IndexField; type: MatchType }>>();
@@ -169,6 +194,13 @@ export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteS
   const searchAll = (query: string): SearchResultSet => {
     const parsed = parseQuery(query, context);
     const tokens = new Set([...parsed.groups.flatMap((g) => g.alternatives.flatMap((a) => a.tokens)), ...parsed.wholes]);
+    const single = CJK_SINGLE.test(parsed.phrase);
+    // Every shard the query's tokens (and a one-character query's character) live in, fetched at once.
+    const lines = src.shards(single ? [...tokens, `${CHAR_TOKEN}${parsed.phrase}`] : tokens);
+    const posting = (token: string): Posting | undefined => {
+      const encoded = lines.get(token);
+      return encoded === undefined ? undefined : decodeShardPostings(encoded, masks);
+    };
     const hits: RecordHits = new Map();
     const matched = new Set<string>();
     /** Words found only as a typo of a query word: marked where the reader lands (prefixes are found there anyway). */
@@ -177,36 +209,68 @@ export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteS
       const exact = posting(token);
       if (exact) add(hits, token, exact, 'exact');
       if (!isLatinToken(token)) continue;
+      const own = src.shardOfToken(token);
       let prefixed = false;
       if (token.length >= MIN_PREFIX) {
-        for (const [term] of tree.atPrefix(token)) {
-          if (term === token) continue;
+        for (const [term, encoded] of own) {
+          if (term === token || !term.startsWith(token) || !isLatinToken(term)) continue;
           prefixed = true;
           matched.add(term);
-          add(hits, token, posting(term) ?? [], 'prefix');
+          add(hits, token, decodeShardPostings(encoded, masks), 'prefix');
         }
       }
       // A word the index holds as typed (or as the start of a word) is no typo.
       if (token.length >= MIN_FUZZY && !exact && !prefixed) {
-        for (const [term, [, distance]] of tree.fuzzyGet(token, 1)) {
-          if (distance === 0) continue;
+        for (const [term, encoded] of own) {
+          if (term === token || !isLatinToken(term) || !withinOneEdit(token, term)) continue;
           matched.add(term);
           typos.add(term);
-          add(hits, token, posting(term) ?? [], 'fuzzy');
+          add(hits, token, decodeShardPostings(encoded, masks), 'fuzzy');
         }
       }
     }
-    const pages = rankAll(parsed, hits, store, [...parsed.highlights, ...matched]);
+    const pages = rankAll(parsed, hits, rankSource, [...parsed.highlights, ...matched]);
     // A lone character of a longer query (机 of 状态机) would mark it all over the page.
     const terms = [...parsed.highlights, ...typos].filter((t) => !CJK_SINGLE.test(t) || t === parsed.phrase);
-    return pages.length === 0 && CJK_SINGLE.test(parsed.phrase) ? { pages: characterPages(parsed.phrase, store), terms: [parsed.phrase] } : { pages, terms };
+    if (pages.length === 0 && single) {
+      const chars = posting(`${CHAR_TOKEN}${parsed.phrase}`) ?? [];
+      const titleBit = 1 << fields.indexOf('title');
+      const titled = chars.filter(([, m]) => m & titleBit).map(([id]) => id);
+      const headed = chars.filter(([, m]) => !(m & titleBit)).map(([id]) => id);
+      return { pages: characterPages(parsed.phrase, titled, headed, rankSource), terms: [parsed.phrase] };
+    }
+    return { pages, terms };
   };
+  const topOf = <T extends RankedPage>(pages: readonly T[], k: number) => rankTop(pages, k, rankSource);
   return {
-    size: store.pages.length,
+    size: src.store.pages,
     searchAll,
+    top: topOf,
+    facets: () => void src.facets(),
     search: (query, limit = 10) =>
-      searchAll(query)
-        .pages.slice(0, limit)
+      topOf(searchAll(query).pages, limit)
+        .slice(0, limit)
         .map((r) => r.hit()),
   };
+}
+
+/** An engine that is always the one `current()` returns (the loader and develop move it to a newer build). */
+export function delegatingSearch(current: () => SiteSearch): SiteSearch {
+  return {
+    get size() {
+      return current().size;
+    },
+    search: (query, limit) => current().search(query, limit),
+    searchAll: (query) => current().searchAll(query),
+    top: (pages, k) => current().top(pages, k),
+    facets: () => current().facets(),
+  };
+}
+
+/** An engine over a whole index and store held in memory (tests, bench): nothing left to fetch. */
+export function loadSiteSearch(file: SearchIndexFile, store: SearchStore): SiteSearch {
+  if (file.version !== INDEX_VERSION) throw new Error(`搜索索引的版本 ${String(file.version)} 与页面脚本不符：请重新构建站点`);
+  const sharded = shardFiles(file, store);
+  const src = new ShardSource({ build: '', ...sharded.index }, { build: '', ...sharded.store }, (name) => Promise.reject(new Error(`${name} 不存在`)), sharded.files);
+  return openSiteSearch(src);
 }

@@ -1,5 +1,6 @@
 /**
- * Where the site's two search files live, and how a reader knows they belong together.
+ * Where the site's two search manifests live, and how a reader knows they belong together (the
+ * pieces a query fetches are in a folder named by their build id beside them: shards.ts).
  *
  * The names are fixed (under the site's base URL): no page's HTML or static query names them by
  * content, so a content edit rebuilds only the pages it changes, not every page's HTML. Because

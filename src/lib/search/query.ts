@@ -43,7 +43,10 @@ export interface QueryContext {
 const LATIN = /[a-z0-9]/;
 
 /** Words that ask rather than name (怎么获取 UDID): found or not, they do not decide whether a page matches. */
-export const QUESTION_WORDS = new Set(['怎么', '怎样', '如何', '什么', '为什么', '哪些', '哪个', '哪里', '是否', '能否', '有没有', '是不是', '一下', '请问']);
+export const QUESTION_WORDS = new Set(['怎么', '怎样', '如何', '什么', '为什么', '为何', '哪些', '哪个', '哪里', '是否', '能否', '有没有', '是不是', '能不能', '怎么样', '一下', '请问']);
+
+/** Particles and prepositions: at the edge of a longer word they join it to the next (投屏到, 空壳和). */
+export const PARTICLES = new Set([...'的了吗呢吧啊和与及或到在把被给让从向对是得地着过']);
 
 /** A single CJK character: the body index leaves these out. */
 const CJK_CHAR = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$/u;
@@ -98,7 +101,12 @@ export function parseQuery(query: string, { t2s = {}, synonyms = [] }: QueryCont
     if (piece.words) {
       for (const word of piece.words) {
         const soft = QUESTION_WORDS.has(word.text) || [...word.text].length === 1;
-        for (const token of cjkBigrams(word.text)) groups.push({ text: token, alternatives: [{ tokens: [token], synonym: false }], ...(soft ? { soft } : {}) });
+        const grams = cjkBigrams(word.text);
+        for (const [i, token] of grams.entries()) {
+          // A particle the segmenter left on a word (投屏到, 自带的, 空壳和) makes a bigram no page means: 屏到, 带的, 壳和.
+          const edge = grams.length > 1 && ((i === grams.length - 1 && PARTICLES.has([...token][1] as string)) || (i === 0 && PARTICLES.has([...token][0] as string)));
+          groups.push({ text: token, alternatives: [{ tokens: [token], synonym: false }], ...(soft || edge ? { soft: true } : {}) });
+        }
       }
     } else {
       for (const token of piece.required) groups.push({ text: token, alternatives: [{ tokens: [token], synonym: false }] });

@@ -1,0 +1,320 @@
+/**
+ * The search files as a reader fetches them: two small manifests (the index manifest and the
+ * documents manifest, at the fixed names of files.ts) and, in a folder named by the build id,
+ * the pieces a query needs:
+ *
+ *   - postings shards `p<n>.txt`: every token's postings, a token in shard hash(key) mod N where the
+ *     key is a CJK token's first character or a Latin token's first two letters, so a query fetches
+ *     one shard per distinct key of its tokens, and a Latin token's prefix completions and typos
+ *     within one edit (from the third letter on) are in its own shard;
+ *   - document chunks `d<k>.json`: the title, URL, breadcrumb, excerpt and section headings of
+ *     CHUNK_PAGES consecutive pages, fetched only for the results a reader sees;
+ *   - `f.json`: the product each page is filed under, for the results page's filters only.
+ *
+ * The manifests' size does not grow with the number of pages (the number of shards and chunks is
+ * a count, not a list). Shard and chunk names live under the build id, so a reader never mixes the
+ * pieces of two builds: an old manifest's pieces answer 404 once the folder is gone, and the
+ * loader then fetches both manifests again past the HTTP cache (src/components/search/engine.ts).
+ * The folder's files are immutable for a year (deploy/http-rules.mjs).
+ */
+import type { IndexField, SearchIndexMeta, SearchStore, StorePage, StoreRecord } from './documents';
+import { RECORD_SPAN } from './rank';
+
+export { RECORD_SPAN };
+
+export const SHARD_VERSION = 3;
+
+/** The index manifest (SEARCH_INDEX_PATH): everything a query is folded with, and how many postings shards there are. */
+export interface IndexManifest extends SearchIndexMeta {
+  build: string;
+  version: typeof SHARD_VERSION;
+  fields: IndexField[];
+  /** Field-mask letters: masks[i] is the mask written as MASK_LETTERS[i]. */
+  masks: number[];
+  /** Postings shards p0.txt … p<shards-1>.txt. */
+  shards: number;
+}
+
+/** The documents manifest (SEARCH_STORE_PATH). */
+export interface StoreManifest {
+  build: string;
+  /** Pages indexed: 0 means the site has nothing to search (the box says so). */
+  pages: number;
+  /** Pages 0 … docs-1 are docs, the rest posts, newest first (so the order of pages breaks ties). */
+  docs: number;
+  /** Pages per document chunk. */
+  chunk: number;
+}
+
+/** A document chunk: its pages, and each page's records (the head first, then its sections). */
+export interface StoreChunk {
+  pages: StorePage[];
+  records: Array<Array<Omit<StoreRecord, 'p'>>>;
+}
+
+export interface FacetsFile {
+  names: string[];
+  /** One character a page: '-' for none, else String.fromCharCode(48 + index in names). */
+  of: string;
+}
+
+/**
+ * What one query may cost a reader, gzip, at any size of the site (docs/search.md): a fresh
+ * visitor's first query (the engine chunk, both manifests, the query's pieces) and each later
+ * query (the pieces it needs that the session has not fetched). Checked in the browser
+ * (__tests__/e2e/search.test.ts) and on a site grown by a few hundred pages (search-scale).
+ */
+export const QUERY_BUDGET = { first: 150 * 1024, later: 60 * 1024 };
+
+export const MASK_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&*+-./:;<=>?@^_~';
+/** Pages per document chunk: ten results touch about ten chunks, each one or two KB gzip. */
+export const CHUNK_PAGES = 2;
+/** Uncompressed postings a shard holds at most on average (about a third of that gzip). */
+export const SHARD_TARGET_BYTES = 24_000;
+/** The token under which a CJK character of a title or heading is indexed (one-character queries). */
+export const CHAR_TOKEN = '~';
+
+const CJK_START = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+
+export const postingsName = (shard: number) => `p${shard}.txt`;
+export const chunkName = (chunk: number) => `d${chunk}.json`;
+export const FACETS_NAME = 'f.json';
+
+/** What decides a token's shard: a CJK token's first character, a Latin token's first two letters. */
+export function shardKey(token: string): string {
+  const t = token.startsWith(CHAR_TOKEN) ? token.slice(1) : token;
+  const first = String.fromCodePoint(t.codePointAt(0) ?? 0);
+  return CJK_START.test(t) ? first : t.slice(0, 2);
+}
+
+/** FNV-1a of the key, modulo the shard count. */
+export function shardOf(token: string, shards: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of shardKey(token)) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % shards;
+}
+
+/** One token's postings as written in a shard: [record id, field mask] pairs, page-delta coded. */
+export function encodePostings(list: Array<[number, number]>, letter: (mask: number) => string): string {
+  let previous = 0;
+  return list
+    .map(([id, mask]) => {
+      const page = Math.floor(id / RECORD_SPAN);
+      const place = id % RECORD_SPAN;
+      const out = `${letter(mask)}${(page - previous).toString(36)}${place ? `,${place.toString(36)}` : ''}`;
+      previous = page;
+      return out;
+    })
+    .join('');
+}
+
+export function decodePostings(encoded: string, masks: number[]): Array<[number, number]> {
+  const list: Array<[number, number]> = [];
+  let page = 0;
+  for (const m of encoded.matchAll(/([^0-9a-z,])([0-9a-z]+)(?:,([0-9a-z]+))?/g)) {
+    page += parseInt(m[2] as string, 36);
+    list.push([page * RECORD_SPAN + (m[3] ? parseInt(m[3], 36) : 0), masks[MASK_LETTERS.indexOf(m[1] as string)] ?? 0]);
+  }
+  return list;
+}
+
+/** Shard text → token → encoded postings. */
+export function parseShard(text: string): Map<string, string> {
+  const map = new Map<string, string>();
+  if (!text) return map;
+  for (const line of text.split('\n')) {
+    const tab = line.indexOf('\t');
+    map.set(line.slice(0, tab), line.slice(tab + 1));
+  }
+  return map;
+}
+
+/** Every file of a build: the two manifests and the pieces (by name, under the build's folder). */
+export interface ShardedFiles {
+  index: Omit<IndexManifest, 'build'>;
+  store: Omit<StoreManifest, 'build'>;
+  files: Map<string, string>;
+}
+
+/**
+ * Splits an index (token → [global record id, mask] postings, as buildIndexFile makes it) and a
+ * store into the pieces above. `docs`: how many pages, from the first, are docs.
+ */
+export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[]; masks: number[] }, postings: Map<string, Array<[number, number]>>, store: SearchStore, docs: number, chunk = CHUNK_PAGES): ShardedFiles {
+  // Global record id → page × RECORD_SPAN + place.
+  const place: number[] = [];
+  const seen = new Map<number, number>();
+  store.records.forEach((r, id) => {
+    const n = seen.get(r.p) ?? 0;
+    if (n >= RECORD_SPAN) throw new Error(`搜索索引：页面 ${store.pages[r.p]?.u} 的段落超过 ${RECORD_SPAN} 个`);
+    place[id] = r.p * RECORD_SPAN + n;
+    seen.set(r.p, n + 1);
+  });
+  const letter = new Map(meta.masks.map((m, i) => [m, MASK_LETTERS[i] as string]));
+  const lines = new Map<string, string>();
+  let bytes = 0;
+  const titleMask = 1 << meta.fields.indexOf('title');
+  const headingMask = 1 << meta.fields.indexOf('heading');
+  const all = new Map(postings);
+  // One-character queries: each CJK character of a title (head record) or heading (section record).
+  const chars = new Map<string, Array<[number, number]>>();
+  store.records.forEach((r, id) => {
+    const head = (place[id] as number) % RECORD_SPAN === 0;
+    const text = head ? (store.pages[r.p]?.t ?? '') : (r.h ?? '');
+    const mask = head ? titleMask : headingMask;
+    for (const ch of new Set(text.normalize('NFKC'))) {
+      if (!CJK_START.test(ch)) continue;
+      const list = chars.get(ch) ?? [];
+      list.push([id, mask]);
+      chars.set(ch, list);
+    }
+  });
+  for (const [ch, list] of chars) {
+    all.set(`${CHAR_TOKEN}${ch}`, list);
+    if (!letter.has(headingMask)) letter.set(headingMask, MASK_LETTERS[letter.size] as string);
+    if (!letter.has(titleMask)) letter.set(titleMask, MASK_LETTERS[letter.size] as string);
+  }
+  const masks = [...letter.keys()];
+  for (const [token, list] of [...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const pairs = list.map(([id, mask]) => [place[id] as number, mask] as [number, number]).sort((a, b) => a[0] - b[0]);
+    const line = `${token}\t${encodePostings(pairs, (m) => letter.get(m) as string)}`;
+    lines.set(token, line);
+    bytes += line.length * 2 + 1;
+  }
+  const shards = Math.max(1, Math.min(4096, Math.ceil(bytes / SHARD_TARGET_BYTES)));
+  const byShard: string[][] = Array.from({ length: shards }, () => []);
+  for (const [token, line] of lines) byShard[shardOf(token, shards)]?.push(line);
+  const files = new Map<string, string>();
+  byShard.forEach((list, n) => files.set(postingsName(n), list.join('\n')));
+  // Document chunks.
+  const recordsOf: Array<Array<Omit<StoreRecord, 'p'>>> = store.pages.map(() => []);
+  for (const { p, ...rest } of store.records) recordsOf[p]?.push(rest);
+  for (let k = 0; k * chunk < store.pages.length; k += 1) {
+    const body: StoreChunk = { pages: store.pages.slice(k * chunk, (k + 1) * chunk), records: recordsOf.slice(k * chunk, (k + 1) * chunk) };
+    files.set(chunkName(k), JSON.stringify(body));
+  }
+  const names = [...new Set(store.pages.flatMap((p) => (p.r ? [p.r] : [])))].sort();
+  const facets: FacetsFile = { names, of: store.pages.map((p) => (p.r ? String.fromCharCode(48 + names.indexOf(p.r)) : '-')).join('') };
+  files.set(FACETS_NAME, JSON.stringify(facets));
+  return {
+    index: { version: SHARD_VERSION, fields: meta.fields, masks, shards, t2s: meta.t2s, synonyms: meta.synonyms },
+    store: { pages: store.pages.length, docs, chunk },
+    files,
+  };
+}
+
+/** Thrown by the engine when a piece it needs is not loaded yet: `load` fetches them all (retry after it). */
+export class NotLoaded extends Error {
+  constructor(readonly load: Promise<unknown>) {
+    super('搜索数据尚未加载');
+    this.name = 'NotLoaded';
+  }
+}
+
+/** Runs `compute` until it no longer needs a piece, loading what it asks for in between. */
+export async function settle<T>(compute: () => T): Promise<T> {
+  for (;;) {
+    try {
+      return compute();
+    } catch (error) {
+      if (!(error instanceof NotLoaded)) throw error;
+      await error.load;
+    }
+  }
+}
+
+/**
+ * The pieces of one build as the engine reads them: each fetched once (by name), parsed once.
+ * `fetchText` is the only way out: a GET under the build's folder in the browser, a map lookup in
+ * Node. Pieces given in `preloaded` are there from the start (tests and bench: the whole index).
+ */
+export class ShardSource {
+  private readonly texts = new Map<string, string>();
+  private readonly pending = new Map<string, Promise<void>>();
+  private readonly parsed = new Map<string, unknown>();
+  /** Bytes of the pieces fetched so far (uncompressed), for the bench. */
+  fetched = 0;
+
+  constructor(
+    readonly index: IndexManifest,
+    readonly store: StoreManifest,
+    private readonly fetchText: (name: string) => Promise<string>,
+    preloaded?: Map<string, string>,
+  ) {
+    if (preloaded) for (const [name, text] of preloaded) this.texts.set(name, text);
+  }
+
+  /** The parsed pieces, or NotLoaded naming every missing one at once. */
+  need<T>(names: string[], parse: (text: string) => T): T[] {
+    const missing = names.filter((n) => !this.texts.has(n));
+    if (missing.length) {
+      throw new NotLoaded(
+        Promise.all(
+          [...new Set(missing)].map((name) => {
+            let p = this.pending.get(name);
+            if (!p) {
+              p = this.fetchText(name).then(
+                (text) => {
+                  this.texts.set(name, text);
+                  this.fetched += text.length;
+                  this.pending.delete(name);
+                },
+                (error: unknown) => {
+                  this.pending.delete(name);
+                  throw error;
+                },
+              );
+              this.pending.set(name, p);
+            }
+            return p;
+          }),
+        ),
+      );
+    }
+    return names.map((name) => {
+      if (!this.parsed.has(name)) this.parsed.set(name, parse(this.texts.get(name) as string));
+      return this.parsed.get(name) as T;
+    });
+  }
+
+  /** Loads (or throws NotLoaded for) the shards of these tokens; then each token's postings are looked up in its own. */
+  shards(tokens: Iterable<string>): { get(token: string): string | undefined } {
+    const numbers = [...new Set([...tokens].map((t) => shardOf(t, this.index.shards)))];
+    this.need(numbers.map(postingsName), parseShard);
+    return { get: (token) => this.shardOfToken(token).get(token) };
+  }
+
+  /** The shard holding a token (loaded by shards()). */
+  shardOfToken(token: string): Map<string, string> {
+    return this.need([postingsName(shardOf(token, this.index.shards))], parseShard)[0] as Map<string, string>;
+  }
+
+  chunks(pages: Iterable<number>): void {
+    const names = [...new Set([...pages].map((p) => chunkName(Math.floor(p / this.store.chunk))))];
+    this.need(names, (t) => JSON.parse(t) as StoreChunk);
+  }
+
+  hasPage(page: number): boolean {
+    return this.texts.has(chunkName(Math.floor(page / this.store.chunk)));
+  }
+
+  chunkOf(page: number): StoreChunk {
+    return this.need([chunkName(Math.floor(page / this.store.chunk))], (t) => JSON.parse(t) as StoreChunk)[0] as StoreChunk;
+  }
+
+  page(p: number): StorePage {
+    return this.chunkOf(p).pages[p % this.store.chunk] as StorePage;
+  }
+
+  /** Record `place` of page p (0 = its head). */
+  record(p: number, place: number): Omit<StoreRecord, 'p'> | undefined {
+    return this.chunkOf(p).records[p % this.store.chunk]?.[place];
+  }
+
+  facets(): FacetsFile {
+    return this.need([FACETS_NAME], (t) => JSON.parse(t) as FacetsFile)[0] as FacetsFile;
+  }
+}
