@@ -2,7 +2,6 @@
 const tsJest = [
   'ts-jest',
   {
-    
     // Transpile only (isolatedModules): types are checked once, by `npm run typecheck` (tsc over
     // __tests__ too), not again in every jest worker for every test file and what it imports.
     tsconfig: { module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', esModuleInterop: true, target: 'ES2021', resolveJsonModule: true, isolatedModules: true },

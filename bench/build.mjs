@@ -152,7 +152,22 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
       });
       // The phase the peak fell in: the first phase line stamped after it (its end).
       const peakPhase = stamps.find((st) => st.at >= peakAt)?.name ?? '（最后一行之后）';
-      resolve({ wallS, peakTreeRss: peak, peakPhase, peakProcesses, ...times, phaseCpu, log: text, logFile: log, failure, tail: text.split('\n').filter((l) => l.trim()).slice(-25).join('\n') });
+      resolve({
+        wallS,
+        peakTreeRss: peak,
+        peakPhase,
+        peakProcesses,
+        ...times,
+        phaseCpu,
+        log: text,
+        logFile: log,
+        failure,
+        tail: text
+          .split('\n')
+          .filter((l) => l.trim())
+          .slice(-25)
+          .join('\n'),
+      });
     });
   });
 }
@@ -224,7 +239,10 @@ function output(publicDir) {
     /* no stats file */
   }
   if (!shared.length) {
-    const newest = (re) => readdirSync(publicDir).filter((f) => re.test(f)).sort((a, b) => statSync(path.join(publicDir, b)).mtimeMs - statSync(path.join(publicDir, a)).mtimeMs)[0];
+    const newest = (re) =>
+      readdirSync(publicDir)
+        .filter((f) => re.test(f))
+        .sort((a, b) => statSync(path.join(publicDir, b)).mtimeMs - statSync(path.join(publicDir, a)).mtimeMs)[0];
     shared = [newest(/^app-[0-9a-f]+\.js$/), newest(/^webpack-runtime-[0-9a-f]+\.js$/)].filter(Boolean);
   }
   const sharedGzip = shared.reduce((n, f) => n + gzipSync(readFileSync(path.join(publicDir, f)), { level: 6 }).length, 0);
@@ -245,7 +263,9 @@ process.once('SIGINT', () => {
 const cpus = os.cpus();
 console.log(`机器：${cpus.length} 核 ${cpus[0]?.model ?? ''}，内存 ${(os.totalmem() / 2 ** 30).toFixed(1)} GB，Node ${process.version}`);
 console.log(`临时副本：${site}（node_modules → ${path.join(ROOT, 'node_modules')}）`);
-console.log(`内存测量：${TIME ? '/usr/bin/time -v（最大单进程 RSS）+ ' : ''}/proc 采样（进程树 RSS 总和，每 250 ms）；Node 堆上限 ${heapMb > 0 ? `${heapMb} MB（--heap-mb）` : `默认（约 ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB）`}\n`);
+console.log(
+  `内存测量：${TIME ? '/usr/bin/time -v（最大单进程 RSS）+ ' : ''}/proc 采样（进程树 RSS 总和，每 250 ms）；Node 堆上限 ${heapMb > 0 ? `${heapMb} MB（--heap-mb）` : `默认（约 ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB）`}\n`,
+);
 
 const rows = [];
 async function measure(kind, label, { clean, env = {}, files }) {
@@ -292,7 +312,13 @@ async function measure(kind, label, { clean, env = {}, files }) {
   rows.push(row);
   if (failure) {
     const tail = post?.failure ? post.tail : r.tail;
-    console.log(` ✗ 失败：${failure}，${row.wallS.toFixed(1)} s 后；进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（日志 ${r.logFile}）\n${tail.split('\n').slice(-8).map((l) => `    | ${l.slice(0, 200)}`).join('\n')}`);
+    console.log(
+      ` ✗ 失败：${failure}，${row.wallS.toFixed(1)} s 后；进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（日志 ${r.logFile}）\n${tail
+        .split('\n')
+        .slice(-8)
+        .map((l) => `    | ${l.slice(0, 200)}`)
+        .join('\n')}`,
+    );
   } else {
     console.log(
       ` ${row.wallS.toFixed(1)} s（gatsby build ${r.wallS.toFixed(1)} s + postbuild ${row.postbuildWallS.toFixed(1)} s），CPU ${row.cpuS.toFixed(1)} s，${out.pages} 页，进程树峰值 ${(row.peakTreeRss / 2 ** 20).toFixed(0)} MB（在“${row.peakPhase}”阶段；1 分钟负载 ${load.toFixed(1)} → ${row.loadAfter.toFixed(1)}）`,
@@ -344,7 +370,9 @@ function report() {
     console.log(`\n## ${kind}：各阶段（Gatsby 日志里的 success 行；CPU 为上一行之后整个进程树用掉的 CPU 秒）`);
     phaseTable(kindRows);
     if (kindRows.length > 1 && kind !== 'scale') {
-      console.log(`中位数：墙钟 ${median(kindRows.map((r) => r.wallS)).toFixed(1)} s，CPU ${median(kindRows.map((r) => r.cpuS)).toFixed(1)} s，进程树峰值 ${(median(kindRows.map((r) => r.peakTreeRss)) / 2 ** 20).toFixed(0)} MB`);
+      console.log(
+        `中位数：墙钟 ${median(kindRows.map((r) => r.wallS)).toFixed(1)} s，CPU ${median(kindRows.map((r) => r.cpuS)).toFixed(1)} s，进程树峰值 ${(median(kindRows.map((r) => r.peakTreeRss)) / 2 ** 20).toFixed(0)} MB`,
+      );
     }
   }
   const scale = rows.filter((r) => r.kind === 'scale' && !r.failure);
@@ -372,7 +400,13 @@ try {
     const cold = only.has('cold') || only.has('warm') || only.has('cached') ? await measure('cold', `cold（clean 后）${n}`, { clean: true, files: realFiles }) : null;
     if (only.has('warm') && !cold?.failure) {
       const blogDir = path.join(site, 'content', 'blog');
-      const post = path.join(blogDir, readdirSync(blogDir).filter((d) => existsSync(path.join(blogDir, d, 'index.mdx'))).sort()[0], 'index.mdx');
+      const post = path.join(
+        blogDir,
+        readdirSync(blogDir)
+          .filter((d) => existsSync(path.join(blogDir, d, 'index.mdx')))
+          .sort()[0],
+        'index.mdx',
+      );
       appendFileSync(post, `\n\n性能测试追加的一段：修改一篇文章之后重新构建，只有受影响的页面需要重新生成（${new Date().toISOString()}）。\n`);
       console.log(`  已修改 ${path.relative(site, post)}`);
       await measure('warm', `warm（改一篇文章）${n}`, { clean: false, files: realFiles });

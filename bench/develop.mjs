@@ -320,7 +320,10 @@ async function renderDoc(browser, started) {
 function slowPhases(log, top = 6) {
   const totals = new Map();
   for (const m of log.matchAll(/^success (.+?) - ([\d.]+)s/gm)) totals.set(m[1].trim(), (totals.get(m[1].trim()) ?? 0) + Number(m[2]));
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, s]) => `${name} ${s.toFixed(1)}s`);
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, s]) => `${name} ${s.toFixed(1)}s`);
 }
 
 // ---------- the measurements ----------
@@ -426,7 +429,12 @@ function figures(m) {
   if (!m) return {};
   // An earlier JSON of this script, or one of the older single-run shape ({ cold, edits[].medianS, warm }).
   const list = (x) => (Array.isArray(x) ? x : x ? [x] : []);
-  const at = (rows, key) => med(list(rows).map((r) => r[key]).filter((v) => typeof v === 'number'));
+  const at = (rows, key) =>
+    med(
+      list(rows)
+        .map((r) => r[key])
+        .filter((v) => typeof v === 'number'),
+    );
   const edit = (re) => list(m.edits).find((e) => re.test(e.name));
   const runs = (e) => (e?.runs ?? []).map((r) => (typeof r === 'number' ? r : r.s)).filter((v) => typeof v === 'number');
   const mdx = edit(/\.mdx/);
@@ -473,8 +481,13 @@ function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['改动前
     rows.map(([name, key, goal]) => (beforeRun ? [name, f(b[key]), f(a[key]), goal] : [name, f(a[key]), goal])),
   );
   console.log(`\nclean：${keepBuildCache ? '只 gatsby clean，保留构建缓存（npm run clean 的情形）' : 'gatsby clean，构建缓存也清空（全新克隆第一次启动的情形）'}`);
-  console.log(`启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：${afterLabel} ${a.searchNote}${beforeRun && !beforeRun.empty ? `，${beforeLabel} ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`);
-  if (beforeRun?.empty) console.log(`${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '；gatsby/ 是本站的（补丁里的 esbuild 编译、开发服务器的钩子），gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`);
+  console.log(
+    `启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：${afterLabel} ${a.searchNote}${beforeRun && !beforeRun.empty ? `，${beforeLabel} ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`,
+  );
+  if (beforeRun?.empty)
+    console.log(
+      `${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '；gatsby/ 是本站的（补丁里的 esbuild 编译、开发服务器的钩子），gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`,
+    );
 }
 
 const results = { date: new Date().toISOString(), cpus: os.cpus().length, load1: os.loadavg()[0], node: process.version, doc: docPath, port, repeat, keepBuildCache, before: null, after: null };

@@ -116,10 +116,11 @@ export function serveSnapshot(root, port) {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', stop);
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => {
-    stop();
-    process.exit(130);
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      stop();
+      process.exit(130);
+    });
   return { base: url, dir, stop };
 }
 
@@ -154,7 +155,14 @@ export function scriptEnv(name, project = ROOT) {
   const script = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).scripts?.[name] ?? '';
   const env = {};
   for (const m of script.matchAll(/(?:^|\s)([A-Z_][A-Z0-9_]*)=(\S+)(?=\s)/g)) {
-    if (script.slice(0, m.index).trim().split(/\s+/).every((w) => !w || /^[A-Z_][A-Z0-9_]*=/.test(w))) env[m[1]] = m[2];
+    if (
+      script
+        .slice(0, m.index)
+        .trim()
+        .split(/\s+/)
+        .every((w) => !w || /^[A-Z_][A-Z0-9_]*=/.test(w))
+    )
+      env[m[1]] = m[2];
   }
   return env;
 }

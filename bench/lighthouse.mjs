@@ -161,11 +161,12 @@ try {
   console.log('\n## 未通过的审计（audit id；数值取最后一次出现时的值，括号内为出现次数/运行次数）');
   for (const r of results) {
     const seen = new Map();
-    for (const x of r.runs) for (const f of x.failures) {
-      const key = `${f.category} ${f.id}`;
-      const prev = seen.get(key);
-      seen.set(key, { ...f, count: (prev?.count ?? 0) + 1 });
-    }
+    for (const x of r.runs)
+      for (const f of x.failures) {
+        const key = `${f.category} ${f.id}`;
+        const prev = seen.get(key);
+        seen.set(key, { ...f, count: (prev?.count ?? 0) + 1 });
+      }
     const list = [...seen.values()].sort((a, b) => a.category.localeCompare(b.category) || b.weight - a.weight);
     console.log(`${r.path}：${list.length ? '' : '无'}`);
     for (const f of list) console.log(`  [${f.category}] ${f.id}${f.weight ? ` (权重 ${f.weight})` : ''} — ${f.title}${f.value ? `：${f.value}` : ''}（${f.count}/${r.runs.length}）`);

@@ -53,7 +53,10 @@ export async function ownTimes(publicDir: string, searchDir: string, queries: re
   try {
     for (const q of queries) {
       const context = await browser.newContext();
-      await serve(context, [['/', publicDir], ['/search/', searchDir]]);
+      await serve(context, [
+        ['/', publicDir],
+        ['/search/', searchDir],
+      ]);
       const page = await context.newPage();
       await page.goto(`${ORIGIN}/`);
       // Hydrated: the box reacts to focus only then.
@@ -111,7 +114,10 @@ export async function pagefindIndex(htmlDir: string): Promise<void> {
 
 const SITE_PATH = (url: string) => {
   const [pathname, hash] = url.split('#') as [string, string | undefined];
-  const page = decodeURIComponent(pathname).replace(/\/index\.html$/, '').replace(/\/$/, '') || '/';
+  const page =
+    decodeURIComponent(pathname)
+      .replace(/\/index\.html$/, '')
+      .replace(/\/$/, '') || '/';
   return hash ? `${page}#${decodeURIComponent(hash)}` : page;
 };
 

@@ -38,7 +38,11 @@ const { generateContent } = (await import(['./synthetic', 'mjs'].join('.'))) as 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const arg = (name: string, fallback: string) => (process.argv.includes(name) ? (process.argv[process.argv.indexOf(name) + 1] ?? fallback) : fallback);
-const numbers = (list: string) => list.split(',').map(Number).filter((n) => n > 0);
+const numbers = (list: string) =>
+  list
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
 const sizes = numbers(arg('--sizes', '1000,5000'));
 const root = process.cwd();
 const syntheticOnly = arg('--only', '') === 'synthetic';
@@ -153,9 +157,23 @@ if (withPagefind) {
     const byQuery = new Map(queries.map((q, i) => [q, figures.hits[i] ?? []]));
     const quality = evaluate(QUERIES, (q) => byQuery.get(q) ?? []);
     const row = rows.find((r) => r.corpus === c.corpus) as Row;
-    console.log(`\n## Pagefind ${version} on ${c.corpus} (${row.pages} pages, index ${(indexMs / 1000).toFixed(1)} s): first query ${kb(median(figures.first))} median, ${kb(Math.max(...figures.first))} max; recall@5 ${quality.recall5.toFixed(3)} MRR ${quality.mrr.toFixed(3)}`);
+    console.log(
+      `\n## Pagefind ${version} on ${c.corpus} (${row.pages} pages, index ${(indexMs / 1000).toFixed(1)} s): first query ${kb(median(figures.first))} median, ${kb(Math.max(...figures.first))} max; recall@5 ${quality.recall5.toFixed(3)} MRR ${quality.mrr.toFixed(3)}`,
+    );
     const controls = (await pagefindFigures(c.html, CONTROLS, { fresh: 0 })).hits.filter((h) => h.length > 0).length;
-    rows.push({ corpus: c.corpus, engine: `Pagefind ${version} (first query: ${figures.first.length} queries)`, pages: row.pages, first: figures.first, later: figures.later, nodeMs: [], cold: figures.cold, warm: figures.warm, recall: quality.recall5, mrr: quality.mrr, controls });
+    rows.push({
+      corpus: c.corpus,
+      engine: `Pagefind ${version} (first query: ${figures.first.length} queries)`,
+      pages: row.pages,
+      first: figures.first,
+      later: figures.later,
+      nodeMs: [],
+      cold: figures.cold,
+      warm: figures.warm,
+      recall: quality.recall5,
+      mrr: quality.mrr,
+      controls,
+    });
   }
 }
 
@@ -167,7 +185,9 @@ for (const c of corpora) {
 
 const cell = (values: number[] | undefined, f: (n: number) => string) => (values && values.length ? `${f(percentile(values, 50))} / ${f(percentile(values, 95))}` : '—');
 console.log(`\n## Summary (${busy ? 'timings under load' : 'machine idle'}): bytes gzip, first query includes the engine`);
-console.log(`| corpus | engine | pages | first query median / max | later query median / max | Node p50 / p95 | Chromium cold p50 / p95 | Chromium warm p50 / p95 | recall@5 | MRR | controls answered (of ${CONTROLS.length}) |`);
+console.log(
+  `| corpus | engine | pages | first query median / max | later query median / max | Node p50 / p95 | Chromium cold p50 / p95 | Chromium warm p50 / p95 | recall@5 | MRR | controls answered (of ${CONTROLS.length}) |`,
+);
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   console.log(

@@ -84,7 +84,23 @@ try {
   console.log(`wrk：${duration} s，${threads} 线程，${connections} 连接，${routes.length} 个路由随机混合，Accept-Encoding: ${encoding}，nginx ${workers} worker → ${base}`);
   const run = spawnSync(
     wrk,
-    ['--threads', String(threads), '--connections', String(connections), '--duration', `${duration}s`, '--timeout', '5s', '--latency', '--script', path.join(ROOT, 'bench/serve.lua'), `${base}/`, '--', pathsFile, encoding],
+    [
+      '--threads',
+      String(threads),
+      '--connections',
+      String(connections),
+      '--duration',
+      `${duration}s`,
+      '--timeout',
+      '5s',
+      '--latency',
+      '--script',
+      path.join(ROOT, 'bench/serve.lua'),
+      `${base}/`,
+      '--',
+      pathsFile,
+      encoding,
+    ],
     { encoding: 'utf8', timeout: (duration + 30) * 1000, killSignal: 'SIGKILL' },
   );
   if (run.error) throw run.error;

@@ -18,7 +18,24 @@ import { fileURLToPath } from 'node:url';
 
 const TAGS = ['ai', 'android', 'aosp', 'binder', 'cos', 'deep-seek', 'konker', 'media', 'prompt', 'tf-card', 'voice-wise', 'wing', 'IT人生', 'PC工具', '产品', '合伙人', '空壳'];
 
-const SUBJECTS = ['Binder 驱动', '应用进程', '系统服务', '构建脚本', '多仓库工作空间', '插件框架', '签名校验', '媒体解码器', '模型推理服务', '空壳容器', '索引文件', '调试工具', '启动流程', '权限模型', '日志系统', '缓存目录'];
+const SUBJECTS = [
+  'Binder 驱动',
+  '应用进程',
+  '系统服务',
+  '构建脚本',
+  '多仓库工作空间',
+  '插件框架',
+  '签名校验',
+  '媒体解码器',
+  '模型推理服务',
+  '空壳容器',
+  '索引文件',
+  '调试工具',
+  '启动流程',
+  '权限模型',
+  '日志系统',
+  '缓存目录',
+];
 const VERBS = ['负责', '拦截', '转发', '记录', '校验', '加载', '缓存', '同步', '解析', '调度', '隔离', '回收'];
 const OBJECTS = ['跨进程调用', '事务数据', '本地目录', '远程仓库', '配置文件', '线程池', '共享内存', '调用栈', '资源文件', '版本号', '权限声明', '网络请求'];
 const HEADINGS2 = ['背景', '整体设计', '实现细节', '常见问题', '性能与稳定性', '与现有方案的比较', '使用方法', '调试技巧', '小结', '后续计划'];
@@ -28,13 +45,22 @@ const TITLE_B = ['Binder 拦截', '多仓库同步', '应用签名', '媒体编�
 
 const CODE = [
   ['kotlin', 'class TransactionLogger(private val tag: String) {\n    fun onTransact(code: Int, data: Parcel): Boolean {\n        Log.d(tag, "code=$code size=${data.dataSize()}")\n        return true\n    }\n}'],
-  ['java', 'public final class ServiceProxy implements InvocationHandler {\n    private final Object target;\n\n    public ServiceProxy(Object target) { this.target = target; }\n\n    @Override\n    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {\n        long start = System.nanoTime();\n        try {\n            return method.invoke(target, args);\n        } finally {\n            Log.i("proxy", method.getName() + " " + (System.nanoTime() - start) / 1000 + "us");\n        }\n    }\n}'],
+  [
+    'java',
+    'public final class ServiceProxy implements InvocationHandler {\n    private final Object target;\n\n    public ServiceProxy(Object target) { this.target = target; }\n\n    @Override\n    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {\n        long start = System.nanoTime();\n        try {\n            return method.invoke(target, args);\n        } finally {\n            Log.i("proxy", method.getName() + " " + (System.nanoTime() - start) / 1000 + "us");\n        }\n    }\n}',
+  ],
   ['bash', 'wing init -u https://github.com/iofomo/manifest.git -b master -m android.xml\nwing sync -j 4\nwing -status\nwing -create feature/bench-$(date +%Y%m%d)'],
   ['cpp', 'status_t BpBench::transact(uint32_t code, const Parcel& data, Parcel* reply) {\n    ALOGD("transact code=%u size=%zu", code, data.dataSize());\n    return remote()->transact(code, data, reply, 0);\n}'],
-  ['python', 'def sync_all(projects, jobs=4):\n    from concurrent.futures import ThreadPoolExecutor\n    with ThreadPoolExecutor(max_workers=jobs) as pool:\n        for name, ok in pool.map(sync_one, projects):\n            print(f"{name}: {\'ok\' if ok else \'failed\'}")'],
+  [
+    'python',
+    "def sync_all(projects, jobs=4):\n    from concurrent.futures import ThreadPoolExecutor\n    with ThreadPoolExecutor(max_workers=jobs) as pool:\n        for name, ok in pool.map(sync_one, projects):\n            print(f\"{name}: {'ok' if ok else 'failed'}\")",
+  ],
   ['xml', '<manifest>\n    <remote name="origin" fetch=".."/>\n    <default revision="master" remote="origin" sync-j="4"/>\n    <project path="android/app" name="project/demo/android.git" />\n</manifest>'],
   ['json', '{\n  "name": "bench",\n  "version": "1.0.0",\n  "plugins": ["jadx", "apktool"],\n  "sync": { "jobs": 4, "retry": 2 }\n}'],
-  ['typescript', 'export function debounce<T extends (...args: unknown[]) => void>(fn: T, ms: number): T {\n  let timer: ReturnType<typeof setTimeout> | undefined;\n  return ((...args: unknown[]) => {\n    clearTimeout(timer);\n    timer = setTimeout(() => fn(...args), ms);\n  }) as T;\n}'],
+  [
+    'typescript',
+    'export function debounce<T extends (...args: unknown[]) => void>(fn: T, ms: number): T {\n  let timer: ReturnType<typeof setTimeout> | undefined;\n  return ((...args: unknown[]) => {\n    clearTimeout(timer);\n    timer = setTimeout(() => fn(...args), ms);\n  }) as T;\n}',
+  ],
 ];
 
 /** Small seeded PRNG (mulberry32) so every run generates the same content. */
@@ -149,7 +175,11 @@ function paragraphOf(rand, count, names) {
 }
 
 /** Text safe as a plain YAML scalar: no indicators, starting with a letter or digit. */
-const yamlText = (text) => text.replace(/[:#`'"[\]{}]/g, '').replace(/^[^\p{L}\p{N}]+/u, '').trim();
+const yamlText = (text) =>
+  text
+    .replace(/[:#`'"[\]{}]/g, '')
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .trim();
 
 /** A heading: a real heading of the site now and then, else a short generated phrase. */
 function heading(rand) {
@@ -178,7 +208,15 @@ function body(rand, n) {
       parts.push(paragraph(rand, 3));
     }
     if (s === 2) {
-      parts.push(['| 项目 | 说明 | 默认值 |', '|---|---|---|', `| \`jobs\` | ${pick(SUBJECTS)}的并发数 | 4 |`, `| \`retry\` | ${pick(OBJECTS)}失败后的重试次数 | 2 |`, `| \`cache\` | 是否${pick(VERBS)}${pick(OBJECTS)} | 是 |`].join('\n'));
+      parts.push(
+        [
+          '| 项目 | 说明 | 默认值 |',
+          '|---|---|---|',
+          `| \`jobs\` | ${pick(SUBJECTS)}的并发数 | 4 |`,
+          `| \`retry\` | ${pick(OBJECTS)}失败后的重试次数 | 2 |`,
+          `| \`cache\` | 是否${pick(VERBS)}${pick(OBJECTS)} | 是 |`,
+        ].join('\n'),
+      );
       const [lang, code] = CODE[(n + s + 3) % CODE.length];
       parts.push(`\`\`\`${lang}\n${code}\n\`\`\``);
     }

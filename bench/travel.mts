@@ -23,7 +23,10 @@ const keep = arg('keep', false) === true;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-travel-'));
 generateContent(path.join(dir, 'content'), n, { authorsFile: path.join(ROOT, 'content/authors.json') });
 const { posts, docs } = loadContent(dir);
-const pages = [...posts.map((p) => ({ path: p.path, file: p.file, title: p.frontmatter.title, body: p.body, kind: 'post' as const, labels: p.frontmatter.tags })), ...docs.map((d) => ({ path: d.path, file: d.file, title: d.frontmatter.title, body: d.body, kind: 'doc' as const, labels: ['bench'] }))];
+const pages = [
+  ...posts.map((p) => ({ path: p.path, file: p.file, title: p.frontmatter.title, body: p.body, kind: 'post' as const, labels: p.frontmatter.tags })),
+  ...docs.map((d) => ({ path: d.path, file: d.file, title: d.frontmatter.title, body: d.body, kind: 'doc' as const, labels: ['bench'] })),
+];
 
 function measure<T>(run: () => Promise<T>): Promise<{ result: T; wallMs: number; cpuMs: number }> {
   const started = performance.now();
@@ -51,12 +54,18 @@ const pngs = readdirSync(path.join(dir, 'public/static/og')).map((name) => statS
 const per = (ms: number, count: number) => (ms / count).toFixed(1);
 console.log(`${pages.length} 个页面（${posts.length} 篇文章 + ${docs.length} 篇文档），${os.availableParallelism()} 核，1 分钟负载 ${os.loadavg()[0]?.toFixed(1)}\n`);
 table(
-    ['步骤', '数量', '墙钟 ms（每个）', 'CPU ms（每个）', '输出'],
+  ['步骤', '数量', '墙钟 ms（每个）', 'CPU ms（每个）', '输出'],
+  [
+    ['Markdown 版本', pages.length, per(twins.wallMs, pages.length), per(twins.cpuMs, pages.length), `平均 ${(twins.result / pages.length / 1024).toFixed(1)} KB`],
     [
-      ['Markdown 版本', pages.length, per(twins.wallMs, pages.length), per(twins.cpuMs, pages.length), `平均 ${(twins.result / pages.length / 1024).toFixed(1)} KB`],
-      [`分享卡片（冷，载入 ${cold.result.fontSlices} 个字体分片）`, cold.result.rendered, per(cold.wallMs, cold.result.rendered), per(cold.cpuMs, cold.result.rendered), `PNG 平均 ${(pngs.reduce((a, b) => a + b, 0) / pngs.length / 1024).toFixed(1)} KB`],
-      ['分享卡片（全部来自缓存）', warm.result.cached, per(warm.wallMs, warm.result.cards), per(warm.cpuMs, warm.result.cards), `新画 ${warm.result.rendered} 张`],
+      `分享卡片（冷，载入 ${cold.result.fontSlices} 个字体分片）`,
+      cold.result.rendered,
+      per(cold.wallMs, cold.result.rendered),
+      per(cold.cpuMs, cold.result.rendered),
+      `PNG 平均 ${(pngs.reduce((a, b) => a + b, 0) / pngs.length / 1024).toFixed(1)} KB`,
     ],
+    ['分享卡片（全部来自缓存）', warm.result.cached, per(warm.wallMs, warm.result.cards), per(warm.cpuMs, warm.result.cards), `新画 ${warm.result.rendered} 张`],
+  ],
 );
 if (keep) console.log(`\n保留：${dir}`);
 else rmSync(dir, { recursive: true, force: true });

@@ -197,7 +197,13 @@ try {
     );
     const chunks = records.filter((r) => r.type === 'js').sort((a, b) => Number(a.prefetch) - Number(b.prefetch) || b.gzip - a.gzip);
     console.log('JS chunks（gzip KB；组成按 source map 估算）：');
-    for (const r of chunks) console.log(`  ${r.prefetch ? '(预取) ' : ''}${chunkLabel(r.url)}  ${kb(r.gzip)}${(() => { const c = composition(server.dir, r.url); return c ? `  [${c}]` : ''; })()}`);
+    for (const r of chunks)
+      console.log(
+        `  ${r.prefetch ? '(预取) ' : ''}${chunkLabel(r.url)}  ${kb(r.gzip)}${(() => {
+          const c = composition(server.dir, r.url);
+          return c ? `  [${c}]` : '';
+        })()}`,
+      );
     const dataFiles = records.filter((r) => r.type === 'data' && !r.prefetch);
     if (dataFiles.length) console.log(`JSON：${dataFiles.map((r) => `${r.url} ${kb(r.raw)} KB`).join('；')}`);
     const hydration = consoleErrors.filter((e) => /Minified React error #(418|423|425)/.test(e));

@@ -37,10 +37,17 @@ export { buildCacheDir, writeAtomic };
 export function stableKey(value: unknown): string {
   const sorted = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sorted);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
-  return createHash('sha256').update(JSON.stringify(sorted(value))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(value)))
+    .digest('hex');
 }
 
 /** Small JSON results by key, one file each (`dir/<key>.json`), written atomically. */
@@ -76,7 +83,15 @@ function copyAll(files: readonly string[], from: string, to: string): void {
 
 /** Each entry's list of its files' SHA-256, written last: what restore() checks the files against. */
 const SUMS = '.sums.json';
-const sums = (dir: string, files: readonly string[]) => Object.fromEntries(files.map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+const sums = (dir: string, files: readonly string[]) =>
+  Object.fromEntries(
+    files.map((file) => [
+      file,
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, file)))
+        .digest('hex'),
+    ]),
+  );
 
 /** Whether an entry holds exactly these files, each with the bytes it was stored with. */
 function intact(entry: string, files: readonly string[]): boolean {

@@ -89,7 +89,12 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }
-  problems.push(...seriesMessages(posts.map((p) => ({ ...seriesMember(p), file: p.file, raw: readFileSync(path.join(root, p.file), 'utf8') })), seriesNames));
+  problems.push(
+    ...seriesMessages(
+      posts.map((p) => ({ ...seriesMember(p), file: p.file, raw: readFileSync(path.join(root, p.file), 'utf8') })),
+      seriesNames,
+    ),
+  );
 
   const plan = planSite(
     posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1)),
@@ -150,10 +155,7 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
   const byFile = new Map(files.map((f) => [f.file, f.raw]));
   const orphans = findOrphanPosts(
     listed.map((p) => ({ file: p.file, path: p.path, line: slugLine(byFile.get(p.file) ?? '') })),
-    [
-      ...files.map((f) => ({ file: f.file, links: scanMdx(f.body).links })),
-      ...chromeLinks(posts, seriesNames),
-    ],
+    [...files.map((f) => ({ file: f.file, links: scanMdx(f.body).links })), ...chromeLinks(posts, seriesNames)],
   );
   for (const orphan of orphans.filter((o) => inScope(o.file))) problems.push(formatProblem(orphan.file, orphan.problem));
 

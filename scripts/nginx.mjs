@@ -49,14 +49,7 @@ export const CACHE_VARIABLE = '$iofomo_cache_control';
 
 function compressionBlock(brotli) {
   const types = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html').join(' '); // text/html is always on
-  const lines = [
-    '    gzip on;',
-    '    gzip_comp_level 6;',
-    '    gzip_min_length 512;',
-    '    gzip_vary on;',
-    '    gzip_proxied any;',
-    `    gzip_types ${types};`,
-  ];
+  const lines = ['    gzip on;', '    gzip_comp_level 6;', '    gzip_min_length 512;', '    gzip_vary on;', '    gzip_proxied any;', `    gzip_types ${types};`];
   if (brotli) lines.push('    brotli on;', '    brotli_comp_level 5;', '    brotli_min_length 512;', `    brotli_types ${types};`);
   return lines.join('\n');
 }
@@ -225,9 +218,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   if (command === 'stop') {
     stopNginx({ port });
   } else if (command === 'render') {
-    process.stdout.write(
-      renderSiteConf({ siteRoot: arg('root', '/var/www/iofomo/public'), listen: arg('listen', '80'), prefix, brotli: process.argv.includes('--brotli') }),
-    );
+    process.stdout.write(renderSiteConf({ siteRoot: arg('root', '/var/www/iofomo/public'), listen: arg('listen', '80'), prefix, brotli: process.argv.includes('--brotli') }));
   } else {
     // SITE_PUBLIC_DIR serves another build folder (e.g. a build made in a temp copy of the repo).
     const siteRoot = path.resolve(arg('root', process.env.SITE_PUBLIC_DIR ?? path.join(root, 'public')));

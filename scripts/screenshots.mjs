@@ -17,7 +17,7 @@ for (const theme of ['light', 'dark']) {
     const page = await context.newPage();
     for (const path of pages) {
       await page.goto(base + path, { waitUntil: 'networkidle' });
-      const name = `.e2e/shots/${(path.replace(/[^a-z0-9]+/gi, '_') || 'home')}-${width}-${theme}.png`;
+      const name = `.e2e/shots/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}-${theme}.png`;
       await page.screenshot({ path: name, fullPage: process.env.FULL === '1' });
       console.log(name);
     }

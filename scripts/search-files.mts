@@ -39,7 +39,10 @@ if (htmlDir) {
   for (const page of pages) {
     const file = path.join(htmlDir, decodeURIComponent(page.url), 'index.html');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `<!doctype html><html lang="zh"><head><meta charset="utf-8"><title>${escape(page.title)}</title></head><body><main><h1>${escape(page.title)}</h1>${page.description ? `<p>${escape(page.description)}</p>` : ''}${page.html ?? ''}</main></body></html>`);
+    writeFileSync(
+      file,
+      `<!doctype html><html lang="zh"><head><meta charset="utf-8"><title>${escape(page.title)}</title></head><body><main><h1>${escape(page.title)}</h1>${page.description ? `<p>${escape(page.description)}</p>` : ''}${page.html ?? ''}</main></body></html>`,
+    );
   }
 }
 writeFileSync(path.join(out, 'timing.json'), JSON.stringify({ pages: pages.length, renderMs: t1 - t0, indexMs: t2 - t1 }));

@@ -142,7 +142,9 @@ const describeCommand = ({ command, args, nice }) => [...(nice ? ['nice', '-n', 
 export function selectStages(argv) {
   const i = argv.indexOf('--stages');
   if (i < 0) return STAGES;
-  const numbers = String(argv[i + 1] ?? '').split(',').map(Number);
+  const numbers = String(argv[i + 1] ?? '')
+    .split(',')
+    .map(Number);
   if (numbers.length === 0 || numbers.some((n) => !Number.isInteger(n) || n < 1 || n > STAGES.length)) {
     throw new Error(`--stages takes stage numbers from 1 to ${STAGES.length}, separated by commas: ${argv[i + 1] ?? '(none)'}`);
   }

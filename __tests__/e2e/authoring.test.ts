@@ -33,17 +33,20 @@ const session = useBrowser();
 
 /** The first tab set of the page, as the reader sees it. */
 async function tabState(page: Page, index = 0) {
-  return page.locator('.tabs').nth(index).evaluate((set) => {
-    const tabs = [...set.querySelectorAll<HTMLElement>(':scope > .tab-list > .tab')];
-    const panels = [...set.querySelectorAll<HTMLElement>(':scope > .tab-panel')];
-    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
-    return {
-      selected: tabs.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.dataset.value),
-      shown: panels.filter(visible).map((p) => p.dataset.value),
-      focused: tabs.find((t) => t === document.activeElement)?.dataset.value ?? null,
-      tabindex: tabs.map((t) => t.tabIndex),
-    };
-  });
+  return page
+    .locator('.tabs')
+    .nth(index)
+    .evaluate((set) => {
+      const tabs = [...set.querySelectorAll<HTMLElement>(':scope > .tab-list > .tab')];
+      const panels = [...set.querySelectorAll<HTMLElement>(':scope > .tab-panel')];
+      const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
+      return {
+        selected: tabs.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.dataset.value),
+        shown: panels.filter(visible).map((p) => p.dataset.value),
+        focused: tabs.find((t) => t === document.activeElement)?.dataset.value ?? null,
+        tabindex: tabs.map((t) => t.tabIndex),
+      };
+    });
 }
 
 async function openWithTabs(path: string, options: Parameters<typeof session.open>[1] = {}, init?: () => void) {
@@ -132,7 +135,10 @@ describe('tabs', () => {
     await page.goto(url(INFILING));
     await page.waitForSelector('[data-tabs-ready]', { state: 'attached' });
     await expect(tabState(page)).resolves.toMatchObject({ selected: ['mac'], shown: ['mac'] });
-    const enhanced = await page.locator('.tabs').first().evaluate((el) => el.getBoundingClientRect().height);
+    const enhanced = await page
+      .locator('.tabs')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().height);
 
     // Before the tab script has run (its chunk held back), the head script's CSS already shows macOS, at the same height.
     const held = await session.newContext();
@@ -226,7 +232,10 @@ describe('code blocks', () => {
     const { page } = await openCode(DIFF);
     const block = page.locator('.code-block[data-language="diff"]').first();
     await expect(block.locator('.code-line.diff-add').count()).resolves.toBeGreaterThan(0);
-    const added = await block.locator('.code-line.diff-add').first().evaluate((el) => [el.textContent?.[0], getComputedStyle(el).backgroundColor]);
+    const added = await block
+      .locator('.code-line.diff-add')
+      .first()
+      .evaluate((el) => [el.textContent?.[0], getComputedStyle(el).backgroundColor]);
     expect(added[0]).toBe('+');
     // Marked by a background of its own (unmarked lines have none).
     expect(added[1]).not.toBe('rgba(0, 0, 0, 0)');
@@ -255,4 +264,3 @@ describe('callouts', () => {
     await expect(page.locator('.markdown').textContent()).resolves.not.toContain(':::');
   });
 });
-

@@ -115,7 +115,13 @@ describe('mobile menu modal', () => {
     const modal = page.getByTestId('mobile-menu');
     await modal.waitFor({ state: 'visible' });
     // Full screen once its 75 ms entry animation has run.
-    await page.waitForFunction(() => document.querySelector('[data-testid="mobile-menu"]')?.getAnimations().every((a) => a.playState === 'finished') ?? false);
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="mobile-menu"]')
+          ?.getAnimations()
+          .every((a) => a.playState === 'finished') ?? false,
+    );
     const box = await modal.boundingBox();
     expect(box).not.toBeNull();
     expect(Math.round(box!.x)).toBe(0);
@@ -192,7 +198,11 @@ describe('colour mode (spec §4: default light, stored under "theme", no system 
 
   it('recolours highlighted code with the theme', async () => {
     const { page } = await open('/blog/binder');
-    const keyword = () => page.locator('.code-pre .token.keyword').first().evaluate((el) => getComputedStyle(el).color);
+    const keyword = () =>
+      page
+        .locator('.code-pre .token.keyword')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color);
     await expect(keyword()).resolves.toBe('rgb(207, 34, 46)');
     await page.getByTestId('color-mode-toggle').click();
     await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
@@ -252,7 +262,16 @@ describe('colour mode (spec §4: default light, stored under "theme", no system 
         },
       });
     });
-    await expect(page.evaluate(() => { try { void localStorage; return 'readable'; } catch { return 'throws'; } })).resolves.toBe('throws');
+    await expect(
+      page.evaluate(() => {
+        try {
+          void localStorage;
+          return 'readable';
+        } catch {
+          return 'throws';
+        }
+      }),
+    ).resolves.toBe('throws');
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
     await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('announcement-bar').isVisible()).resolves.toBe(true);
@@ -325,7 +344,11 @@ describe('code block copy button (spec §4)', () => {
     await page.waitForFunction(() => document.querySelector('.code-block [data-copy-button]')?.textContent === '已复制');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     // The clipboard holds the block's code (compared line by line, ignoring blank-line rendering).
-    const lines = (text: string) => text.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+    const lines = (text: string) =>
+      text
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .filter((l) => l.trim() !== '');
     const shown = await block.locator('pre').innerText();
     expect(lines(copied)).toEqual(lines(shown));
     expect(lines(copied).length).toBeGreaterThan(3);

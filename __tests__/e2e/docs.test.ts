@@ -52,7 +52,9 @@ describe('sidebar (spec §2, §4)', () => {
     // The spec's sidebar-less pages (today's content: the konker desc/* and protocol-* pages) are among them.
     const sidebarless = docs.filter((d) => isSidebarless(d.docId)).map((d) => d.docId);
     expect(sidebarless).toEqual(
-      expect.arrayContaining(['desc/app-setting', 'desc/konker-qa', 'desc/konker-readme', 'desc/konker-setting', 'protocol-permission', 'protocol-privacy', 'protocol-software', 'protocol-user'].map((p) => `mobile/konker/${p}`)),
+      expect.arrayContaining(
+        ['desc/app-setting', 'desc/konker-qa', 'desc/konker-readme', 'desc/konker-setting', 'protocol-permission', 'protocol-privacy', 'protocol-software', 'protocol-user'].map((p) => `mobile/konker/${p}`),
+      ),
     );
     const problems: string[] = [];
     await Promise.all(
@@ -141,7 +143,12 @@ describe('breadcrumbs (spec §2)', () => {
     await expect(home.locator('svg').count()).resolves.toBe(1);
     await expect(items.nth(1).textContent()).resolves.toBe('移动端');
     await expect(items.nth(2).textContent()).resolves.toBe('Binderceptor');
-    await expect(items.nth(2).locator('a').evaluate((a) => (a as HTMLAnchorElement).pathname)).resolves.toBe('/docs/mobile/binderceptor/Introduce');
+    await expect(
+      items
+        .nth(2)
+        .locator('a')
+        .evaluate((a) => (a as HTMLAnchorElement).pathname),
+    ).resolves.toBe('/docs/mobile/binderceptor/Introduce');
     await expect(items.nth(3).textContent()).resolves.toBe(title);
     await expect(items.nth(3).locator('[aria-current="page"]').count()).resolves.toBe(1);
     const separators = await items.evaluateAll((lis) => lis.slice(1).map((li) => getComputedStyle(li, '::before').content));
@@ -168,9 +175,11 @@ describe('table of contents (spec §2, §9: levels 2 to 3)', () => {
       }),
     );
   const tocOf = (page: Page, scope: string) =>
-    page.locator(`${scope} [data-testid="toc"] li a`).evaluateAll((links) =>
-      links.map((a) => ({ id: decodeURIComponent((a.getAttribute('href') ?? '').replace(/^#/, '')), text: (a.textContent ?? '').trim(), depth: a.closest('li')?.className.includes('depth-3') ? 3 : 2 })),
-    );
+    page
+      .locator(`${scope} [data-testid="toc"] li a`)
+      .evaluateAll((links) =>
+        links.map((a) => ({ id: decodeURIComponent((a.getAttribute('href') ?? '').replace(/^#/, '')), text: (a.textContent ?? '').trim(), depth: a.closest('li')?.className.includes('depth-3') ? 3 : 2 })),
+      );
 
   it('lists exactly the h2 and h3 headings of the article, and follows scrolling', async () => {
     const { page } = await open('/docs/mobile/binderceptor/sdk');
@@ -189,7 +198,10 @@ describe('table of contents (spec §2, §9: levels 2 to 3)', () => {
     const later = toc[toc.length - 3]!;
     for (const target of [middle, later]) {
       await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), target.id);
-      await page.waitForFunction((href) => [...document.querySelectorAll('.toc-col [data-testid="toc"] a[aria-current="true"]')].map((a) => decodeURIComponent(a.getAttribute('href') ?? '')).join() === href, `#${target.id}`);
+      await page.waitForFunction(
+        (href) => [...document.querySelectorAll('.toc-col [data-testid="toc"] a[aria-current="true"]')].map((a) => decodeURIComponent(a.getAttribute('href') ?? '')).join() === href,
+        `#${target.id}`,
+      );
     }
     // Scrolling back to the top makes the first entry active again.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -313,7 +325,7 @@ describe('mobile docs (below 996 px)', () => {
 });
 
 describe('edit link, previous/next, version (spec §2, §3, §4)', () => {
-  it("wing \"Get start\": the edit link targets its source file (space encoded); the version label 'Next' is shown and the choice stored under docs-preferred-version", async () => {
+  it('wing "Get start": the edit link targets its source file (space encoded); the version label \'Next\' is shown and the choice stored under docs-preferred-version', async () => {
     const { page } = await open('/docs/desktop/wing/Get start');
     const edit = page.getByTestId('edit-link');
     await expect(edit.isVisible()).resolves.toBe(true);

@@ -97,10 +97,13 @@ describe('steps', () => {
     // An ordered list to assistive technology: the list and its items keep their roles.
     const roles = await page.locator('ol.steps').evaluate((ol) => [ol.tagName, getComputedStyle(ol).listStyleType]);
     expect(roles).toEqual(['OL', 'none']);
-    const marker = await steps.locator(':scope > li').nth(2).evaluate((li) => {
-      const before = getComputedStyle(li, '::before');
-      return { content: before.content, color: before.color, background: before.backgroundColor };
-    });
+    const marker = await steps
+      .locator(':scope > li')
+      .nth(2)
+      .evaluate((li) => {
+        const before = getComputedStyle(li, '::before');
+        return { content: before.content, color: before.color, background: before.backgroundColor };
+      });
     expect(marker.content).toMatch(/counter\(step\)/);
     expect(marker.background).not.toBe('rgba(0, 0, 0, 0)');
     expect(marker.color).not.toBe(marker.background);
@@ -121,7 +124,12 @@ describe('file trees', () => {
     await expect(list.locator('li.ft-dir > .visually-hidden').first().textContent()).resolves.toBe('目录 ');
     await expect(list.locator('li.ft-file').first().textContent()).resolves.toBe('__init__.py 空文件；Python 2 靠它把目录当成包导入');
     // The slash after a directory is drawn, not text.
-    await expect(list.locator('li.ft-dir > .ft-name').first().evaluate((el) => getComputedStyle(el, '::after').content)).resolves.toMatch(/^"\/"/);
+    await expect(
+      list
+        .locator('li.ft-dir > .ft-name')
+        .first()
+        .evaluate((el) => getComputedStyle(el, '::after').content),
+    ).resolves.toMatch(/^"\/"/);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(320);
     await expect(text(page, `${TINYUI_DEV}.md`)).resolves.toContain('```text\nmodule/1samplebasic/\n├── __init__.py  # 空文件；Python 2 靠它把目录当成包导入\n');
   });

@@ -45,7 +45,9 @@ describe('navbar from the keyboard', () => {
     await tabTo(page, 'header nav[aria-label="主导航"] .menu-trigger');
     const walked: Array<string | undefined> = [];
     for (let i = 0; i < items.length; i += 1) {
-      walked.push(await page.evaluate(() => (document.activeElement?.classList.contains('menu-trigger') ? document.activeElement.textContent?.trim() : `not a trigger: ${document.activeElement?.textContent?.trim().slice(0, 20)}`)));
+      walked.push(
+        await page.evaluate(() => (document.activeElement?.classList.contains('menu-trigger') ? document.activeElement.textContent?.trim() : `not a trigger: ${document.activeElement?.textContent?.trim().slice(0, 20)}`)),
+      );
       await page.keyboard.press('Tab');
     }
     expect(walked).toEqual(items);
@@ -182,7 +184,12 @@ describe('code copy button from the keyboard', () => {
     const block = page.locator('.code-block').first();
     const button = block.locator('[data-copy-button]');
     const status = block.locator('[role="status"]');
-    await expect(page.getByRole('button', { name: '复制', exact: true }).first().evaluate((b) => b.hasAttribute('data-copy-button'))).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('button', { name: '复制', exact: true })
+        .first()
+        .evaluate((b) => b.hasAttribute('data-copy-button')),
+    ).resolves.toBe(true);
     await expect(status.textContent()).resolves.toBe('');
     await tabTo(page, '[data-copy-button]', 100, '#main-content');
     await expect(button.evaluate((b) => b === document.activeElement)).resolves.toBe(true);

@@ -43,7 +43,12 @@ describe('navbar popover', () => {
   ] as const)('with %s the chevron turns in %s ms, and the panel still opens after the hover delay', async (motion, ms) => {
     const page = await openWith(motion, '/blog');
     const trigger = page.locator('[data-popover="桌面端"] .menu-trigger');
-    await expect(trigger.locator('svg').evaluate((el) => getComputedStyle(el).transitionDuration).then(longest)).resolves.toBeCloseTo(ms, 3);
+    await expect(
+      trigger
+        .locator('svg')
+        .evaluate((el) => getComputedStyle(el).transitionDuration)
+        .then(longest),
+    ).resolves.toBeCloseTo(ms, 3);
     await trigger.hover();
     await page.waitForSelector('[data-popover="桌面端"] .menu-content[data-state="open"]', { state: 'visible' });
   });

@@ -174,7 +174,10 @@ describe('the results page keeps its state in the address', () => {
     await page.waitForFunction(() => new URLSearchParams(location.search).get('type') === 'doc');
     await page.waitForFunction(() => [...document.querySelectorAll('li.result')].every((li) => li.getAttribute('data-url')?.startsWith('/docs/')));
     await expect(filters.getByRole('link', { name: /^文档/ }).getAttribute('aria-current')).resolves.toBe('true');
-    await filters.getByRole('group', { name: '按产品筛选' }).getByRole('link', { name: /^Konker/ }).click();
+    await filters
+      .getByRole('group', { name: '按产品筛选' })
+      .getByRole('link', { name: /^Konker/ })
+      .click();
     await page.waitForFunction(() => new URLSearchParams(location.search).get('product') === 'Konker');
     await page.waitForFunction(() => [...document.querySelectorAll('li.result')].every((li) => li.getAttribute('data-url')?.startsWith('/docs/mobile/konker/')));
     const konkerDocs = await resultUrls(page);
@@ -246,7 +249,12 @@ describe('the results page keeps its state in the address', () => {
     await page.getByTestId('search-page-results').waitFor();
     await page.waitForLoadState('networkidle');
     const json = requests.map((r) => new URL(r.url())).filter((u) => u.pathname.endsWith('.json'));
-    expect(json.filter((u) => /^\/search\/[^/]+\.json$/.test(u.pathname)).map((u) => u.pathname).sort()).toEqual(['/search/index.json', '/search/store.json']);
+    expect(
+      json
+        .filter((u) => /^\/search\/[^/]+\.json$/.test(u.pathname))
+        .map((u) => u.pathname)
+        .sort(),
+    ).toEqual(['/search/index.json', '/search/store.json']);
     // The page's own data: one address whatever the query (gatsby/search/gatsby-node.ts onCreatePage), so it is cached once for all.
     expect(json.filter((u) => u.pathname === '/page-data/search/page-data.json').map((u) => u.href.slice(u.origin.length))).toEqual(['/page-data/search/page-data.json']);
     const chunks = requests.filter((r) => r.url().endsWith('.js')).map((r) => new URL(r.url()).pathname);
@@ -331,7 +339,11 @@ describe('marked on arrival', () => {
     const bar = page.getByRole('group', { name: '搜索词标记' });
     await expect(bar.textContent()).resolves.toMatch(/^已标出(“[^”]+”)+(等)?共 \d+ 处清除标记$/);
     // The marks are visible in the theme's colours (not the browser's yellow).
-    await expect(marks(page).first().evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(255, 241, 184)');
+    await expect(
+      marks(page)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).resolves.toBe('rgb(255, 241, 184)');
     await bar.getByRole('button', { name: '清除标记' }).click();
     await expect(marks(page).count()).resolves.toBe(0);
     await expect(bar.count()).resolves.toBe(0);

@@ -25,7 +25,11 @@ test(`on the real content grown by ${EXTRA_PAGES} pages, every query's download 
   const out = mkdtempSync(path.join(tmpdir(), 'search-scale-files-'));
   try {
     cpSync(path.join(ROOT, 'content'), content, { recursive: true });
-    const generated = spawnSync(process.execPath, ['--input-type=module', '-e', `const { generateContent } = await import(${JSON.stringify(path.join(ROOT, 'bench/synthetic.mjs'))}); generateContent(process.argv[1], ${EXTRA_PAGES}, {});`, content], { encoding: 'utf8' });
+    const generated = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const { generateContent } = await import(${JSON.stringify(path.join(ROOT, 'bench/synthetic.mjs'))}); generateContent(process.argv[1], ${EXTRA_PAGES}, {});`, content],
+      { encoding: 'utf8' },
+    );
     expect(generated.stderr).toBe('');
     const written = writeSearchFiles(out, content);
     if (written.status !== 0) throw new Error(written.stderr);
@@ -36,7 +40,11 @@ test(`on the real content grown by ${EXTRA_PAGES} pages, every query's download 
     const chunkMap = JSON.parse(readFileSync(path.join(SITE_DIR, 'chunk-map.json'), 'utf8')) as Record<string, string[]>;
     const chunk = chunkMap['search-engine']?.find((f) => f.endsWith('.js')) as string;
     const engine = gzipSync(readFileSync(path.join(SITE_DIR, chunk))).length;
-    const { first, later } = await queryDownloads(out, QUERIES.map((q) => q.q), engine);
+    const { first, later } = await queryDownloads(
+      out,
+      QUERIES.map((q) => q.q),
+      engine,
+    );
     const worst = (list: number[]) => QUERIES[list.indexOf(Math.max(...list)) + (list === later ? 1 : 0)]?.q;
     console.log(`search at ${pages} pages: first query max ${(Math.max(...first) / 1024).toFixed(1)} KB (${worst(first)}), later max ${(Math.max(...later) / 1024).toFixed(1)} KB (${worst(later)})`);
     expect(Math.max(...first)).toBeLessThanOrEqual(QUERY_BUDGET.first);

@@ -150,7 +150,10 @@ describe('site search', () => {
 
   /** The panel's options in order: the URL of each, whether it is a section sub-result, and its group. */
   const panelOptions = (page: Page) =>
-    page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => ({ url: e.getAttribute('data-url') ?? '', sub: e.classList.contains('sub'), group: e.closest('[role="group"]')?.getAttribute('aria-label') ?? '' })));
+    page
+      .getByTestId('search-results')
+      .getByRole('option')
+      .evaluateAll((els) => els.map((e) => ({ url: e.getAttribute('data-url') ?? '', sub: e.classList.contains('sub'), group: e.closest('[role="group"]')?.getAttribute('aria-label') ?? '' })));
 
   it('finds Chinese, mixed and pinyin queries, grouped, with highlighted snippets', async () => {
     const { page } = await openSearch('/');
@@ -161,12 +164,20 @@ describe('site search', () => {
     await expect(panelOptions(page).then((o) => o[0])).resolves.toEqual({ url: '/docs/mobile/binderceptor/Introduce', sub: false, group: '文档' });
     await expect(page.getByTestId('search-results').locator('mark').first().textContent()).resolves.toMatch(/binder|拦截/i);
     await typeQuery(page, 'lanjie');
-    const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
+    const urls = await page
+      .getByTestId('search-results')
+      .getByRole('option')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
     expect(urls.slice(0, 3)).toContain('/blog/binder');
     await typeQuery(page, '协作');
     // Wing (the team collaboration tool) first; the groups in the order of their best result.
     await expect(panelOptions(page).then((o) => o[0]?.url)).resolves.toBe('/docs/desktop/wing/Introduce');
-    await expect(page.getByTestId('search-results').getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).resolves.toEqual(['文档', '博客']);
+    await expect(
+      page
+        .getByTestId('search-results')
+        .getByRole('group')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    ).resolves.toEqual(['文档', '博客']);
     await typeQuery(page, '作协');
     await expect(page.getByTestId('search-empty').textContent()).resolves.toContain('没有找到');
   });
@@ -183,7 +194,12 @@ describe('site search', () => {
     // No option is chosen until an arrow key chooses one (Enter alone opens the results page).
     await expect(active()).resolves.toBeFalsy();
     // Down, down, down, up: the second option (a section of the first result), opened with its heading.
-    for (const [key, index] of [['ArrowDown', 0], ['ArrowDown', 1], ['ArrowDown', 2], ['ArrowUp', 1]] as const) {
+    for (const [key, index] of [
+      ['ArrowDown', 0],
+      ['ArrowDown', 1],
+      ['ArrowDown', 2],
+      ['ArrowUp', 1],
+    ] as const) {
       await page.keyboard.press(key);
       await expect(active()).resolves.toMatch(new RegExp(`-${index}$`));
     }
@@ -260,7 +276,10 @@ describe('site search', () => {
     await ready(page);
     await typeQuery(page, 'MediaCodec 状态机');
     await page.getByTestId('search-results').waitFor();
-    const urls = await page.getByTestId('search-results').getByRole('option').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
+    const urls = await page
+      .getByTestId('search-results')
+      .getByRole('option')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-url')));
     const at = urls.indexOf('/blog/mediacodec#状态机');
     expect(at).toBeGreaterThanOrEqual(0);
     await expect(page.getByTestId('search-results').getByRole('option').nth(at).getAttribute('href')).resolves.toMatch(new RegExp(`^/blog/mediacodec\\?highlight=[^#]+#${encodeURIComponent('状态机')}$`));

@@ -80,13 +80,22 @@ function inlineScriptHashes(html: string): string[] {
     if (/\ssrc\s*=/.test(` ${attrs}`)) continue;
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(` ${attrs}`)?.[1]?.toLowerCase() ?? '';
     if (!['', 'text/javascript', 'application/javascript', 'module'].includes(type)) continue;
-    out.push(`'sha256-${createHash('sha256').update(body as string).digest('base64')}'`);
+    out.push(
+      `'sha256-${createHash('sha256')
+        .update(body as string)
+        .digest('base64')}'`,
+    );
   }
   return out;
 }
 
 function metaPolicy(html: string): string | null {
-  return /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\s*\/?>/i.exec(html)?.[1]?.replace(/&quot;/g, '"').replace(/&amp;/g, '&') ?? null;
+  return (
+    /<meta http-equiv="Content-Security-Policy" content="([^"]*)"\s*\/?>/i
+      .exec(html)?.[1]
+      ?.replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&') ?? null
+  );
 }
 
 const SAMPLE_ROUTES = ['/', '/blog', '/blog/page/2', '/blog/binder', '/blog/tags/android', '/blog/archive', '/docs/desktop/wing/Introduce', '/docs/desktop/wing/Get%20start'];
@@ -98,17 +107,14 @@ describe('statuses', () => {
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
-  it.each(['/nope', '/blog/nope', '/docs/desktop/nope/deeper', '/static/nope.png', '/app-00000000000000000000.js', '/page-data/nope/page-data.json'])(
-    '%s is the not-found page with status 404',
-    async (route) => {
-      const r = await raw(route);
-      expect(r.status).toBe(404);
-      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(text(r)).toContain('data-testid="not-found"');
-      expect(r.headers['cache-control']).toBe(RULES.revalidate);
-      expectSecurityHeaders(r);
-    },
-  );
+  it.each(['/nope', '/blog/nope', '/docs/desktop/nope/deeper', '/static/nope.png', '/app-00000000000000000000.js', '/page-data/nope/page-data.json'])('%s is the not-found page with status 404', async (route) => {
+    const r = await raw(route);
+    expect(r.status).toBe(404);
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(text(r)).toContain('data-testid="not-found"');
+    expect(r.headers['cache-control']).toBe(RULES.revalidate);
+    expectSecurityHeaders(r);
+  });
 
   it.each(['/_headers', '/_redirects'])('%s (for Netlify / Cloudflare Pages) is not served', async (route) => {
     expect((await raw(route)).status).toBe(404);
@@ -140,14 +146,11 @@ describe('statuses', () => {
     expect(target.status).toBe(200);
   });
 
-  it.each(['/%5Cevil.com/', '/%5C%5Cevil.com/index.html', '/%2F%2Fevil.com/', '//evil.com/', '/%5Cevil.com.html'])(
-    '%s never redirects to another host',
-    async (hostile) => {
-      const r = await raw(hostile);
-      if (r.status === 301) expect(r.headers.location).toMatch(/^\/(?![/\\])/);
-      else expect(r.status).toBe(404);
-    },
-  );
+  it.each(['/%5Cevil.com/', '/%5C%5Cevil.com/index.html', '/%2F%2Fevil.com/', '//evil.com/', '/%5Cevil.com.html'])('%s never redirects to another host', async (hostile) => {
+    const r = await raw(hostile);
+    if (r.status === 301) expect(r.headers.location).toMatch(/^\/(?![/\\])/);
+    else expect(r.status).toBe(404);
+  });
 
   it('/404.html itself is served (hosts use it as the error page)', async () => {
     const r = await raw('/404.html');

@@ -112,7 +112,14 @@ describe('tab pool, window size and media features', () => {
     expect(phone.page).toBe(desktop.page);
     await phone.page.goto(url('/docs/intro'));
     const seen = () =>
-      phone.page.evaluate(() => [innerWidth, innerHeight, screen.width, matchMedia('(prefers-color-scheme: dark)').matches, matchMedia('(prefers-reduced-motion: reduce)').matches, matchMedia('(max-width: 996px)').matches]);
+      phone.page.evaluate(() => [
+        innerWidth,
+        innerHeight,
+        screen.width,
+        matchMedia('(prefers-color-scheme: dark)').matches,
+        matchMedia('(prefers-reduced-motion: reduce)').matches,
+        matchMedia('(max-width: 996px)').matches,
+      ]);
     await expect(seen()).resolves.toEqual([PHONE.width, PHONE.height, PHONE.width, true, true, true]);
     await pool.release(phone);
 

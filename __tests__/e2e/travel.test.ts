@@ -103,9 +103,19 @@ describe('Markdown twins', () => {
       const features = await page.evaluate((html) => {
         const document = new DOMParser().parseFromString(html, 'text/html');
         return {
-          callouts: [...document.querySelectorAll('article .markdown .callout')].map((el) => ({ label: el.querySelector('.callout-title')?.textContent ?? '', body: [...el.children].slice(1).map((c) => c.textContent ?? '').join('\n') })),
+          callouts: [...document.querySelectorAll('article .markdown .callout')].map((el) => ({
+            label: el.querySelector('.callout-title')?.textContent ?? '',
+            body: [...el.children]
+              .slice(1)
+              .map((c) => c.textContent ?? '')
+              .join('\n'),
+          })),
           cells: [...document.querySelectorAll('article .markdown table tr')].map((tr) => [...tr.children].map((td) => td.textContent ?? '')),
-          code: [...document.querySelectorAll('article .markdown .code-block')].map((el) => ({ language: el.getAttribute('data-language') ?? '', title: el.querySelector('.code-title')?.textContent ?? null, text: el.querySelector('pre')?.textContent ?? '' })),
+          code: [...document.querySelectorAll('article .markdown .code-block')].map((el) => ({
+            language: el.getAttribute('data-language') ?? '',
+            title: el.querySelector('.code-title')?.textContent ?? null,
+            text: el.querySelector('pre')?.textContent ?? '',
+          })),
           images: [...document.querySelectorAll<HTMLImageElement>('article .markdown img')].map((img) => img.alt),
         };
       }, served.text);

@@ -21,7 +21,10 @@ export interface BuiltSiteSearch {
 
 export function writeSearchFiles(out: string, contentDir?: string, htmlDir?: string): { status: number | null; stderr: string } {
   const root = process.cwd();
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], { encoding: 'utf8', cwd: root });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], {
+    encoding: 'utf8',
+    cwd: root,
+  });
   return { status: result.status, stderr: `${result.stderr}${result.stdout}` };
 }
 

@@ -30,7 +30,11 @@ describe('audit plan', () => {
 
   it('audits every page in light at 1440 px', () => {
     expect(AUDIT_MODES[0]).toMatchObject({ theme: 'light', viewport: { width: 1440 }, every: 1 });
-    expect(inMode('light 1440').map((p) => p.path).sort()).toEqual(pages.map((p) => p.path).sort());
+    expect(
+      inMode('light 1440')
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(pages.map((p) => p.path).sort());
   });
 
   it('samples every n-th page in the other modes, plus one page of each kind, a different one per mode', () => {

@@ -23,27 +23,27 @@ function checkAll(fixtures: readonly string[]): Map<string, { status: number; ou
 }
 
 const BAD: ReadonlyArray<[string, string, string]> = [
-    ['bad-missing-title', 'content/blog/2024-01-01-ok/index.mdx', '"title" 缺失'],
-    ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '内容错误 content/blog/2024-02-30-bad-date/index.mdx:4:7: 字段 "date" 不是真实存在的日期：2024-02-30'],
-    // The folder says 03-01: a reader that rolls 02-30 over to 03-01 finds the two in agreement.
-    ['bad-date-folder', 'content/blog/2024-03-01-leap/index.mdx', '内容错误 content/blog/2024-03-01-leap/index.mdx:4:7: 字段 "date" 不是真实存在的日期：2024-02-30'],
-    ['bad-link', 'content/docs/intro.mdx', '/docs/desktop/wing/Nope'],
-    ['bad-duplicate', 'content/blog/2024-01-02-same/index.mdx', '"same" 与 content/blog/2024-01-01-same/index.mdx 重复'],
-    ['bad-image', 'content/docs/intro.mdx', './img/missing.png'],
-    ['bad-mdx', 'content/docs/intro.mdx', 'MDX 语法错误'],
-    ['bad-component', 'content/docs/intro.mdx:8:1', '未知的 MDX 组件 <Steps>'],
-    ['bad-relative-link', 'content/docs/desktop/wing/Introduce.mdx:10', '链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：Get%20start'],
-    ['bad-quotes', 'content/docs/intro.mdx:8:3', '引号：中文正文用“”和‘’，不用 「'],
-    ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],
-    ['bad-orphan', 'content/blog/2024-01-03-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
-    ['bad-later-link', 'content/blog/2024-01-01-early/index.mdx:10:27', '链接到更晚的文章：本文写于 2024-01-01，/blog/late 发表于 2024-06-01'],
-    ['bad-series', 'content/blog/2024-02-01-second/index.mdx:7 系列：未知的系列“two”', 'content/series.yaml 里没有这个键（已有：one）'],
-    ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],
-    ['bad-diagram', 'content/docs/intro.mdx:10 无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
-    ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
-    ['bad-typography', 'content/docs/intro.mdx:6:3', '排版：`安装Wing之后，` 应为 `安装 Wing 之后，`'],
-    ['bad-steps', 'content/docs/intro.mdx:9:1', ':::steps 里要写一个有序列表'],
-    ['bad-anchor', 'content/docs/intro.mdx', '已发布的锚点 #原来的标题 不见了（标题改过？）：运行 npm run anchors'],
+  ['bad-missing-title', 'content/blog/2024-01-01-ok/index.mdx', '"title" 缺失'],
+  ['bad-date', 'content/blog/2024-02-30-bad-date/index.mdx', '内容错误 content/blog/2024-02-30-bad-date/index.mdx:4:7: 字段 "date" 不是真实存在的日期：2024-02-30'],
+  // The folder says 03-01: a reader that rolls 02-30 over to 03-01 finds the two in agreement.
+  ['bad-date-folder', 'content/blog/2024-03-01-leap/index.mdx', '内容错误 content/blog/2024-03-01-leap/index.mdx:4:7: 字段 "date" 不是真实存在的日期：2024-02-30'],
+  ['bad-link', 'content/docs/intro.mdx', '/docs/desktop/wing/Nope'],
+  ['bad-duplicate', 'content/blog/2024-01-02-same/index.mdx', '"same" 与 content/blog/2024-01-01-same/index.mdx 重复'],
+  ['bad-image', 'content/docs/intro.mdx', './img/missing.png'],
+  ['bad-mdx', 'content/docs/intro.mdx', 'MDX 语法错误'],
+  ['bad-component', 'content/docs/intro.mdx:8:1', '未知的 MDX 组件 <Steps>'],
+  ['bad-relative-link', 'content/docs/desktop/wing/Introduce.mdx:10', '链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：Get%20start'],
+  ['bad-quotes', 'content/docs/intro.mdx:8:3', '引号：中文正文用“”和‘’，不用 「'],
+  ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],
+  ['bad-orphan', 'content/blog/2024-01-03-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
+  ['bad-later-link', 'content/blog/2024-01-01-early/index.mdx:10:27', '链接到更晚的文章：本文写于 2024-01-01，/blog/late 发表于 2024-06-01'],
+  ['bad-series', 'content/blog/2024-02-01-second/index.mdx:7 系列：未知的系列“two”', 'content/series.yaml 里没有这个键（已有：one）'],
+  ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],
+  ['bad-diagram', 'content/docs/intro.mdx:10 无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
+  ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
+  ['bad-typography', 'content/docs/intro.mdx:6:3', '排版：`安装Wing之后，` 应为 `安装 Wing 之后，`'],
+  ['bad-steps', 'content/docs/intro.mdx:9:1', ':::steps 里要写一个有序列表'],
+  ['bad-anchor', 'content/docs/intro.mdx', '已发布的锚点 #原来的标题 不见了（标题改过？）：运行 npm run anchors'],
 ];
 
 describe('bad content is reported with the file named', () => {

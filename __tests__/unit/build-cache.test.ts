@@ -17,7 +17,14 @@ function job(outputDir: string, overrides: Partial<ImageJob['args']> = {}, diges
   return {
     inputPaths: [{ path: '/content/blog/x/cover.png', contentDigest: digest }],
     outputDir,
-    args: { operations: [{ outputPath: '403de/cover.png', args: { width: 205, toFormat: 'png' } }, { outputPath: 'd8e18/cover.webp', args: { width: 205, toFormat: 'webp' } }], pluginOptions: { stripMetadata: true }, ...overrides },
+    args: {
+      operations: [
+        { outputPath: '403de/cover.png', args: { width: 205, toFormat: 'png' } },
+        { outputPath: 'd8e18/cover.webp', args: { width: 205, toFormat: 'webp' } },
+      ],
+      pluginOptions: { stripMetadata: true },
+      ...overrides,
+    },
   };
 }
 

@@ -74,7 +74,11 @@ describe('splitLines: Prism spans cut at line breaks, none broken', () => {
   it('gives each line whole copies of the spans that cross it', () => {
     const lines = splitLines(highlightToHast('/* 一\n二 */ const a = `x\ny`;', 'javascript') ?? []);
     const html = (nodes: ElementContent[]): string => nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? `<${(n.properties?.className as string[]).join('.')}>${html(n.children)}</>` : '')).join('');
-    expect(lines.map(html)).toEqual(['<token.comment>/* 一</>', '<token.comment>二 */</> <token.keyword>const</> a <token.operator>=</> <token.template-string><token.template-punctuation.string>`</><token.string>x</></>', '<token.template-string><token.string>y</><token.template-punctuation.string>`</></><token.punctuation>;</>']);
+    expect(lines.map(html)).toEqual([
+      '<token.comment>/* 一</>',
+      '<token.comment>二 */</> <token.keyword>const</> a <token.operator>=</> <token.template-string><token.template-punctuation.string>`</><token.string>x</></>',
+      '<token.template-string><token.string>y</><token.template-punctuation.string>`</></><token.punctuation>;</>',
+    ]);
   });
 
   it('keeps the text and the empty lines', () => {
@@ -96,14 +100,21 @@ const cases = renderCases({
 const copiedFromHtml = (html: string) =>
   [...html.matchAll(/<span class="code-line[^"]*"([^>]*)>(.*?)<\/span>\n/g)]
     .filter((m) => !(m[1] as string).includes('data-no-copy'))
-    .map((m) => (m[2] as string).replace(/<[^>]+>/g, '').replace(/&#x26;/g, '&').replace(/&#x3C;/g, '<'))
+    .map((m) =>
+      (m[2] as string)
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x26;/g, '&')
+        .replace(/&#x3C;/g, '<'),
+    )
     .join('\n');
 
 describe('code blocks: page, copy, twin and search', () => {
   it('shows the title, numbers the lines from 10 and highlights by range and by comment', () => {
     const { html } = cases.ok('titled');
     expect(html).toContain('<div class="code-block" data-language="json"><div class="code-title">demo.config.json</div><div class="code-header"><span>JSON</span>');
-    expect(html).toContain('<code class="code-lines line-numbers"><span class="code-line" data-line="10"><span class="token punctuation">{</span></span>\n<span class="code-line highlighted" data-line="11">  <span class="token property">"name"</span>');
+    expect(html).toContain(
+      '<code class="code-lines line-numbers"><span class="code-line" data-line="10"><span class="token punctuation">{</span></span>\n<span class="code-line highlighted" data-line="11">  <span class="token property">"name"</span>',
+    );
     expect(html).toContain('<span class="code-line highlighted" data-line="12">  <span class="token property">"port"</span>');
     expect(html).toContain('<span class="code-line" data-line="13"><span class="token punctuation">}</span></span>\n</code>');
     expect(html).not.toContain('highlight-next-line');

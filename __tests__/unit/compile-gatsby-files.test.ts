@@ -55,7 +55,8 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
 
   it('bundles what the files import from the site and leaves packages to Node', async () => {
     const dir = site({
-      'gatsby-node.ts': "import { greeting } from './gatsby/greeting';\nimport path from 'node:path';\nimport { parse } from 'yaml';\nexport const onPreInit = (): string => `${greeting} ${path.basename('/a/b.txt')}`;\nexport const yamlParse = parse;\n",
+      'gatsby-node.ts':
+        "import { greeting } from './gatsby/greeting';\nimport path from 'node:path';\nimport { parse } from 'yaml';\nexport const onPreInit = (): string => `${greeting} ${path.basename('/a/b.txt')}`;\nexport const yamlParse = parse;\n",
       'gatsby/greeting.ts': "export const greeting: string = '你好';\n",
       'gatsby-config.ts': "import type { GatsbyConfig } from 'gatsby';\nconst config: GatsbyConfig = { siteMetadata: { title: 'iofomo' }, plugins: [] };\nexport default config;\n",
     });
@@ -94,7 +95,7 @@ describe('compiling gatsby-config.ts and gatsby-node.ts with esbuild', () => {
   });
 
   it('throws a syntax error with diagnostics naming file:line:column, which Gatsby reports instead of retrying', async () => {
-    const dir = site({ 'gatsby-node.ts': "export const a = 1;\nexport const b = ;\n" });
+    const dir = site({ 'gatsby-node.ts': 'export const a = 1;\nexport const b = ;\n' });
     const error = (await compileGatsbyFiles(dir, path.join(dir, 'out')).catch((e: unknown) => e)) as Error & { diagnostics?: Array<{ message: string; origin: string }> };
     expect(error).toBeInstanceOf(Error);
     expect(error.diagnostics).toEqual([{ message: expect.stringMatching(/^gatsby-node\.ts:2:18: Unexpected ";"/), origin: 'esbuild' }]);

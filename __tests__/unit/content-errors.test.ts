@@ -54,7 +54,9 @@ describe('the one message', () => {
   });
 
   it("gives the MDX parser's complaints their position, from the text when the parser left it out", () => {
-    expect(contentErrorMessage({ reason: 'Unexpected end of file in expression, expected a corresponding closing brace for `{`', line: 9, column: 4 }, 'a.mdx')).toMatch(/^a\.mdx:9:4 MDX 语法错误：Unexpected end of file .*（正文里的 \{ \} 会被当作表达式/);
+    expect(contentErrorMessage({ reason: 'Unexpected end of file in expression, expected a corresponding closing brace for `{`', line: 9, column: 4 }, 'a.mdx')).toMatch(
+      /^a\.mdx:9:4 MDX 语法错误：Unexpected end of file .*（正文里的 \{ \} 会被当作表达式/,
+    );
     expect(contentErrorMessage({ reason: 'Expected a closing tag for `<div>` (12:1-12:6)', line: null, column: null }, 'a.mdx')).toMatch(/^a\.mdx:12:1 MDX 语法错误：Expected a closing tag/);
     expect(contentErrorMessage(new Error('别的问题'), 'a.mdx')).toBe('a.mdx 别的问题');
   });

@@ -32,19 +32,7 @@ describe('quotes', () => {
   });
 
   it('exempts fenced code, inline code, expressions and comments', () => {
-    const source = [
-      '运行 `echo "你好"` 查看。',
-      '',
-      '```bash',
-      'git commit -m "修复：「登录」"',
-      '```',
-      '',
-      '说明 {/* "注释" */} 与 {\'{\'} 花括号。',
-      '',
-      '> ```text',
-      '> "引用里的代码"',
-      '> ```',
-    ].join('\n');
+    const source = ['运行 `echo "你好"` 查看。', '', '```bash', 'git commit -m "修复：「登录」"', '```', '', '说明 {/* "注释" */} 与 {\'{\'} 花括号。', '', '> ```text', '> "引用里的代码"', '> ```'].join('\n');
     expect(problems(source)).toEqual([]);
   });
 
@@ -102,7 +90,13 @@ describe('links and orphan posts', () => {
       { file: 'content/blog/2024-01-03-c/index.mdx', path: '/blog/c', line: 3 },
     ];
     const pages = [
-      { file: 'content/blog/2024-01-01-a/index.mdx', links: [{ href: '/blog/a', line: 5, column: 1 }, { href: '/blog/b#intro', line: 6, column: 1 }] },
+      {
+        file: 'content/blog/2024-01-01-a/index.mdx',
+        links: [
+          { href: '/blog/a', line: 5, column: 1 },
+          { href: '/blog/b#intro', line: 6, column: 1 },
+        ],
+      },
       { file: 'content/docs/intro.mdx', links: [{ href: '/blog/c', line: 9, column: 1 }] },
     ];
     const orphans = findOrphanPosts(posts, pages);
@@ -116,7 +110,10 @@ describe('links and orphan posts', () => {
 });
 
 describe('commit hashes in prose', () => {
-  const hashes = (source: string, hashesAllowed = false) => checkMdxText(source, { hashesAllowed }).filter((p) => p.rule === 'commit-hash').map((p) => `${p.line}:${p.column}`);
+  const hashes = (source: string, hashesAllowed = false) =>
+    checkMdxText(source, { hashesAllowed })
+      .filter((p) => p.rule === 'commit-hash')
+      .map((p) => `${p.line}:${p.column}`);
 
   it('reports 7–40 hex characters with a digit and a letter, word-bounded, in Chinese or English prose', () => {
     expect(hashes('在提交 6c64780 里修正。\n\n见提交6c64780和 0123456789abcdef0123456789abcdef01234567。\n')).toEqual(['1:5', '3:4', '3:13']);
@@ -143,8 +140,7 @@ describe('commit hashes in prose', () => {
 
 describe('links to later posts', () => {
   const dates: Record<string, string> = { '/blog/old': '2023-01-05', '/blog/same': '2024-03-01', '/blog/next': '2024-03-20', '/blog/late': '2024-11-05', '/blog/later': '2025-01-14' };
-  const check = (body: string, today = '2025-06-01') =>
-    findLaterPostLinks(`---\ntitle: 标题\ndate: 2024-03-01\n---\n${body}`, '2024-03-01', (path) => dates[path], today).map((p) => `${p.line}:${p.column} ${p.message}`);
+  const check = (body: string, today = '2025-06-01') => findLaterPostLinks(`---\ntitle: 标题\ndate: 2024-03-01\n---\n${body}`, '2024-03-01', (path) => dates[path], today).map((p) => `${p.line}:${p.column} ${p.message}`);
 
   it('reports a link to a later post in the body, with file line and column of the address', () => {
     const problems = check('正文见 [下一篇](/blog/next#用法)。\n');
@@ -185,8 +181,6 @@ describe('links to later posts', () => {
   });
 
   it('finds the zones of a body by line', () => {
-    expect(laterLinkZones('正文。\n\n本系列：\n\n1. [a](/blog/a)\n2. [b](/blog/b)\n\n## 2024 年 11 月补记\n\n说明。\n')).toEqual([
-      { kind: 'update', from: 8, to: 10, column: 4, month: '2024-11' },
-    ]);
+    expect(laterLinkZones('正文。\n\n本系列：\n\n1. [a](/blog/a)\n2. [b](/blog/b)\n\n## 2024 年 11 月补记\n\n说明。\n')).toEqual([{ kind: 'update', from: 8, to: 10, column: 4, month: '2024-11' }]);
   });
 });

@@ -48,7 +48,12 @@ describe('package.json', () => {
   const declared = new Set([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]);
 
   it('declares every package the code imports (nothing resolves only through hoisting)', () => {
-    const files = [...FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder))), ...readdirSync(ROOT).filter((f) => /^gatsby-[a-z]+\.tsx?$/.test(f)).map((f) => path.join(ROOT, f))];
+    const files = [
+      ...FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder))),
+      ...readdirSync(ROOT)
+        .filter((f) => /^gatsby-[a-z]+\.tsx?$/.test(f))
+        .map((f) => path.join(ROOT, f)),
+    ];
     expect(files.length).toBeGreaterThan(100);
     const undeclared: string[] = [];
     // This file's own samples (below) are strings, but require.resolve is read by pattern.
@@ -73,8 +78,8 @@ describe('the import reader', () => {
       "import type { Root } from 'mdast';",
       "const sharp = require('sharp');",
       "const plugin = require.resolve('@emotion/babel-plugin/dist/x.js');",
-      "// keeps require(\"gatsby-script\") in the app chunk",
-      "const sample = \"import { debounce } from 'lodash';\";",
+      '// keeps require("gatsby-script") in the app chunk',
+      'const sample = "import { debounce } from \'lodash\';";',
       "import path from 'node:path';",
       "import fs from 'fs';",
       "import { x } from '../lib/x';",

@@ -271,7 +271,13 @@ describe('develop: search files follow the content', () => {
 });
 
 describe('develop: the search box follows the files', () => {
-  const engine = (name: string): SiteSearch => ({ size: 1, search: () => [{ url: name } as never], searchAll: () => ({ pages: [{ url: name } as never], terms: [name] }), top: (pages) => [...pages], facets: () => undefined });
+  const engine = (name: string): SiteSearch => ({
+    size: 1,
+    search: () => [{ url: name } as never],
+    searchAll: () => ({ pages: [{ url: name } as never], terms: [name] }),
+    top: (pages) => [...pages],
+    facets: () => undefined,
+  });
 
   it('loads the files again when the server names a different build, and searches the new ones', async () => {
     const sources: Array<{ url: string; listener: (event: { data: string }) => void }> = [];
@@ -305,11 +311,13 @@ describe('develop: routes answered before Gatsby’s', () => {
     mountDevelopRoutes(app);
     app.use((_req, res) => res.send('gatsby'));
     const seen: string[] = [];
-    const handler = (name: string, answers: string): DevelopHandler => (req, res, next) => {
-      seen.push(name);
-      if (req.path === answers) res.send(name);
-      else next();
-    };
+    const handler =
+      (name: string, answers: string): DevelopHandler =>
+      (req, res, next) => {
+        seen.push(name);
+        if (req.path === answers) res.send(name);
+        else next();
+      };
     addDevelopRoute(app, handler('search', '/search/index.json'));
     addDevelopRoute(app, handler('twins', '/docs/a.md'));
     const watched: string[] = [];

@@ -165,7 +165,9 @@ describe('a diagram on the page', () => {
 
 describe('a diagram that cannot be drawn stops the build with file:line and its kind', () => {
   it('an unsupported type: the fence line counting the frontmatter, the type named', () => {
-    expect(error('unknownType')).toMatch(/^content\/blog\/2024-01-01-x\/index\.mdx:15 无法绘制的 Mermaid 图（甘特图）：不支持的图类型：甘特图（gantt）。可以使用的类型：flowchart（或 graph，流程图）、sequenceDiagram（时序图）/);
+    expect(error('unknownType')).toMatch(
+      /^content\/blog\/2024-01-01-x\/index\.mdx:15 无法绘制的 Mermaid 图（甘特图）：不支持的图类型：甘特图（gantt）。可以使用的类型：flowchart（或 graph，流程图）、sequenceDiagram（时序图）/,
+    );
     expect(error('unknownWord')).toMatch(/^content\/docs\/x\.mdx:1 无法绘制的 Mermaid 图（flowchat）：无法识别的图类型“flowchat”/);
   });
 

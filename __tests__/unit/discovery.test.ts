@@ -14,7 +14,12 @@ const posts: PostSummary[] = [
 ];
 
 describe('feeds', () => {
-  const { rss, atom } = buildFeeds(posts, site, () => 'Tiony.bo', () => ['tiony.bo']);
+  const { rss, atom } = buildFeeds(
+    posts,
+    site,
+    () => 'Tiony.bo',
+    () => ['tiony.bo'],
+  );
   const parser = new XMLParser({ ignoreAttributes: false });
 
   it('writes well-formed RSS 2.0 with every listed post', () => {
@@ -79,7 +84,14 @@ describe('sitemap <lastmod>', () => {
   it('writes them into sitemap.xml as calendar dates', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sitemap-'));
     try {
-      await writeDiscoveryFiles(dir, site, { posts, allPaths: ['/blog/binder', '/blog/cos', '/docs/desktop/wing/Get start', '/docs/intro'], unlisted: new Set(), changes, authorName: () => 'Tiony.bo', authorsOf: () => [] });
+      await writeDiscoveryFiles(dir, site, {
+        posts,
+        allPaths: ['/blog/binder', '/blog/cos', '/docs/desktop/wing/Get start', '/docs/intro'],
+        unlisted: new Set(),
+        changes,
+        authorName: () => 'Tiony.bo',
+        authorsOf: () => [],
+      });
       const xml = readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
       expect(XMLValidator.validate(xml)).toBe(true);
       const urls = new XMLParser().parse(xml).urlset.url as Array<{ loc: string; lastmod?: string }>;

@@ -49,7 +49,10 @@ describe('a Docusaurus page, unchanged', () => {
 
   it('makes both tab sets one group, each with every panel under its label', () => {
     const { html } = cases.ok('page');
-    const sets = [...html.matchAll(/<div class="tabs" data-tabs="([^"]*)"><div class="tab-list">(.*?)<\/div>/g)].map((m) => [m[1], [...(m[2] as string).matchAll(/data-value="(\w+)"( data-default="")?>([^<]+)</g)].map((b) => `${b[1]}${b[2] ? '*' : ''}=${b[3]}`)]);
+    const sets = [...html.matchAll(/<div class="tabs" data-tabs="([^"]*)"><div class="tab-list">(.*?)<\/div>/g)].map((m) => [
+      m[1],
+      [...(m[2] as string).matchAll(/data-value="(\w+)"( data-default="")?>([^<]+)</g)].map((b) => `${b[1]}${b[2] ? '*' : ''}=${b[3]}`),
+    ]);
     expect(sets).toEqual([
       ['operating-systems', ['mac*=macOS', 'linux=Linux', 'win=Windows']],
       ['operating-systems', ['mac*=macOS', 'linux=Linux']],

@@ -105,7 +105,10 @@ describe('the post-build pass over public/', () => {
     const dir = site();
     const collected = new Map<string, PageLinks>();
     finishHtmlFiles(dir, { onPage: (file, html) => collected.set(file, pageLinks(html)) });
-    const pages = new Map([['/', 'src/pages/index.tsx'], ['/blog/a', 'content/blog/a/index.mdx']]);
+    const pages = new Map([
+      ['/', 'src/pages/index.tsx'],
+      ['/blog/a', 'content/blog/a/index.mdx'],
+    ]);
     const expected = [{ source: 'content/blog/a/index.mdx', link: '/missing', message: expect.any(String) }];
     expect(linkReport(dir, pages, '', collected)).toEqual(expected);
     collected.delete(path.join(dir, 'index.html'));

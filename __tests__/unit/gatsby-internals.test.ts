@@ -73,7 +73,10 @@ describe('what Gatsby writes to public/', () => {
   it('page data: the template as componentChunkName, the page query result under result (page-data-helpers constructPageDataString)', () => {
     const { constructPageDataString } = fromGatsby('./dist/utils/page-data-helpers') as { constructPageDataString(page: object, result: string, byTemplate: Map<string, unknown>, slices: Map<string, unknown>): string };
     const page = { componentChunkName: 'component---src-templates-doc-tsx', componentPath: '/t/doc.tsx', path: '/docs/intro', staticQueryHashes: [] };
-    const data = JSON.parse(constructPageDataString(page, JSON.stringify({ data: { mdx: { rendered: { html: '<p>x</p>', toc: [] } } } }), new Map(), new Map())) as { componentChunkName: string; result: { data: { mdx: { rendered: { html: string } } } } };
+    const data = JSON.parse(constructPageDataString(page, JSON.stringify({ data: { mdx: { rendered: { html: '<p>x</p>', toc: [] } } } }), new Map(), new Map())) as {
+      componentChunkName: string;
+      result: { data: { mdx: { rendered: { html: string } } } };
+    };
     expect(data.componentChunkName).toBe('component---src-templates-doc-tsx');
     expect(data.result.data.mdx.rendered.html).toBe('<p>x</p>');
   });
@@ -180,7 +183,10 @@ describe('Gatsby’s redux store', () => {
 });
 
 describe('Gatsby’s webpack configuration', () => {
-  const utils = (stage: WebpackStage) => (fromGatsby('./dist/utils/webpack-utils') as { createWebpackUtils(stage: string, program: object): { rules: { js(): unknown }; plugins: { minifyJs(): { constructor: { name: string; swcMinify?: unknown } } } } }).createWebpackUtils(stage, { directory: ROOT, browserslist: ['defaults'] });
+  const utils = (stage: WebpackStage) =>
+    (
+      fromGatsby('./dist/utils/webpack-utils') as { createWebpackUtils(stage: string, program: object): { rules: { js(): unknown }; plugins: { minifyJs(): { constructor: { name: string; swcMinify?: unknown } } } } }
+    ).createWebpackUtils(stage, { directory: ROOT, browserslist: ['defaults'] });
 
   it('its JavaScript rule and gatsby-plugin-typescript’s rule are the ones swc.ts rewrites and drops; async-requires marks a page template', () => {
     const js = utils('build-javascript').rules.js();
@@ -315,9 +321,14 @@ describe('gatsby-remark-images and gatsby-plugin-sharp’s stats (gatsby/framewo
     const site = mkdtempSync(path.join(os.tmpdir(), 'sharp-stats-'));
     try {
       const answers: unknown[] = [];
-      for (const [name, alpha] of [['opaque.png', 1], ['alpha.png', 0.5]] as const) {
+      for (const [name, alpha] of [
+        ['opaque.png', 1],
+        ['alpha.png', 0.5],
+      ] as const) {
         const file = path.join(site, name);
-        await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 10, g: 20, b: 30, alpha } } }).png().toFile(file);
+        await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 10, g: 20, b: 30, alpha } } })
+          .png()
+          .toFile(file);
         const stats = (fromRoot(SHARP_PLUGIN_MODULE) as Record<string, (args: object) => Promise<unknown>>)[SHARP_STATS_EXPORT];
         answers.push(await stats?.({ file: { absolutePath: file, internal: { contentDigest: name } }, reporter: { warn() {}, error() {} } }));
       }
@@ -502,7 +513,9 @@ describe('query extraction remembered across starts', () => {
       await new FileParser().parseFiles([remembered, fresh], (e) => errors.push(e));
       expect(errors).toEqual([]);
       const features = (file: string) =>
-        dispatch.mock.calls.map(([action]) => action as unknown as { type: string; payload: { componentPath?: string; Head?: boolean } }).find((a) => a.type === 'SET_COMPONENT_FEATURES' && a.payload.componentPath === file)?.payload.Head;
+        dispatch.mock.calls
+          .map(([action]) => action as unknown as { type: string; payload: { componentPath?: string; Head?: boolean } })
+          .find((a) => a.type === 'SET_COMPONENT_FEATURES' && a.payload.componentPath === file)?.payload.Head;
       expect(features(remembered)).toBe(false); // from the store: not parsed
       expect(features(fresh)).toBe(true); // parsed
       const saved = JSON.parse(readFileSync(store, 'utf8')) as { files: Record<string, unknown> };

@@ -45,7 +45,13 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
 
 describe('the Content-Security-Policy', () => {
   const generated = generate(FIXTURE_FILES);
-  const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name as string, sources]));
+  const directives = (policy: string) =>
+    new Map(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name as string, sources]),
+    );
 
   it('header: frame-ancestors none and no script-src/default-src (the meta policy restricts scripts)', () => {
     const header = directives(generated.headerCsp);

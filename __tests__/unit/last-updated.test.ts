@@ -24,7 +24,10 @@ describe('parseGitLog', () => {
   it('takes each file’s newest change and counts its changes', () => {
     const log = [
       commit('2026-11-23T10:00:00+08:00', [['M', 'docs/a.mdx']]),
-      commit('2026-11-20T09:00:00+00:00', [['M', 'docs/a.mdx'], ['A', 'blog/2026-11-20-x/index.mdx']]),
+      commit('2026-11-20T09:00:00+00:00', [
+        ['M', 'docs/a.mdx'],
+        ['A', 'blog/2026-11-20-x/index.mdx'],
+      ]),
       commit('2026-11-01T09:00:00+00:00', [['A', 'docs/a.mdx']]),
     ].join('');
     const files = parseGitLog(log);
@@ -57,7 +60,10 @@ describe('parseGitLog', () => {
 
   it('keeps two files apart when a commit swaps their names', () => {
     const log = [
-      commit('2026-11-23T00:00:00+00:00', [['R100', 'docs/a.mdx', 'docs/b.mdx'], ['R100', 'docs/b.mdx', 'docs/a.mdx']]),
+      commit('2026-11-23T00:00:00+00:00', [
+        ['R100', 'docs/a.mdx', 'docs/b.mdx'],
+        ['R100', 'docs/b.mdx', 'docs/a.mdx'],
+      ]),
       commit('2026-11-10T00:00:00+00:00', [['M', 'docs/a.mdx']]),
       commit('2026-11-01T00:00:00+00:00', [['M', 'docs/b.mdx']]),
     ].join('');
@@ -68,9 +74,15 @@ describe('parseGitLog', () => {
 
   it('starts over where a path was deleted and created again, and drops deleted files', () => {
     const log = [
-      commit('2026-11-23T00:00:00+00:00', [['A', 'docs/a.mdx'], ['D', 'docs/gone.mdx']]),
+      commit('2026-11-23T00:00:00+00:00', [
+        ['A', 'docs/a.mdx'],
+        ['D', 'docs/gone.mdx'],
+      ]),
       commit('2026-11-10T00:00:00+00:00', [['D', 'docs/a.mdx']]),
-      commit('2026-11-05T00:00:00+00:00', [['M', 'docs/a.mdx'], ['M', 'docs/gone.mdx']]),
+      commit('2026-11-05T00:00:00+00:00', [
+        ['M', 'docs/a.mdx'],
+        ['M', 'docs/gone.mdx'],
+      ]),
     ].join('');
     const files = parseGitLog(log);
     expect(files.get('docs/a.mdx')?.changes).toBe(1);
@@ -78,18 +90,19 @@ describe('parseGitLog', () => {
   });
 
   it('gives a copy its own history and skips merge commits (they list no files)', () => {
-    const log = [
-      commit('2026-11-24T00:00:00+00:00', []),
-      commit('2026-11-23T00:00:00+00:00', [['C090', 'docs/a.mdx', 'docs/copy.mdx']]),
-      commit('2026-11-10T00:00:00+00:00', [['A', 'docs/a.mdx']]),
-    ].join('');
+    const log = [commit('2026-11-24T00:00:00+00:00', []), commit('2026-11-23T00:00:00+00:00', [['C090', 'docs/a.mdx', 'docs/copy.mdx']]), commit('2026-11-10T00:00:00+00:00', [['A', 'docs/a.mdx']])].join('');
     const files = parseGitLog(log);
     expect(files.get('docs/copy.mdx')?.changes).toBe(1);
     expect(files.get('docs/a.mdx')).toMatchObject({ last: { date: '2026-11-10' }, changes: 1 });
   });
 
   it('reads paths with spaces and Chinese as they are', () => {
-    const files = parseGitLog(commit('2026-11-23T00:00:00+00:00', [['M', 'docs/desktop/wing/Get start.mdx'], ['M', 'blog/2024-01-01-标题/index.mdx']]));
+    const files = parseGitLog(
+      commit('2026-11-23T00:00:00+00:00', [
+        ['M', 'docs/desktop/wing/Get start.mdx'],
+        ['M', 'blog/2024-01-01-标题/index.mdx'],
+      ]),
+    );
     expect([...files.keys()]).toEqual(['docs/desktop/wing/Get start.mdx', 'blog/2024-01-01-标题/index.mdx']);
   });
 

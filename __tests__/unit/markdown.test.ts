@@ -73,16 +73,22 @@ describe('links', () => {
 describe('tables', () => {
   const regionsOf = (tree: Root) => {
     const found: Element[] = [];
-    const walk = (node: Root | Element) => node.children.forEach((child) => {
-      if (child.type !== 'element') return;
-      if (child.properties?.role === 'region') found.push(child);
-      walk(child);
-    });
+    const walk = (node: Root | Element) =>
+      node.children.forEach((child) => {
+        if (child.type !== 'element') return;
+        if (child.properties?.role === 'region') found.push(child);
+        walk(child);
+      });
     walk(tree);
     return found;
   };
   const table = (...rows: Element[]) => h('table', {}, rows);
-  const row = (cell: string, ...values: string[]) => h('tr', {}, values.map((v) => h(cell, {}, v ? [text(v)] : [])));
+  const row = (cell: string, ...values: string[]) =>
+    h(
+      'tr',
+      {},
+      values.map((v) => h(cell, {}, v ? [text(v)] : [])),
+    );
 
   it('puts each table in a named, focusable scrolling region', () => {
     const tree = root(h('h2', {}, [text('命令')]), table());
@@ -153,14 +159,24 @@ describe('MDX syntax in content', () => {
     expect(aside).toMatchObject({ tagName: 'aside', properties: { className: ['callout', 'callout-warning'], role: 'note', ariaLabel: '注意' } });
     expect(textContent(aside)).toBe('注意小心');
     expect(calloutElement('info', [text('自定义')], []).properties).toMatchObject({ className: ['callout', 'callout-info'], ariaLabel: '自定义' });
-    expect(() => handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'type', value: 'nope' }], position: at })).toThrow('x.mdx:7:3 未知的提示框类型');
+    expect(() => handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'type', value: 'nope' }], position: at })).toThrow(
+      'x.mdx:7:3 未知的提示框类型',
+    );
   });
 
   it('keeps lowercase HTML elements with string attributes', () => {
     const kbd = handlers.mdxJsxTextElement(state, { type: 'mdxJsxTextElement', name: 'kbd', attributes: [{ type: 'mdxJsxAttribute', name: 'class', value: 'key' }], children: ['Ctrl'] }) as Element;
     expect(kbd).toMatchObject({ tagName: 'kbd', properties: { className: ['key'] } });
     // Attribute names become hast's property names, as the HTML writer expects them.
-    const label = handlers.mdxJsxTextElement(state, { type: 'mdxJsxTextElement', name: 'label', attributes: [{ type: 'mdxJsxAttribute', name: 'for', value: 'q' }, { type: 'mdxJsxAttribute', name: 'data-hint', value: '提示' }], children: [] }) as Element;
+    const label = handlers.mdxJsxTextElement(state, {
+      type: 'mdxJsxTextElement',
+      name: 'label',
+      attributes: [
+        { type: 'mdxJsxAttribute', name: 'for', value: 'q' },
+        { type: 'mdxJsxAttribute', name: 'data-hint', value: '提示' },
+      ],
+      children: [],
+    }) as Element;
     expect(label.properties).toEqual({ htmlFor: ['q'], dataHint: '提示' });
   });
 
@@ -177,7 +193,12 @@ describe('MDX syntax in content', () => {
     expect(() => handlers.mdxTextExpression(state, { type: 'mdxTextExpression', value: 'new Date()', position: at })).toThrow(/x\.mdx:7:3 表达式 \{new Date\(\)\}/);
     expect(() => handlers.mdxjsEsm(state, { type: 'mdxjsEsm', value: "import X from './x'", position: at })).toThrow(/x\.mdx:7:3 内容中不支持 import/);
     expect(() =>
-      handlers.mdxJsxFlowElement(state, { type: 'mdxJsxFlowElement', name: 'Callout', attributes: [{ type: 'mdxJsxAttribute', name: 'title', value: { type: 'mdxJsxAttributeValueExpression', value: 'title' } }], position: at }),
+      handlers.mdxJsxFlowElement(state, {
+        type: 'mdxJsxFlowElement',
+        name: 'Callout',
+        attributes: [{ type: 'mdxJsxAttribute', name: 'title', value: { type: 'mdxJsxAttributeValueExpression', value: 'title' } }],
+        position: at,
+      }),
     ).toThrow(/只能使用字符串/);
   });
 });

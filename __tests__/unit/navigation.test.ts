@@ -95,7 +95,14 @@ describe('base URL', () => {
     /** Runs the script at `pathname` with the body already there: the banner's text, or null. */
     const bannerAt = (pathname: string): string | null => {
       const inserted: Array<{ id: string; textContent: string; role?: string }> = [];
-      const element = () => ({ id: '', textContent: '', style: {}, setAttribute(name: string, value: string) { (this as Record<string, unknown>)[name] = value; } });
+      const element = () => ({
+        id: '',
+        textContent: '',
+        style: {},
+        setAttribute(name: string, value: string) {
+          (this as Record<string, unknown>)[name] = value;
+        },
+      });
       const document = { createElement: element, body: { firstChild: null, insertBefore: (el: { id: string; textContent: string }) => inserted.push(el) }, addEventListener() {} };
       new Function('document', 'location', script)(document, { pathname });
       expect(inserted.length).toBeLessThanOrEqual(1);
@@ -111,10 +118,20 @@ describe('base URL', () => {
 
 describe('head script', () => {
   it('applies light by default and dark only when stored, marks the dismissed announcement, and survives blocked storage', () => {
-    const html = { attrs: {} as Record<string, string>, setAttribute(k: string, v: string) { this.attrs[k] = v; } };
+    const html = {
+      attrs: {} as Record<string, string>,
+      setAttribute(k: string, v: string) {
+        this.attrs[k] = v;
+      },
+    };
     const run = (stored: Record<string, string> | 'throw') => {
       html.attrs = {};
-      const storage = { getItem: (k: string) => { if (stored === 'throw') throw new Error('blocked'); return stored[k] ?? null; } };
+      const storage = {
+        getItem: (k: string) => {
+          if (stored === 'throw') throw new Error('blocked');
+          return stored[k] ?? null;
+        },
+      };
       new Function('document', 'localStorage', headScript('a1'))({ documentElement: html }, storage);
       return html.attrs;
     };
@@ -128,14 +145,21 @@ describe('head script', () => {
 
 describe('docs helpers', () => {
   it('builds breadcrumbs home › area › tool › page', () => {
-    const crumbs = docBreadcrumbs('mobile/binderceptor/sdk', '集成开发', () => 'Binderceptor', () => true);
-    expect(crumbs).toEqual([
-      { label: '首页', path: '/' },
-      { label: '移动端', path: '/docs/intro' },
-      { label: 'Binderceptor', path: '/docs/mobile/binderceptor/Introduce' },
-      { label: '集成开发' },
-    ]);
-    expect(docBreadcrumbs('intro', '概览', () => undefined, () => true)).toEqual([{ label: '首页', path: '/' }, { label: '概览' }]);
+    const crumbs = docBreadcrumbs(
+      'mobile/binderceptor/sdk',
+      '集成开发',
+      () => 'Binderceptor',
+      () => true,
+    );
+    expect(crumbs).toEqual([{ label: '首页', path: '/' }, { label: '移动端', path: '/docs/intro' }, { label: 'Binderceptor', path: '/docs/mobile/binderceptor/Introduce' }, { label: '集成开发' }]);
+    expect(
+      docBreadcrumbs(
+        'intro',
+        '概览',
+        () => undefined,
+        () => true,
+      ),
+    ).toEqual([{ label: '首页', path: '/' }, { label: '概览' }]);
     const json = JSON.parse(breadcrumbJsonLd(crumbs, 'https://www.iofomo.com', '/docs/mobile/binderceptor/sdk'));
     expect(json['@type']).toBe('BreadcrumbList');
     expect(json.itemListElement[3]).toEqual({ '@type': 'ListItem', position: 4, name: '集成开发', item: 'https://www.iofomo.com/docs/mobile/binderceptor/sdk' });

@@ -19,7 +19,13 @@ describe('build-time highlighting', () => {
 
   it('rewrites pre > code.language-* in a hast tree and leaves unknown languages alone', () => {
     const code = (lang: string) => ({ type: 'element', tagName: 'code', properties: { className: [`language-${lang}`] }, children: [{ type: 'text', value: 'int a = 1;' }] });
-    const tree = { type: 'root', children: [{ type: 'element', tagName: 'pre', children: [code('java')] }, { type: 'element', tagName: 'pre', children: [code('text')] }] };
+    const tree = {
+      type: 'root',
+      children: [
+        { type: 'element', tagName: 'pre', children: [code('java')] },
+        { type: 'element', tagName: 'pre', children: [code('text')] },
+      ],
+    };
     rehypePrism()(tree as never);
     expect(JSON.stringify(tree.children[0])).toContain('"token","keyword"');
     expect(tree.children[1]?.children[0]?.children).toEqual([{ type: 'text', value: 'int a = 1;' }]);

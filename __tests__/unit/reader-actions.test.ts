@@ -107,12 +107,16 @@ describe('复制本节', () => {
 });
 
 describe('复制本节 buttons in the reader HTML (gatsby/markdown/section-buttons.ts)', () => {
-
   it('puts a button after every h2/h3 with an id (nested too), named by its heading without the anchor', () => {
     const anchor = h('a', { className: ['heading-anchor'], ariaHidden: 'true' }, [text('#')]);
     const tree = {
       type: 'root' as const,
-      children: [h('h2', { id: '安装' }, [text('安装 '), h('code', {}, [text('wing')]), anchor]), h('p', {}, [text('正文')]), h('div', {}, [h('h3', { id: '检查' }, [text('检查')])]), h('h4', { id: 'x' }, [text('更小')])],
+      children: [
+        h('h2', { id: '安装' }, [text('安装 '), h('code', {}, [text('wing')]), anchor]),
+        h('p', {}, [text('正文')]),
+        h('div', {}, [h('h3', { id: '检查' }, [text('检查')])]),
+        h('h4', { id: 'x' }, [text('更小')]),
+      ],
     };
     rehypeSectionButtons()(tree as never);
     const tags = tree.children.map((c) => (c as { tagName: string }).tagName);

@@ -21,7 +21,7 @@ describe('reading time for Chinese', () => {
   });
 
   it('ignores link targets, images, JSX tags and imports', () => {
-    const stats = readingStats("import X from './x'\n[文档](https://example.com/very/long/path) ![示意图](./a.png) <Callout type=\"tip\">提示</Callout>");
+    const stats = readingStats('import X from \'./x\'\n[文档](https://example.com/very/long/path) ![示意图](./a.png) <Callout type="tip">提示</Callout>');
     expect(stats.latinWords).toBe(0);
     expect(stats.cjkChars).toBe(4);
   });

@@ -20,7 +20,9 @@ describe('planSite', () => {
   const paths = plan.map((p) => p.path);
 
   it('builds posts, lists, tags, archive and docs', () => {
-    expect(paths).toEqual(expect.arrayContaining(['/blog/p0', '/blog', '/blog/page/3', '/blog/tags', '/blog/tags/android', '/blog/tags/android/page/3', '/blog/tags/空壳/page/2', '/blog/archive', '/docs/desktop/wing/Get start']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/blog/p0', '/blog', '/blog/page/3', '/blog/tags', '/blog/tags/android', '/blog/tags/android/page/3', '/blog/tags/空壳/page/2', '/blog/archive', '/docs/desktop/wing/Get start']),
+    );
     expect(paths).not.toContain('/blog/page/4');
     expect(paths).not.toContain('/blog/page/1');
   });

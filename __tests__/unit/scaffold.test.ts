@@ -89,7 +89,9 @@ describe('a new post', () => {
     expect(refusal(() => planPost({ kind: 'post', slug: '../x', title: '标题' }, existing, '2026-11-24'))).toMatch(/字段 "slug" 只能包含字母、数字、- 和 _/);
     expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '标题', tags: ['Android'] }, existing, '2026-11-24'))).toMatch(/还没有文章用过标签 Android（区分大小写）。新增标签前请先与维护者确认/);
     expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '标题', authors: ['nobody'] }, existing, '2026-11-24'))).toMatch(/content\/authors.json 里没有作者 nobody/);
-    expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '点击 "安装" 按钮' }, existing, '2026-11-24'))).toMatch(/通不过内容检查，请修改标题：\n {2}content\/blog\/2026-11-24-x\/index.mdx:3:8 frontmatter title：引号/);
+    expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '点击 "安装" 按钮' }, existing, '2026-11-24'))).toMatch(
+      /通不过内容检查，请修改标题：\n {2}content\/blog\/2026-11-24-x\/index.mdx:3:8 frontmatter title：引号/,
+    );
     expect(refusal(() => planPost({ kind: 'post', slug: 'x', title: '  ' }, existing, '2026-11-24'))).toBe('标题不能为空');
   });
 });
@@ -119,7 +121,9 @@ describe('a new doc', () => {
   });
 
   it('refuses an existing path (letter case aside) and paths outside content/docs', () => {
-    expect(refusal(() => planDoc({ kind: 'doc', path: 'desktop/wing/get start', title: '开始' }, existing))).toBe('已有文档 /docs/desktop/wing/Get start（content/docs/desktop/wing/Get start.mdx 或其 index.mdx），请换一个路径');
+    expect(refusal(() => planDoc({ kind: 'doc', path: 'desktop/wing/get start', title: '开始' }, existing))).toBe(
+      '已有文档 /docs/desktop/wing/Get start（content/docs/desktop/wing/Get start.mdx 或其 index.mdx），请换一个路径',
+    );
     expect(refusal(() => planDoc({ kind: 'doc', path: 'desktop/../../x', title: '某页' }, existing))).toMatch(/文档路径不对/);
     expect(refusal(() => planDoc({ kind: 'doc', path: 'desktop/ wing/x', title: '某页' }, existing))).toMatch(/不能以空格开头或结尾/);
     expect(refusal(() => planDoc({ kind: 'doc', path: 'desktop/wing/a#b', title: '某页' }, existing))).toMatch(/不能含有 # \? %/);

@@ -73,13 +73,18 @@ describe('SectionCache: one entry per page render', () => {
     expect(readdirSync(dir).filter((n) => n.endsWith('.json'))).toEqual([]);
   });
 
-  it('prunes what is stale: a page\'s other entries, other pages\' entries after a month, abandoned temporary files', async () => {
+  it("prunes what is stale: a page's other entries, other pages' entries after a month, abandoned temporary files", async () => {
     const dir = temp();
     const { render } = fakeRenderer();
     const now = Date.now();
     const ago = (file: string, days: number) => utimesSync(file, new Date(now - days * 86_400_000), new Date(now - days * 86_400_000));
     const earlier = new SectionCache(dir, 'fp1');
-    for (const [file, body] of [['a', 'old'], ['b', 'recent'], ['c', 'forgotten']] as const) await earlier.get(file, body, () => render(file, body));
+    for (const [file, body] of [
+      ['a', 'old'],
+      ['b', 'recent'],
+      ['c', 'forgotten'],
+    ] as const)
+      await earlier.get(file, body, () => render(file, body));
     ago(earlier.entryPath('a', 'old'), 1);
     ago(earlier.entryPath('b', 'recent'), 29);
     ago(earlier.entryPath('c', 'forgotten'), 31);
@@ -108,7 +113,7 @@ describe('SectionCache: one entry per page render', () => {
 });
 
 describe('searchCacheDirs', () => {
-  it('keeps each page\'s render where gatsby clean does not reach, the manifest where it does', () => {
+  it("keeps each page's render where gatsby clean does not reach, the manifest where it does", () => {
     const root = '/site';
     const inside = (dir: string, parent: string) => !path.relative(parent, dir).startsWith('..');
     const dirs = searchCacheDirs(root, {});
@@ -243,7 +248,8 @@ describe('writeCachedSearchFiles', () => {
       const id = `${n}`.repeat(20);
       return { build: id, indexJson: `${stampPrefix(id)}}`, storeJson: `${stampPrefix(id)}}`, pieces: new Map([['p0.txt', `t\tA${n}`]]), pages: pages.length, records: pages.length };
     };
-    const run = (fingerprint: string) => writeCachedSearchFiles({ pages: site, fingerprint, other: {}, cacheDir, files, render: (p) => ({ sections: [{ id: null, heading: '', depth: 0, text: p.body, code: '' }], htmlIds: [], tocIds: [] }), build });
+    const run = (fingerprint: string) =>
+      writeCachedSearchFiles({ pages: site, fingerprint, other: {}, cacheDir, files, render: (p) => ({ sections: [{ id: null, heading: '', depth: 0, text: p.body, code: '' }], htmlIds: [], tocIds: [] }), build });
     await run('fp1');
     const dir = path.dirname(files.index);
     expect(readFileSync(path.join(dir, '1'.repeat(20), 'p0.txt'), 'utf8')).toBe('t\tA1');
@@ -268,7 +274,15 @@ describe('writeCachedSearchFiles', () => {
 
   it('writes nothing when a page fails to render', async () => {
     const { files, run, cacheDir } = setup();
-    const failing = writeCachedSearchFiles({ pages: site, fingerprint: 'fp1', other: {}, cacheDir, files, render: () => Promise.reject(new Error('bad MDX')), build: () => ({ build: 'x', indexJson: '', storeJson: '', pages: 0, records: 0 }) });
+    const failing = writeCachedSearchFiles({
+      pages: site,
+      fingerprint: 'fp1',
+      other: {},
+      cacheDir,
+      files,
+      render: () => Promise.reject(new Error('bad MDX')),
+      build: () => ({ build: 'x', indexJson: '', storeJson: '', pages: 0, records: 0 }),
+    });
     await expect(failing).rejects.toThrow('bad MDX');
     expect([existsSync(files.index), existsSync(files.store), existsSync(path.join(cacheDir, MANIFEST))]).toEqual([false, false, false]);
     await expect(run(site)).resolves.toMatchObject({ skipped: false, rendered: 3 });

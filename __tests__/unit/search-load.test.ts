@@ -76,7 +76,10 @@ describe('the browser loads the manifests of one build, then the pieces a query 
   it('fails (the box shows Retry) when they still differ, or carry no build id', async () => {
     const cases: Array<[{ index: unknown; store: unknown }, { index: unknown; store: unknown }]> = [
       [stamped('a'), stamped('b')],
-      [{ index: one.index, store: one.store }, { index: one.index, store: one.store }],
+      [
+        { index: one.index, store: one.store },
+        { index: one.index, store: one.store },
+      ],
     ];
     for (const [first, second] of cases) {
       const { requests, restore } = mockFetch({ [I]: [first.index, second.index], [S]: [second.store, first.store] });

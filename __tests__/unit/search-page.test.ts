@@ -91,7 +91,14 @@ describe('filters', () => {
     { kind: 'doc' as const, product: 'Konker' },
   ];
   it('counts results by kind and product (products within the chosen kind)', () => {
-    expect(facets(entries, 'all')).toEqual({ total: 5, kinds: { doc: 3, post: 2 }, products: [{ name: 'Konker', count: 3 }, { name: 'Wing', count: 1 }] });
+    expect(facets(entries, 'all')).toEqual({
+      total: 5,
+      kinds: { doc: 3, post: 2 },
+      products: [
+        { name: 'Konker', count: 3 },
+        { name: 'Wing', count: 1 },
+      ],
+    });
     expect(facets(entries, 'post').products).toEqual([{ name: 'Konker', count: 1 }]);
   });
   it('keeps what the filters ask for, in rank order, product names in any case', () => {

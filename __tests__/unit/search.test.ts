@@ -55,14 +55,41 @@ describe('synonym file validation', () => {
     return 'no error';
   };
   it('accepts groups of words and trims them', () => {
-    expect(validateSynonyms({ groups: [[' 多开', '双开'], ['拦截', 'hook']] }, file)).toEqual([['多开', '双开'], ['拦截', 'hook']]);
+    expect(
+      validateSynonyms(
+        {
+          groups: [
+            [' 多开', '双开'],
+            ['拦截', 'hook'],
+          ],
+        },
+        file,
+      ),
+    ).toEqual([
+      ['多开', '双开'],
+      ['拦截', 'hook'],
+    ]);
   });
   it('names the file and the entry for every mistake', () => {
     expect(error({ groups: [['a', 'b']], extra: 1 })).toMatch(/content\/synonyms\.yaml.*未知的键 "extra"/);
     expect(error({ group: [] })).toMatch(/content\/synonyms\.yaml.*未知的键 "group"/);
-    expect(error({ groups: [['多开', '双开'], ['分身', '双开']] })).toMatch(/content\/synonyms\.yaml：第 2 组中的“双开”重复：已出现在第 1 组/);
+    expect(
+      error({
+        groups: [
+          ['多开', '双开'],
+          ['分身', '双开'],
+        ],
+      }),
+    ).toMatch(/content\/synonyms\.yaml：第 2 组中的“双开”重复：已出现在第 1 组/);
     expect(error({ groups: [['多开', '多开']] })).toMatch(/第 1 组中的“多开”重复：本组里已经有了/);
-    expect(error({ groups: [['HOOK', 'a'], ['hook', 'b']] })).toMatch(/第 2 组中的“hook”重复/);
+    expect(
+      error({
+        groups: [
+          ['HOOK', 'a'],
+          ['hook', 'b'],
+        ],
+      }),
+    ).toMatch(/第 2 组中的“hook”重复/);
     expect(error({ groups: [['多开']] })).toMatch(/第 1 组 \["多开"\] 至少要有两个词/);
     expect(error({ groups: [] })).toMatch(/groups 是空的/);
     expect(error({ groups: [['多开', '  ']] })).toMatch(/第 1 组中有空词/);
@@ -119,7 +146,15 @@ describe('engine and ranking', () => {
     page({ kind: 'doc', url: '/docs/konker/Introduce', title: '空壳（Konker）简介', crumb: '文档', product: { names: ['Konker', '空壳'], tagline: 'Android 平台应用多开框架', keywords: [] }, sections: [] }),
     page({ url: '/blog/new', date: '2024-05-01', title: '正文提到', sections: [{ id: null, heading: '', depth: 0, text: '这里讲 Binder 拦截和多开', code: '' }] }),
     page({ url: '/blog/old', date: '2023-05-01', title: '正文提到', sections: [{ id: null, heading: '', depth: 0, text: '这里讲 Binder 拦截和多开', code: '' }] }),
-    page({ url: '/blog/heading', date: '2022-01-01', title: '另一篇', sections: [{ id: 'binder-拦截原理', heading: 'Binder 拦截原理', depth: 2, text: '细节', code: '' }, { id: '其他', heading: '其他', depth: 2, text: '拦截 binder 的另一种办法', code: 'BINDER_WRITE_READ' }] }),
+    page({
+      url: '/blog/heading',
+      date: '2022-01-01',
+      title: '另一篇',
+      sections: [
+        { id: 'binder-拦截原理', heading: 'Binder 拦截原理', depth: 2, text: '细节', code: '' },
+        { id: '其他', heading: '其他', depth: 2, text: '拦截 binder 的另一种办法', code: 'BINDER_WRITE_READ' },
+      ],
+    }),
     page({ url: '/blog/title', date: '2021-01-01', title: '深入 Binder 拦截', sections: [{ id: '正文', heading: '正文', depth: 2, text: '无关', code: '' }] }),
   ];
   const { records, store } = buildSearchRecords(pages, toSyllables);
@@ -160,7 +195,12 @@ describe('engine and ranking', () => {
     const hit = engine.search('binder_write_read')[0];
     expect(hit?.url).toBe('/blog/heading#其他');
     // Two matching sections: the page once, both sections under it (the heading hit first).
-    expect(engine.search('拦截 binder').find((h) => h.url.startsWith('/blog/heading'))?.sections.map((s) => s.url)).toEqual(['/blog/heading#binder-拦截原理', '/blog/heading#其他']);
+    expect(
+      engine
+        .search('拦截 binder')
+        .find((h) => h.url.startsWith('/blog/heading'))
+        ?.sections.map((s) => s.url),
+    ).toEqual(['/blog/heading#binder-拦截原理', '/blog/heading#其他']);
   });
   it('tries one typo only for a word the index does not hold', () => {
     // 'konker' is indexed: no fuzzy neighbours; 'konkr' is not: it finds Konker, ranked as a typo.
@@ -179,7 +219,10 @@ describe('engine and ranking', () => {
 
 describe('snippets', () => {
   it('highlights every occurrence case-insensitively, as text parts, next to an ellipsis', () => {
-    expect(highlight('…Binder', ['binder'])).toEqual([{ text: '…', match: false }, { text: 'Binder', match: true }]);
+    expect(highlight('…Binder', ['binder'])).toEqual([
+      { text: '…', match: false },
+      { text: 'Binder', match: true },
+    ]);
     expect(highlight('Binder 与 binder', ['binder'])).toEqual([
       { text: 'Binder', match: true },
       { text: ' 与 ', match: false },

@@ -21,9 +21,7 @@ describe('seriesProblems', () => {
 
   it('reports an unknown series, a repeated place, a gap and a series of one', () => {
     expect(seriesProblems([part('a', '2024-01-01', 'nope', 1)], NAMES)).toEqual([{ slug: 'a', field: 'series', message: expect.stringContaining('未知的系列“nope”') }]);
-    expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1), part('b', '2024-01-02', 'aosp', 1)], NAMES)).toEqual([
-      { slug: 'b', field: 'series_position', message: '系列“aosp”的第 1 篇重复：/blog/a 也是第 1 篇' },
-    ]);
+    expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1), part('b', '2024-01-02', 'aosp', 1)], NAMES)).toEqual([{ slug: 'b', field: 'series_position', message: '系列“aosp”的第 1 篇重复：/blog/a 也是第 1 篇' }]);
     expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1), part('c', '2024-01-03', 'aosp', 3)], NAMES)).toEqual([
       { slug: 'c', field: 'series_position', message: '系列“aosp”缺少第 2 篇：篇序要从 1 起连续编号（现有 1、3）' },
     ]);

@@ -48,7 +48,14 @@ describe('font slices (@fontsource/noto-sans-sc)', () => {
       expect(existsSync(path.join(ROOT, 'node_modules/@fontsource/noto-sans-sc/files', slice.file))).toBe(true);
     }
     expect(parseFontFaces("@font-face {\n  src: url(./files/a.woff2) format('woff2'), url(./files/a.woff) format('woff');\n  unicode-range: U+4e00-4e0f,U+20;\n}", 400)).toEqual([
-      { file: 'a.woff', weight: 400, ranges: [[0x4e00, 0x4e0f], [0x20, 0x20]] },
+      {
+        file: 'a.woff',
+        weight: 400,
+        ranges: [
+          [0x4e00, 0x4e0f],
+          [0x20, 0x20],
+        ],
+      },
     ]);
   });
 

@@ -50,8 +50,8 @@ const cases = renderCases({
   badDefault: { source: '<Tabs defaultValue="z">\n<TabItem value="a">甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
   computedValues: { source: '<Tabs values={items}>\n<TabItem value="a">甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
   valuesMissingItem: { source: "<Tabs values={[{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }]}>\n<TabItem value=\"a\">甲</TabItem>\n</Tabs>\n", file: 'content/docs/bad.mdx', firstLine: 6 },
-  itemNotInValues: { source: "<Tabs values={[{ label: '甲', value: 'a' }]}>\n<TabItem value=\"a\">甲</TabItem>\n<TabItem value=\"z\">乙</TabItem>\n</Tabs>\n", file: 'content/docs/bad.mdx', firstLine: 6 },
-  scriptAttribute: { source: "<Tabs>\n<TabItem value=\"a\" attributes={{ onClick: 'alert(1)' }}>甲</TabItem>\n</Tabs>\n", file: 'content/docs/bad.mdx', firstLine: 6 },
+  itemNotInValues: { source: '<Tabs values={[{ label: \'甲\', value: \'a\' }]}>\n<TabItem value="a">甲</TabItem>\n<TabItem value="z">乙</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
+  scriptAttribute: { source: '<Tabs>\n<TabItem value="a" attributes={{ onClick: \'alert(1)\' }}>甲</TabItem>\n</Tabs>\n', file: 'content/docs/bad.mdx', firstLine: 6 },
   // Every prop of Docusaurus's tabs documentation: the values array (taking precedence over the
   // TabItems' labels, in its own order), defaultValue, groupId, queryString, lazy, className, and
   // TabItem's value, label, default, className, attributes.
@@ -75,7 +75,7 @@ const cases = renderCases({
       '',
       '<Tabs defaultValue={null} queryString="os"><TabItem value="a" label="甲">一</TabItem><TabItem value="b">二</TabItem></Tabs>',
       '',
-      "<Tabs values={[{value: 'x'}, {value: 'y', label: '乙'}]}><TabItem value=\"x\" label=\"不用\">一</TabItem><TabItem value=\"y\">二</TabItem></Tabs>",
+      '<Tabs values={[{value: \'x\'}, {value: \'y\', label: \'乙\'}]}><TabItem value="x" label="不用">一</TabItem><TabItem value="y">二</TabItem></Tabs>',
       '',
     ].join('\n'),
   },
@@ -88,7 +88,9 @@ describe('tabs: page, twin and search', () => {
     const { html } = cases.ok('docusaurus');
     const tabs = html.slice(html.indexOf('<div class="tabs"'));
     expect(tabs.startsWith('<div class="tabs" data-tabs="os"><div class="tab-list">')).toBe(true);
-    expect(tabs).toContain('<button type="button" class="tab" data-value="mac">macOS</button><button type="button" class="tab" data-value="linux" data-default="">Linux</button><button type="button" class="tab" data-value="win">Windows</button></div>');
+    expect(tabs).toContain(
+      '<button type="button" class="tab" data-value="mac">macOS</button><button type="button" class="tab" data-value="linux" data-default="">Linux</button><button type="button" class="tab" data-value="win">Windows</button></div>',
+    );
     expect(tabs).toContain('<div class="tab-panel" data-value="mac"><p class="tab-label">macOS</p><div class="code-block" data-language="bash">');
     expect(tabs).toContain('<div class="tab-panel" data-value="linux" data-default=""><p class="tab-label">Linux</p><p>先装 <strong>tkinter</strong>：</p>');
     expect(tabs).toContain('<div class="tab-panel" data-value="win"><p class="tab-label">Windows</p><p>官方安装包自带。</p></div></div>');
@@ -99,7 +101,29 @@ describe('tabs: page, twin and search', () => {
 
   it('gives the twin one labelled block per tab, and search every panel under its label', () => {
     const { twin, search } = cases.ok('docusaurus');
-    expect(twin).toContain(['## 安装', '', '- **macOS**', '', '  ```bash', '  brew install python-tk', '  ```', '', '- **Linux**', '', '  先装 **tkinter**：', '', '  ```bash', '  sudo apt-get install python3-tk', '  ```', '', '- **Windows**', '', '  官方安装包自带。'].join('\n'));
+    expect(twin).toContain(
+      [
+        '## 安装',
+        '',
+        '- **macOS**',
+        '',
+        '  ```bash',
+        '  brew install python-tk',
+        '  ```',
+        '',
+        '- **Linux**',
+        '',
+        '  先装 **tkinter**：',
+        '',
+        '  ```bash',
+        '  sudo apt-get install python3-tk',
+        '  ```',
+        '',
+        '- **Windows**',
+        '',
+        '  官方安装包自带。',
+      ].join('\n'),
+    );
     expect(twin).not.toContain('import');
     // The buttons are not indexed (the labels are, once, before each panel's text).
     expect(search).toBe('安装 macOS Linux 先装 tkinter： Windows 官方安装包自带。');
@@ -138,7 +162,9 @@ describe('tabs: page, twin and search', () => {
 
   it('nests with callouts both ways', () => {
     const { html, twin } = cases.ok('nested');
-    expect(html).toMatch(/^<aside class="callout callout-tip"[^>]*><strong class="callout-title">各平台<\/strong><div class="tabs" data-tabs="">.*<div class="tab-panel" data-value="a" data-default=""><p class="tab-label">A<\/p><aside class="callout callout-note"/s);
+    expect(html).toMatch(
+      /^<aside class="callout callout-tip"[^>]*><strong class="callout-title">各平台<\/strong><div class="tabs" data-tabs="">.*<div class="tab-panel" data-value="a" data-default=""><p class="tab-label">A<\/p><aside class="callout callout-note"/s,
+    );
     expect(twin).toContain('> **各平台**\n>\n> - **A**\n>\n>   > **备注**\n>   >\n>   > 在标签页里的提示。');
   });
 

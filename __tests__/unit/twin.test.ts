@@ -21,7 +21,24 @@ interface Case {
 const CASES: Record<string, Case> = {
   title: { source: '正文第一段，含 **粗体**、*强调* 和 `code`。\n\n## 小节\n\n### 更小的节\n\n第二段。\n' },
   calloutTypes: {
-    source: ['<Callout type="tip">', '按提示操作。', '</Callout>', '', '<Callout type="warning">', '小心。', '</Callout>', '', '<Callout type="danger">', '危险。', '</Callout>', '', '<Callout>', '默认是说明。', '</Callout>', ''].join('\n'),
+    source: [
+      '<Callout type="tip">',
+      '按提示操作。',
+      '</Callout>',
+      '',
+      '<Callout type="warning">',
+      '小心。',
+      '</Callout>',
+      '',
+      '<Callout type="danger">',
+      '危险。',
+      '</Callout>',
+      '',
+      '<Callout>',
+      '默认是说明。',
+      '</Callout>',
+      '',
+    ].join('\n'),
   },
   calloutTitle: { source: ['<Callout type="info" title="升级前必读">', '先备份 **工作空间**。', '', '- 第一步', '- 第二步', '', '```bash', 'wing sync', '```', '</Callout>', ''].join('\n') },
   details: { source: ['<details>', '<summary>为什么需要 root？</summary>', '', '因为要读取 `/data` 目录。', '', '</details>', ''].join('\n') },
@@ -68,9 +85,7 @@ describe('Markdown twin of each MDX construct', () => {
   });
 
   it('<Callout> → a blockquote opening with its label (type name, or its title)', () => {
-    expect(md('calloutTypes')).toBe(
-      '# 页面标题\n\n> **提示**\n>\n> 按提示操作。\n\n> **注意**\n>\n> 小心。\n\n> **警告**\n>\n> 危险。\n\n> **说明**\n>\n> 默认是说明。\n',
-    );
+    expect(md('calloutTypes')).toBe('# 页面标题\n\n> **提示**\n>\n> 按提示操作。\n\n> **注意**\n>\n> 小心。\n\n> **警告**\n>\n> 危险。\n\n> **说明**\n>\n> 默认是说明。\n');
     expect(md('calloutTitle')).toBe('# 页面标题\n\n> **升级前必读**\n>\n> 先备份 **工作空间**。\n>\n> - 第一步\n> - 第二步\n>\n> ```bash\n> wing sync\n> ```\n');
   });
 
@@ -105,12 +120,10 @@ describe('Markdown twin of each MDX construct', () => {
   });
 
   it('site-absolute links get the base URL; anchors and other sites stay as written', () => {
-    expect(md('links')).toBe(
-      '# 页面标题\n\n见 [开始使用](/fomosite/docs/desktop/wing/Get%20start)、[本页小节](#安装)、[GitHub](https://github.com/iofomo) 和 [引用链接][ref]。\n\n[ref]: /fomosite/blog/binder\n',
-    );
+    expect(md('links')).toBe('# 页面标题\n\n见 [开始使用](/fomosite/docs/desktop/wing/Get%20start)、[本页小节](#安装)、[GitHub](https://github.com/iofomo) 和 [引用链接][ref]。\n\n[ref]: /fomosite/blog/binder\n');
   });
 
-  it("string expressions become their text; comments are dropped", () => {
+  it('string expressions become their text; comments are dropped', () => {
     expect(md('expressions')).toBe('# 页面标题\n\n花括号 { 和 } 原样显示。\n\n最后一段。\n');
   });
 

@@ -105,7 +105,15 @@ describe('the JavaScript rules', () => {
     const query = use({ resource: '/x/Query.tsx' });
     // Webpack runs loaders right to left: Babel (only the plugins needed) first, then SWC.
     expect(query.map((l) => l.loader)).toEqual([s.paths.swcLoader, s.paths.babelLoader]);
-    expect(query[1]?.options).toMatchObject({ babelrc: false, configFile: false, parserOpts: { plugins: ['typescript', 'jsx'] }, plugins: [[EMOTION.name, EMOTION.options], [s.paths.removeGraphqlQueries, { stage: 'build-javascript', staticQueryDir: 'page-data/sq/d' }]] });
+    expect(query[1]?.options).toMatchObject({
+      babelrc: false,
+      configFile: false,
+      parserOpts: { plugins: ['typescript', 'jsx'] },
+      plugins: [
+        [EMOTION.name, EMOTION.options],
+        [s.paths.removeGraphqlQueries, { stage: 'build-javascript', staticQueryDir: 'page-data/sq/d' }],
+      ],
+    });
     // Each loader entry is named by its options, so webpack's cache keeps different options apart.
     expect(query[0]?.ident).toMatch(/^swc-[0-9a-f]{16}$/);
     expect(use({ resource: '/x/Other.ts' })[0]?.ident).not.toBe(plain[0]?.ident);
@@ -118,7 +126,8 @@ describe('the JavaScript rules', () => {
   });
 
   it('Babel then SWC gives Emotion’s css`` the same minified styles (so class names) as Gatsby’s Babel did', async () => {
-    const source = "import { css } from '@emotion/react';\nconst c = (n: string) => n;\nexport const box = css`\n  display: grid;\n  /* a comment */\n  grid-template-columns: repeat(2, minmax(0, 1fr));\n  color: ${c('text')};\n  @media (min-width: 1280px) {\n    &:hover { color: red; }\n  }\n`;\n";
+    const source =
+      "import { css } from '@emotion/react';\nconst c = (n: string) => n;\nexport const box = css`\n  display: grid;\n  /* a comment */\n  grid-template-columns: repeat(2, minmax(0, 1fr));\n  color: ${c('text')};\n  @media (min-width: 1280px) {\n    &:hover { color: red; }\n  }\n`;\n";
     const file = path.join(root, 'src', 'fixture.ts');
     const emotion = { name: require.resolve('@emotion/babel-plugin'), options: EMOTION.options };
     const s = settings('build-javascript', [emotion]);
@@ -245,9 +254,20 @@ describe('image jobs started before webpack', () => {
     ];
     const queries: Record<string, string> = { '/t/post.tsx': 'query PostById { x }', '/t/doc.tsx': 'query DocById { y }' };
     const nodes: Record<string, { body: string; frontmatter?: { image?: unknown } }> = { a: { body: '![x](./x.png)' }, b: { body: '没有图' } };
-    const early = pagesToPrewarm(pages, (c) => queries[c], (id) => nodes[id]);
+    const early = pagesToPrewarm(
+      pages,
+      (c) => queries[c],
+      (id) => nodes[id],
+    );
     expect(early.map((e) => [e.page.path, e.query])).toEqual([['/blog/a', 'query PostById { x }']]);
     // A warm build: that page's query is not dirty, so it will not run and needs nothing early.
-    expect(pagesToPrewarm(pages, (c) => queries[c], (id) => nodes[id], (page) => page.path !== '/blog/a')).toEqual([]);
+    expect(
+      pagesToPrewarm(
+        pages,
+        (c) => queries[c],
+        (id) => nodes[id],
+        (page) => page.path !== '/blog/a',
+      ),
+    ).toEqual([]);
   });
 });

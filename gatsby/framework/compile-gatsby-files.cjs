@@ -28,9 +28,7 @@ function hasGatsbyTsFile(dir) {
   } catch {
     return false;
   }
-  return entries.some((entry) =>
-    entry.isDirectory() ? entry.name !== 'node_modules' && hasGatsbyTsFile(path.join(dir, entry.name)) : ROOT_FILES.includes(entry.name),
-  );
+  return entries.some((entry) => (entry.isDirectory() ? entry.name !== 'node_modules' && hasGatsbyTsFile(path.join(dir, entry.name)) : ROOT_FILES.includes(entry.name)));
 }
 
 /**

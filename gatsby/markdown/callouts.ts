@@ -198,7 +198,10 @@ function splitFirstLine(children: PhrasingContent[]): [PhrasingContent[], Phrasi
       const at = child.value.indexOf('\n');
       const before = child.value.slice(0, at);
       const after = child.value.slice(at + 1);
-      return [[...children.slice(0, i), ...(before ? [{ ...child, value: before }] : [])], [...(after ? [{ ...child, value: after }] : []), ...children.slice(i + 1)]];
+      return [
+        [...children.slice(0, i), ...(before ? [{ ...child, value: before }] : [])],
+        [...(after ? [{ ...child, value: after }] : []), ...children.slice(i + 1)],
+      ];
     }
   }
   return [children, []];
@@ -224,7 +227,13 @@ export function calloutFromComponent(node: JsxNode, file: string): CalloutNode {
   const type = attribute('type');
   const title = attribute('title');
   const kind = typeof type === 'string' ? calloutKind(file, node, type, `<${node.name ?? 'Callout'} type="${type}">`) : 'info';
-  return { type: 'callout', kind, title: typeof title === 'string' ? [{ type: 'text', value: title }] : typeof type === 'string' ? aliasTitle(type) : undefined, children: (node.children ?? []) as BlockContent[], position: node.position as Content['position'] };
+  return {
+    type: 'callout',
+    kind,
+    title: typeof title === 'string' ? [{ type: 'text', value: title }] : typeof type === 'string' ? aliasTitle(type) : undefined,
+    children: (node.children ?? []) as BlockContent[],
+    position: node.position as Content['position'],
+  };
 }
 
 /**
@@ -241,7 +250,11 @@ export function remarkCallouts() {
         const node = child as unknown as { type: string; name?: string };
         if (node.type === 'containerDirective') return fromDirective(child as unknown as DirectiveNode, file) as unknown as Content;
         if (node.type === 'blockquote') return (fromAlert(child as Blockquote, file) ?? child) as Content;
-        if (node.type === 'mdxJsxFlowElement' && CALLOUT_COMPONENTS.includes(node.name ?? '') && ((child as unknown as JsxNode).attributes ?? []).every((a) => a.type === 'mdxJsxAttribute' && typeof (a.value ?? '') === 'string')) {
+        if (
+          node.type === 'mdxJsxFlowElement' &&
+          CALLOUT_COMPONENTS.includes(node.name ?? '') &&
+          ((child as unknown as JsxNode).attributes ?? []).every((a) => a.type === 'mdxJsxAttribute' && typeof (a.value ?? '') === 'string')
+        ) {
           return calloutFromComponent(child as unknown as JsxNode, file) as unknown as Content;
         }
         return child;

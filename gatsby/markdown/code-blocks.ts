@@ -53,7 +53,6 @@ const LABELS: Record<string, string> = {
   text: '文本',
 };
 
-
 /** The label shown in a code block's header: a known name, else the fence's language as written. */
 export function codeLabel(language: string): string {
   return LABELS[language] ?? language;
@@ -100,7 +99,11 @@ function markedLines(children: ElementContent[], spec: CodeBlockSpec): ElementCo
 }
 
 export function codeLanguage(code: Element): string {
-  return classList(code).find((name) => name.startsWith('language-'))?.slice('language-'.length) || 'text';
+  return (
+    classList(code)
+      .find((name) => name.startsWith('language-'))
+      ?.slice('language-'.length) || 'text'
+  );
 }
 
 export function codeBlock(pre: Element): Element | null {

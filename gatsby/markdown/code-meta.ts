@@ -63,9 +63,39 @@ const MARKUP: CommentStyle[] = ['<!--'];
 
 /** Comment syntax by language (the fence's name); languages not listed accept every style. */
 const COMMENTS: Record<string, CommentStyle[]> = {
-  ...Object.fromEntries(['javascript', 'js', 'typescript', 'ts', 'java', 'kotlin', 'kt', 'swift', 'go', 'golang', 'c', 'cpp', 'c++', 'objectivec', 'objc', 'groovy', 'gradle', 'rust', 'scala', 'dart', 'csharp', 'cs', 'php', 'proto', 'protobuf'].map((l) => [l, C_LIKE])),
+  ...Object.fromEntries(
+    [
+      'javascript',
+      'js',
+      'typescript',
+      'ts',
+      'java',
+      'kotlin',
+      'kt',
+      'swift',
+      'go',
+      'golang',
+      'c',
+      'cpp',
+      'c++',
+      'objectivec',
+      'objc',
+      'groovy',
+      'gradle',
+      'rust',
+      'scala',
+      'dart',
+      'csharp',
+      'cs',
+      'php',
+      'proto',
+      'protobuf',
+    ].map((l) => [l, C_LIKE]),
+  ),
   ...Object.fromEntries(['jsx', 'tsx'].map((l) => [l, [...C_LIKE, '{/*'] as CommentStyle[]])),
-  ...Object.fromEntries(['bash', 'sh', 'shell', 'zsh', 'console', 'python', 'py', 'yaml', 'yml', 'toml', 'ruby', 'rb', 'perl', 'r', 'dockerfile', 'makefile', 'properties', 'nginx', 'powershell', 'ps1', 'cmake'].map((l) => [l, HASH])),
+  ...Object.fromEntries(
+    ['bash', 'sh', 'shell', 'zsh', 'console', 'python', 'py', 'yaml', 'yml', 'toml', 'ruby', 'rb', 'perl', 'r', 'dockerfile', 'makefile', 'properties', 'nginx', 'powershell', 'ps1', 'cmake'].map((l) => [l, HASH]),
+  ),
   ...Object.fromEntries(['html', 'xml', 'svg', 'markup', 'md', 'markdown', 'vue'].map((l) => [l, MARKUP])),
   ...Object.fromEntries(['css', 'scss', 'less'].map((l) => [l, ['/*'] as CommentStyle[]])),
   ...Object.fromEntries(['sql', 'lua', 'haskell', 'hs'].map((l) => [l, ['--'] as CommentStyle[]])),
@@ -128,7 +158,10 @@ function parseMeta(meta: string): Meta {
     const [, title, double, single, bare, ranges, numbers, start, , unknown] = match;
     if (title) result.title = double ?? single ?? bare ?? '';
     else if (ranges !== undefined) {
-      for (const part of ranges.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of ranges
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const range = /^(\d+)(?:-(\d+))?$/.exec(part);
         const from = Number(range?.[1]);
         const to = Number(range?.[2] ?? range?.[1]);
@@ -200,7 +233,13 @@ export function parseCodeBlock(lang: string | null | undefined, meta: string | n
     firstLineNumber,
     code,
     lines: shown.map(({ highlight, change }) => ({ highlight, change })),
-    copy: diff === 'lines' ? shown.filter((line) => line.change !== 'remove').map((line) => line.text).join('\n') : code,
+    copy:
+      diff === 'lines'
+        ? shown
+            .filter((line) => line.change !== 'remove')
+            .map((line) => line.text)
+            .join('\n')
+        : code,
     twin: shown.map((line) => line.twin).join('\n'),
   };
 }

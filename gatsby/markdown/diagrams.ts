@@ -37,9 +37,7 @@ export class DiagramError extends ContentSyntaxError {
 
 /** The renderer's SVG without its <style> block and root inline style (the theme sets both). */
 export function cleanSvg(svg: string): string {
-  return svg
-    .replace(/<style>[\s\S]*?<\/style>\s*/g, '')
-    .replace(/^<svg([^>]*?)\s+style="[^"]*"/, '<svg$1');
+  return svg.replace(/<style>[\s\S]*?<\/style>\s*/g, '').replace(/^<svg([^>]*?)\s+style="[^"]*"/, '<svg$1');
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

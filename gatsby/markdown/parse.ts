@@ -69,7 +69,18 @@ function cjkFriendlyEmphasis(this: Processor) {
 }
 
 export function contentParser() {
-  return unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(cjkFriendlyEmphasis).use(calloutSyntax).use(headingIdSyntax).use(remarkSteps).use(remarkCallouts).use(remarkTabs).use(remarkFileTree).use(remarkUnwrapImages);
+  return unified()
+    .use(remarkParse)
+    .use(remarkMdx)
+    .use(remarkGfm)
+    .use(cjkFriendlyEmphasis)
+    .use(calloutSyntax)
+    .use(headingIdSyntax)
+    .use(remarkSteps)
+    .use(remarkCallouts)
+    .use(remarkTabs)
+    .use(remarkFileTree)
+    .use(remarkUnwrapImages);
 }
 
 /** What the parser reads for a body starting on line `firstLine` of `file`: positions are the file's own. */

@@ -77,10 +77,7 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
       drawDiagram: buildDrawDiagram(),
       // Only posts show their frontmatter image as a cover.
       cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
-      remarkPlugins: [
-        gatsbyPlugin(remarkImages, IMAGE_OPTIONS),
-        gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] }),
-      ],
+      remarkPlugins: [gatsbyPlugin(remarkImages, IMAGE_OPTIONS), gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] })],
     });
     developErrors()?.set('render', file, null);
     return rendered;

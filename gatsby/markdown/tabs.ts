@@ -361,6 +361,10 @@ export function tabsToTwin(node: TabsNode, convert: TwinConvert): List {
     type: 'list',
     ordered: false,
     spread: true,
-    children: node.children.map((item) => ({ type: 'listItem', spread: true, children: [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: item.label }] }] }, ...convert.flow(item.children)] })),
+    children: node.children.map((item) => ({
+      type: 'listItem',
+      spread: true,
+      children: [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: item.label }] }] }, ...convert.flow(item.children)],
+    })),
   };
 }

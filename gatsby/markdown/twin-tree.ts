@@ -202,7 +202,8 @@ function convert(node: Content, options: TwinTreeOptions): Content[] {
     const spec = readCodeBlock(options.file, node, node.lang, node.meta, node.value);
     return [{ ...node, meta: spec.title === null ? null : `title=${JSON.stringify(spec.title)}`, value: spec.twin }];
   }
-  if (node.type === 'link' || node.type === 'definition') return [{ ...node, url: twinLink(node.url, options.basePath), ...('children' in node ? { children: asPhrasing(convertAll(node.children, options)) } : {}) } as Content];
+  if (node.type === 'link' || node.type === 'definition')
+    return [{ ...node, url: twinLink(node.url, options.basePath), ...('children' in node ? { children: asPhrasing(convertAll(node.children, options)) } : {}) } as Content];
   if ('children' in node) {
     const converted = convertAll(node.children as Content[], options);
     // A paragraph of HTML elements written inline (`<h2>…</h2>` then `<p>…</p>` on the next line)

@@ -65,10 +65,7 @@ function seriesAndRelated(posts: readonly PostEntry[]): { seriesNames: SeriesNam
 async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[], warn: (message: string) => void) {
   const history = await contentHistory(contentDir, warn);
   return lastUpdatedByPage(
-    [
-      ...posts.map((p) => ({ path: postPath(p.slug), file: p.file, source: { kind: 'post' as const, date: p.date } })),
-      ...docs.map((d) => ({ path: docPath(d.docId), file: d.file, source: { kind: 'doc' as const } })),
-    ],
+    [...posts.map((p) => ({ path: postPath(p.slug), file: p.file, source: { kind: 'post' as const, date: p.date } })), ...docs.map((d) => ({ path: docPath(d.docId), file: d.file, source: { kind: 'doc' as const } }))],
     history.files,
     authorMatcher(authors),
   );

@@ -92,7 +92,14 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
       const count = await writeDiscoveryFiles(
         publicDir,
         { origin: siteConfig.url, pathPrefix, title: siteConfig.title, description: siteConfig.description, copyright: siteConfig.footer.copyright },
-        { posts: listed, allPaths: plan.map((p) => p.path), unlisted, changes: { updated: lastUpdated, published: new Map(posts.map((p) => [`/blog/${p.slug}`, p.date])) }, authorName: (id) => authorTable[id]?.name ?? id, authorsOf: (slug) => slugAuthors.get(slug) ?? [] },
+        {
+          posts: listed,
+          allPaths: plan.map((p) => p.path),
+          unlisted,
+          changes: { updated: lastUpdated, published: new Map(posts.map((p) => [`/blog/${p.slug}`, p.date])) },
+          authorName: (id) => authorTable[id]?.name ?? id,
+          authorsOf: (slug) => slugAuthors.get(slug) ?? [],
+        },
       );
       reporter.info(`已写出 rss.xml、atom.xml、robots.txt、opensearch.xml 和 sitemap.xml（${count} 个网址，不含搜索页）`);
     },

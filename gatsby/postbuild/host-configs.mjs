@@ -28,7 +28,11 @@ export function normalizePrefix(prefix = '') {
 }
 
 /** A path as it travels in a URL: each segment percent-encoded (spaces, Chinese tags). */
-export const encodePath = (p) => p.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+export const encodePath = (p) =>
+  p
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
 
 /** All files of publicDir as URL paths ("/blog/binder/index.html"), sorted. */
 export function listFiles(publicDir, dir = publicDir) {

@@ -6,7 +6,11 @@ import { buildFeeds, FEED_PATHS, robotsTxt, sitemapEntries, sitemapPaths, type L
 import { OPENSEARCH_PATH, openSearchXml } from '../../src/lib/opensearch';
 import type { PostSummary } from '../../src/lib/routes';
 
-export async function writeDiscoveryFiles(publicDir: string, site: SiteIdentity, input: { posts: PostSummary[]; allPaths: string[]; unlisted: Set<string>; changes: LastChanges; authorName: (id: string) => string; authorsOf: (slug: string) => string[] }): Promise<number> {
+export async function writeDiscoveryFiles(
+  publicDir: string,
+  site: SiteIdentity,
+  input: { posts: PostSummary[]; allPaths: string[]; unlisted: Set<string>; changes: LastChanges; authorName: (id: string) => string; authorsOf: (slug: string) => string[] },
+): Promise<number> {
   const { rss, atom } = buildFeeds(input.posts, site, input.authorName, input.authorsOf);
   writeFileSync(path.join(publicDir, FEED_PATHS.rss.slice(1)), rss);
   writeFileSync(path.join(publicDir, FEED_PATHS.atom.slice(1)), atom);

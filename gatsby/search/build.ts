@@ -161,7 +161,11 @@ export interface SearchFiles {
 
 export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens): SearchFiles {
   const { records, store } = buildSearchRecords(pages, toSyllables);
-  const siteText = [...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]), ...synonyms.flat(), ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])])].join(' ');
+  const siteText = [
+    ...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]),
+    ...synonyms.flat(),
+    ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])]),
+  ].join(' ');
   const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
   const index = buildIndexFile(records, { t2s, synonyms }, tokensOf);
   const sharded = shardFiles(index, store);

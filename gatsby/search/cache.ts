@@ -191,11 +191,7 @@ export class SectionCache {
       const full = path.join(this.dir, name);
       const entry = ENTRY_NAME.exec(name);
       const age = () => now - (statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? now);
-      const stale = entry
-        ? this.usedFiles.has(entry[1] as string)
-          ? !this.used.has(entry[2] as string)
-          : age() > days * DAY_MS
-        : name.endsWith('.tmp') && age() > ABANDONED_MS;
+      const stale = entry ? (this.usedFiles.has(entry[1] as string) ? !this.used.has(entry[2] as string) : age() > days * DAY_MS) : name.endsWith('.tmp') && age() > ABANDONED_MS;
       if (!stale) continue;
       rmSync(full, { force: true });
       removed += 1;
@@ -310,7 +306,11 @@ export async function writeCachedSearchFiles<M>(options: {
 }): Promise<SearchFilesReport> {
   const { pages, fingerprint, cacheDir, files } = options;
   const cache = new SectionCache(options.sectionsDir ?? cacheDir, fingerprint);
-  const inputs = inputsFingerprint(fingerprint, pages.map((p) => ({ key: cache.key(p.file, p.body), meta: p.meta })), options.other);
+  const inputs = inputsFingerprint(
+    fingerprint,
+    pages.map((p) => ({ key: cache.key(p.file, p.body), meta: p.meta })),
+    options.other,
+  );
   const current = upToDate(cacheDir, inputs, files);
   if (current) return { ...statsOf(current), skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0 };
   const t0 = performance.now();

@@ -96,7 +96,9 @@ export async function writeSearchFiles(reporter: Reporter, publicDir: string): P
     return rendered;
   });
   if (missing.length) {
-    reporter.warn(`搜索：${missing.length} 个页面的页面数据里没有渲染好的正文（${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}），改为从源文件渲染；页面数据的位置（gatsby/framework/internals.ts）或模板查询的 mdx.rendered 可能变了`);
+    reporter.warn(
+      `搜索：${missing.length} 个页面的页面数据里没有渲染好的正文（${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}），改为从源文件渲染；页面数据的位置（gatsby/framework/internals.ts）或模板查询的 mdx.rendered 可能变了`,
+    );
   }
 }
 

@@ -25,5 +25,15 @@ export function twinSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | '
   const body = node.body ?? '';
   // As the build's writeTravelFiles: errors name the file's own line; the page's last-updated line.
   const firstLine = bodyFirstLine(readFileSync(file.absolutePath, 'utf8'), body);
-  return { path: pagePath, file: entry.file, absolutePath: file.absolutePath, title: entry.title, body, firstLine, cover, lastUpdated: site.lastUpdated.get(pagePath), series: site.plan ? seriesOf(site.plan, pagePath) : undefined };
+  return {
+    path: pagePath,
+    file: entry.file,
+    absolutePath: file.absolutePath,
+    title: entry.title,
+    body,
+    firstLine,
+    cover,
+    lastUpdated: site.lastUpdated.get(pagePath),
+    series: site.plan ? seriesOf(site.plan, pagePath) : undefined,
+  };
 }

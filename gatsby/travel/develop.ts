@@ -40,7 +40,10 @@ export function travelRoutes(getNode: (id: string) => Node | undefined, publicDi
       res.set({ 'Content-Type': 'image/png', 'Cache-Control': 'no-cache' }).send(readFileSync(cachedCardFile(CARD_CACHE, card)));
     } catch (error) {
       // A content mistake (an image the twin names is missing, a glyph the card font lacks): say which, keep serving.
-      res.status(500).set({ 'Content-Type': 'text/plain; charset=utf-8' }).send(error instanceof Error ? error.message : String(error));
+      res
+        .status(500)
+        .set({ 'Content-Type': 'text/plain; charset=utf-8' })
+        .send(error instanceof Error ? error.message : String(error));
     }
   };
 }

@@ -68,31 +68,22 @@ export function cardText(input: CardInput, brand: CardBrand): string {
 
 export function cardElement(input: CardInput, brand: CardBrand): CardNode {
   const light = colors.light;
-  const chip = (text: string) =>
-    el('div', { display: 'flex', padding: '8px 20px', borderRadius: 999, background: light.primarySoft, color: light.primaryStrong, fontSize: 28, fontWeight: 700 }, text);
+  const chip = (text: string) => el('div', { display: 'flex', padding: '8px 20px', borderRadius: 999, background: light.primarySoft, color: light.primaryStrong, fontSize: 28, fontWeight: 700 }, text);
   const labels = input.kind === 'post' ? input.labels.map((tag) => `#${tag}`) : input.labels;
-  return el(
-    'div',
-    { width: CARD_SIZE.width, height: CARD_SIZE.height, display: 'flex', flexDirection: 'column', background: light.bg, color: light.text, borderTop: `14px solid ${light.primary}` },
-    [
-      el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '44px 80px 0' }, [
-        el('div', { display: 'flex', alignItems: 'center', fontSize: 40, fontWeight: 700, color: light.text }, [
-          { type: 'img', props: { src: brand.mark, width: 60, height: 60, style: { marginRight: 20 } } },
-          el('div', { display: 'flex' }, brand.siteName),
-        ]),
-        el('div', { display: 'flex', fontSize: 30, color: light.textMute }, input.kind === 'doc' ? '文档' : '博客'),
+  return el('div', { width: CARD_SIZE.width, height: CARD_SIZE.height, display: 'flex', flexDirection: 'column', background: light.bg, color: light.text, borderTop: `14px solid ${light.primary}` }, [
+    el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '44px 80px 0' }, [
+      el('div', { display: 'flex', alignItems: 'center', fontSize: 40, fontWeight: 700, color: light.text }, [
+        { type: 'img', props: { src: brand.mark, width: 60, height: 60, style: { marginRight: 20 } } },
+        el('div', { display: 'flex' }, brand.siteName),
       ]),
-      el('div', { display: 'flex', flexGrow: 1, alignItems: 'center', justifyContent: 'center', padding: '0 80px' }, [
-        el(
-          'div',
-          { display: 'block', width: 1040, textAlign: 'center', fontSize: titleFontSize(input.title), fontWeight: 700, lineHeight: 1.3, lineClamp: 3, color: light.text },
-          input.title,
-        ),
-      ]),
-      el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 80px 48px', borderBottom: `1px solid ${light.border}` }, [
-        el('div', { display: 'flex', gap: 14 }, labels.slice(0, 4).map(chip)),
-        el('div', { display: 'flex', fontSize: 28, color: light.textMute }, brand.host),
-      ]),
-    ],
-  );
+      el('div', { display: 'flex', fontSize: 30, color: light.textMute }, input.kind === 'doc' ? '文档' : '博客'),
+    ]),
+    el('div', { display: 'flex', flexGrow: 1, alignItems: 'center', justifyContent: 'center', padding: '0 80px' }, [
+      el('div', { display: 'block', width: 1040, textAlign: 'center', fontSize: titleFontSize(input.title), fontWeight: 700, lineHeight: 1.3, lineClamp: 3, color: light.text }, input.title),
+    ]),
+    el('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 80px 48px', borderBottom: `1px solid ${light.border}` }, [
+      el('div', { display: 'flex', gap: 14 }, labels.slice(0, 4).map(chip)),
+      el('div', { display: 'flex', fontSize: 28, color: light.textMute }, brand.host),
+    ]),
+  ]);
 }

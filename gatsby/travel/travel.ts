@@ -82,7 +82,14 @@ export async function planShareCards(graphql: Graphql, plan: readonly PagePlan[]
   const covers = await graphql<{ allMdx: { nodes: Array<{ id: string; frontmatter: { image: { id: string } | null } | null }> } }>(`
     query PostCovers {
       allMdx {
-        nodes { id frontmatter { image { id } } }
+        nodes {
+          id
+          frontmatter {
+            image {
+              id
+            }
+          }
+        }
       }
     }
   `);
@@ -143,8 +150,16 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
         nodes {
           id
           body
-          frontmatter { image { absolutePath } }
-          parent { ... on File { absolutePath } }
+          frontmatter {
+            image {
+              absolutePath
+            }
+          }
+          parent {
+            ... on File {
+              absolutePath
+            }
+          }
         }
       }
     }
@@ -198,7 +213,9 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
     started = performance.now();
     cpu = process.cpuUsage();
     const stats = await writeShareCards([...cards.values()], planner(), { publicDir, cacheDir: CARD_CACHE });
-    const perCard = stats.rendered ? `，新画 ${stats.rendered} 张：每张墙钟 ${(stats.renderMs / stats.rendered).toFixed(0)} ms、CPU ${(stats.cpuMs / stats.rendered).toFixed(0)} ms（载入 ${stats.fontSlices} 个字体分片）` : '';
+    const perCard = stats.rendered
+      ? `，新画 ${stats.rendered} 张：每张墙钟 ${(stats.renderMs / stats.rendered).toFixed(0)} ms、CPU ${(stats.cpuMs / stats.rendered).toFixed(0)} ms（载入 ${stats.fontSlices} 个字体分片）`
+      : '';
     reporter.info(`分享卡片：${stats.cards} 张，${stats.cached} 张来自缓存${perCard}（共 ${elapsed(started, cpu)}）`);
   } catch (error) {
     if (error instanceof MissingGlyphError || error instanceof TwinImageError) {

@@ -12,7 +12,9 @@ export function baseUrlBannerScript(configuredBase: string, siteTitle: string): 
     `Your ${siteTitle} site did not load properly. ` +
     `网站未能正确加载：构建时配置的基础路径（base URL）是 ${base}/，但当前页面地址不在这个路径下，` +
     '所以脚本、样式和站内链接都指向了错误的位置。请用站点实际所在的路径重新构建（环境变量 SITE_BASE_URL），' +
-    '或把站点部署到 ' + base + '/ 之下。';
+    '或把站点部署到 ' +
+    base +
+    '/ 之下。';
   return [
     '(function(){var b=' + JSON.stringify(base) + ',p=location.pathname;',
     "if(p===b||p.indexOf(b+'/')===0)return;",

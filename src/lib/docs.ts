@@ -118,10 +118,7 @@ export function flattenSidebar(sidebar: Sidebar): SidebarLink[] {
   return sidebar.items.flatMap((item) => (item.kind === 'link' ? [item] : item.items));
 }
 
-export function neighbours(
-  sidebar: Sidebar | undefined,
-  id: string,
-): { previous: SidebarLink | null; next: SidebarLink | null } {
+export function neighbours(sidebar: Sidebar | undefined, id: string): { previous: SidebarLink | null; next: SidebarLink | null } {
   if (!sidebar) return { previous: null, next: null };
   const links = flattenSidebar(sidebar);
   const index = links.findIndex((link) => link.id === id);

@@ -45,8 +45,7 @@ export function readingStats(markdown: string): ReadingStats {
   const prose = proseOf(withoutCode);
   const cjkChars = (prose.match(CJK_RE) ?? []).length;
   const latinWords = (prose.replace(CJK_RE, ' ').match(LATIN_WORD_RE) ?? []).length;
-  const exact =
-    cjkChars / CJK_CHARS_PER_MINUTE + latinWords / LATIN_WORDS_PER_MINUTE + codeLines / CODE_LINES_PER_MINUTE;
+  const exact = cjkChars / CJK_CHARS_PER_MINUTE + latinWords / LATIN_WORDS_PER_MINUTE + codeLines / CODE_LINES_PER_MINUTE;
   return { cjkChars, latinWords, codeLines, minutes: Math.max(1, Math.ceil(exact)) };
 }
 

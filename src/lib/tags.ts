@@ -26,9 +26,7 @@ export function summarizeTags(posts: ReadonlyArray<{ tags: readonly string[] }>)
   for (const post of posts) {
     for (const label of new Set(post.tags)) counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  return [...counts.entries()]
-    .map(([label, count]) => ({ label, segment: tagSegment(label), path: tagPath(label), count }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'zh-Hans-CN'));
+  return [...counts.entries()].map(([label, count]) => ({ label, segment: tagSegment(label), path: tagPath(label), count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'zh-Hans-CN'));
 }
 
 /** Posts carrying a tag, in the order given (callers pass newest first). */

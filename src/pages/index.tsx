@@ -153,11 +153,7 @@ export function Head({ location }: HeadProps) {
 
 export const query = graphql`
   query HomeLatestPosts {
-    allMdx(
-      filter: { fields: { kind: { eq: "post" } }, frontmatter: { unlisted: { ne: true }, draft: { ne: true } } }
-      sort: { frontmatter: { date: DESC } }
-      limit: 3
-    ) {
+    allMdx(filter: { fields: { kind: { eq: "post" } }, frontmatter: { unlisted: { ne: true }, draft: { ne: true } } }, sort: { frontmatter: { date: DESC } }, limit: 3) {
       nodes {
         frontmatter {
           slug

@@ -91,13 +91,7 @@ const page = css`
 
 /** Newer post on the left, older on the right: lists run newest first. */
 function Pager({ previous, next }: { previous: NavLink | null; next: NavLink | null }) {
-  return (
-    <NeighbourLinks
-      label="相邻文章"
-      left={next ? { link: next, caption: '较新的文章', rel: 'next' } : null}
-      right={previous ? { link: previous, caption: '较早的文章', rel: 'prev' } : null}
-    />
-  );
+  return <NeighbourLinks label="相邻文章" left={next ? { link: next, caption: '较新的文章', rel: 'next' } : null} right={previous ? { link: previous, caption: '较早的文章', rel: 'prev' } : null} />;
 }
 
 export default function PostTemplate({ data, pageContext, location }: PageProps<PostData, PostContext>) {

@@ -13,7 +13,7 @@ export type Rgba = { r: number; g: number; b: number; a: number };
 export function parseColor(value: string): Rgba {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
   if (hex) {
-    const digits = (hex[1] as string).length === 3 ? [...(hex[1] as string)].map((d) => d + d) : (hex[1] as string).match(/../g) ?? [];
+    const digits = (hex[1] as string).length === 3 ? [...(hex[1] as string)].map((d) => d + d) : ((hex[1] as string).match(/../g) ?? []);
     const [r, g, b] = digits.map((d) => parseInt(d, 16)) as [number, number, number];
     return { r, g, b, a: 1 };
   }

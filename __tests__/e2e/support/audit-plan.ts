@@ -121,7 +121,11 @@ export const SHARD_FILE = /^a11y-pages-(\d+)\.test\.ts$/;
  * can go unaudited because a file was removed or misnamed.
  */
 export function shardOfFile(file: string, siblings: readonly string[]): { shard: number; count: number } {
-  const numbers = siblings.map((name) => SHARD_FILE.exec(name)?.[1]).filter((n): n is string => n !== undefined).map(Number).sort((a, b) => a - b);
+  const numbers = siblings
+    .map((name) => SHARD_FILE.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
   const count = numbers.length;
   if (numbers.some((n, i) => n !== i + 1)) throw new Error(`a11y-pages-<n>.test.ts 应编号为 1…${count}，实际为 ${numbers.join(', ')}`);
   const shard = Number(SHARD_FILE.exec(file)?.[1]);

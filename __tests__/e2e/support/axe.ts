@@ -53,15 +53,13 @@ export async function axeAudit(page: Page, where: { page: string; mode: string }
   // page would serialize, the DevTools protocol carry and the test parse, for every audited page.
   const violations = await page.evaluate(
     (tags) =>
-      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe
-        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-        .then((results) =>
-          results.violations.map(({ id, impact, nodes }) => ({
-            id,
-            impact,
-            nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
-          })),
-        ),
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }).then((results) =>
+        results.violations.map(({ id, impact, nodes }) => ({
+          id,
+          impact,
+          nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+        })),
+      ),
     [...AXE_TAGS],
   );
   return violations.flatMap((violation) =>

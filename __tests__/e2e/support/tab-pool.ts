@@ -126,7 +126,10 @@ export class TabPool {
   private readonly lent = new Map<Page, Tab>();
 
   /** `origin`: the site whose storage a returned tab must not keep (its pages' base URL). */
-  constructor(private readonly browser: Browser, private readonly origin: () => string) {}
+  constructor(
+    private readonly browser: Browser,
+    private readonly origin: () => string,
+  ) {}
 
   /** Whether `context` belongs to the pool (idle or lent): the environment must not close it between files. */
   holds(context: BrowserContext): boolean {
@@ -221,14 +224,7 @@ export class TabPool {
     for (const remove of tab.listeners.splice(0)) remove();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-    await Promise.all([
-      context.clearCookies(),
-      context.clearPermissions(),
-      context.setOffline(false),
-      context.setExtraHTTPHeaders({}),
-      page.setExtraHTTPHeaders({}),
-      context.setGeolocation(null),
-    ]);
+    await Promise.all([context.clearCookies(), context.clearPermissions(), context.setOffline(false), context.setExtraHTTPHeaders({}), page.setExtraHTTPHeaders({}), context.setGeolocation(null)]);
     for (const owner of [page, context]) {
       owner.setDefaultTimeout(DEFAULT_TIMEOUT);
       owner.setDefaultNavigationTimeout(DEFAULT_TIMEOUT);
@@ -237,7 +233,13 @@ export class TabPool {
     // the test's own page when it is still on the origin, otherwise robots.txt loaded for it. Loading a
     // document only to clear storage cost ≈ 0.1 CPU-s per test.
     const onOrigin = page.url().startsWith(`${this.origin()}/`);
-    if (!onOrigin || !(await clearOriginStorage(page).then(() => true, () => false))) {
+    if (
+      !onOrigin ||
+      !(await clearOriginStorage(page).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await page.goto(`${this.origin()}/robots.txt`);
       await clearOriginStorage(page);
     }

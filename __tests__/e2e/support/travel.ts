@@ -51,7 +51,10 @@ export async function servedArticle(page: Page, html: string): Promise<{ title: 
     // A file tree is drawn in the twin (├── name  # note): each entry's name and note is a piece of its own.
     const treePieces = [...body.querySelectorAll('.file-tree .ft-name, .file-tree .ft-note')].map((el) => el.textContent ?? '');
     body.querySelectorAll('.file-tree').forEach((el) => el.remove());
-    const pieces = [...body.querySelectorAll('p, li, th, td, h2, h3, h4, h5, h6, pre, summary, dt, dd')].map((el) => el.textContent ?? '').concat(treePieces).filter((t) => t.trim() !== '');
+    const pieces = [...body.querySelectorAll('p, li, th, td, h2, h3, h4, h5, h6, pre, summary, dt, dd')]
+      .map((el) => el.textContent ?? '')
+      .concat(treePieces)
+      .filter((t) => t.trim() !== '');
     return { title, pieces };
   }, html);
 }

@@ -40,6 +40,4 @@ const unchanged = await run('a');
 const warm = await run('b');
 rmSync(cacheDir, { recursive: true }); // gatsby clean
 const clean = await run('c');
-process.stdout.write(
-  JSON.stringify({ cold, unchanged, warm, clean, a: files('a'), b: files('b'), c: files('c'), badDate: await failure('bad-date'), badMdx: await failure('bad-mdx') }),
-);
+process.stdout.write(JSON.stringify({ cold, unchanged, warm, clean, a: files('a'), b: files('b'), c: files('c'), badDate: await failure('bad-date'), badMdx: await failure('bad-mdx') }));

@@ -12,7 +12,10 @@ type Module = Record<string, unknown>;
 const root = path.resolve(import.meta.dirname, '../../..');
 const dist = path.resolve(process.argv[2] ?? '');
 const requireCompiled = createRequire(path.join(dist, 'index.js'));
-const hooks = (module: Module) => Object.keys(module).filter((key) => typeof module[key] === 'function').sort();
+const hooks = (module: Module) =>
+  Object.keys(module)
+    .filter((key) => typeof module[key] === 'function')
+    .sort();
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 const compiledNode = requireCompiled('./gatsby-node.js') as Module;

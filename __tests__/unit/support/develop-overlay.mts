@@ -69,5 +69,7 @@ writeFileSync(doc, '---\ntitle: Wing\nsidebar_position: 1\n---\n\n正文\n');
 validate();
 const yamlFixed = overlay();
 
-process.stdout.write(JSON.stringify({ render: { broken: renderBroken, bodies, fixed: renderFixed }, frontmatter: { broken: frontmatterBroken, fixed: frontmatterFixed }, yaml: { node: yamlNode, broken: yamlBroken, fixed: yamlFixed } }));
+process.stdout.write(
+  JSON.stringify({ render: { broken: renderBroken, bodies, fixed: renderFixed }, frontmatter: { broken: frontmatterBroken, fixed: frontmatterFixed }, yaml: { node: yamlNode, broken: yamlBroken, fixed: yamlFixed } }),
+);
 process.exit(0);

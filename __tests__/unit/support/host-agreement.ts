@@ -125,9 +125,7 @@ export function nginxModel(conf: string) {
   if (!rawMap) throw new Error('no raw path map');
   const rawPathRe = new RegExp(rawMap[2] as string); // PCRE and JS read \x5C alike
   const redirectLocations = [
-    ...conf.matchAll(
-      /location ~ "([^"]*)" \{\n\s*if \((\$\w+) !~ "([^"]*)"\) \{ return 404; \}\n\s*if \(\$canon = "([^"]*)"\) \{ return (\d+) ([^$]*)\$is_args\$args; \}\n\s*return (\d+) \$canon\$is_args\$args;/g,
-    ),
+    ...conf.matchAll(/location ~ "([^"]*)" \{\n\s*if \((\$\w+) !~ "([^"]*)"\) \{ return 404; \}\n\s*if \(\$canon = "([^"]*)"\) \{ return (\d+) ([^$]*)\$is_args\$args; \}\n\s*return (\d+) \$canon\$is_args\$args;/g),
   ].map((m) => {
     expect(m[2]).toBe(rawMap[1]);
     return { location: new RegExp(m[1] as string), raw: new RegExp(m[3] as string), home: m[4] as string, homeTarget: m[6] as string, status: Number(m[7]) };
@@ -157,7 +155,13 @@ export function nginxModel(conf: string) {
 
 // ---- how Netlify / Cloudflare Pages read _headers and _redirects ------------------------------
 
-const splat = (pattern: string) => new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+const splat = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 
 export function hostHeaders(text: string) {
   const blocks: Array<[RegExp, string, Record<string, string>]> = [];

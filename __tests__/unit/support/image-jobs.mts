@@ -24,13 +24,18 @@ const stats = installImageCache(requireFromProject, path.join(dir, 'cache'));
 
 const sharp = requireFromProject('sharp') as (options: object) => { png(): { toFile(file: string): Promise<unknown> } };
 const input = path.join(dir, 'cover.png');
-await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toFile(input);
+await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+  .png()
+  .toFile(input);
 
 const pluginDir = path.dirname(requireFromProject.resolve('gatsby-plugin-sharp/package.json'));
 const plugin = { name: 'gatsby-plugin-sharp', version: (requireFromProject('gatsby-plugin-sharp/package.json') as { version: string }).version, resolve: pluginDir };
 const manager = requireFromProject('gatsby/dist/utils/jobs/manager.js') as Manager;
 const job = (outputDir: string) =>
-  manager.createInternalJob({ name: IMAGE_JOB_NAME, inputPaths: [input], outputDir, args: { operations: [{ outputPath: 'small.png', args: { width: 20, toFormat: 'png' } }], pluginOptions: { stripMetadata: true } } }, plugin);
+  manager.createInternalJob(
+    { name: IMAGE_JOB_NAME, inputPaths: [input], outputDir, args: { operations: [{ outputPath: 'small.png', args: { width: 20, toFormat: 'png' } }], pluginOptions: { stripMetadata: true } } },
+    plugin,
+  );
 
 const outputs = [path.join(dir, 'one'), path.join(dir, 'two')];
 for (const outputDir of outputs) await manager.enqueueJob(job(outputDir));

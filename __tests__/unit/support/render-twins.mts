@@ -22,7 +22,14 @@ for (const c of cases) {
   const imageUrl = (src: string) => (/^https?:/.test(src) ? src : `https://www.iofomo.com${basePath}/static/h/${src.split('/').pop()}`);
   try {
     results.push({
-      markdown: await renderTwin(c.source, { file: c.file ?? 'content/docs/x.mdx', title: c.title, basePath, imageUrl, cover: c.cover ? { src: c.cover, fallbackAlt: `${c.title}：封面图` } : undefined, lastUpdated: c.lastUpdated }),
+      markdown: await renderTwin(c.source, {
+        file: c.file ?? 'content/docs/x.mdx',
+        title: c.title,
+        basePath,
+        imageUrl,
+        cover: c.cover ? { src: c.cover, fallbackAlt: `${c.title}：封面图` } : undefined,
+        lastUpdated: c.lastUpdated,
+      }),
     });
   } catch (error) {
     results.push({ error: error instanceof Error ? error.message : String(error) });

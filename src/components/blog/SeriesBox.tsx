@@ -59,7 +59,14 @@ const box = css`
 /** “本文属于……” under a post's title: points at the series box at the end. */
 export function SeriesNote({ series }: { series: SeriesBoxData }) {
   return (
-    <p data-testid="series-note" css={css`margin: 0; color: ${c('textSoft')}; font-size: 14px;`}>
+    <p
+      data-testid="series-note"
+      css={css`
+        margin: 0;
+        color: ${c('textSoft')};
+        font-size: 14px;
+      `}
+    >
       本文属于 <a href="#series">{seriesHeading(series)}</a>
     </p>
   );

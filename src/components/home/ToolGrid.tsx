@@ -34,7 +34,9 @@ const section = css`
     border-radius: 12px;
     background: ${c('surface')};
     color: ${c('text')};
-    transition: border-color 0.15s, transform 0.15s;
+    transition:
+      border-color 0.15s,
+      transform 0.15s;
   }
   a:hover {
     border-color: ${c('primary')};

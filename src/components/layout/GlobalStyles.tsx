@@ -100,7 +100,9 @@ const styles = css`
     right: 0;
     width: 100px;
     height: 100%;
-    box-shadow: 0 0 10px ${c('primary')}, 0 0 5px ${c('primary')};
+    box-shadow:
+      0 0 10px ${c('primary')},
+      0 0 5px ${c('primary')};
     opacity: 1;
     transform: rotate(3deg) translate(0, -4px);
   }

@@ -5,7 +5,6 @@ import { copyMarkdownOnClick } from './copy-code';
 import { AiMenu } from './AiMenu';
 import { ReportIssueLink } from './ReportIssueLink';
 
-
 /**
  * 复制 Markdown / 查看 Markdown / 在 AI 中打开 / 纠错 under a post's or doc's title: the page's Markdown
  * twin (its URL + .md). The links work without JavaScript; the buttons (hidden without it) copy the

@@ -71,7 +71,7 @@ export function confirm(button: HTMLElement, ok: boolean, idle: string, status?:
 function codeToCopy(code: Element): string {
   const lines = code.querySelectorAll('.code-line');
   if (!lines.length) return (code.textContent ?? '').replace(/\n$/, '');
-  return Array.from(lines, (line) => (line.hasAttribute('data-no-copy') ? null : line.textContent ?? ''))
+  return Array.from(lines, (line) => (line.hasAttribute('data-no-copy') ? null : (line.textContent ?? '')))
     .filter((line): line is string => line !== null)
     .join('\n');
 }

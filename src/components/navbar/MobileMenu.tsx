@@ -24,12 +24,11 @@ const pending = css`
  * take the whole page down): the spec's loading fallback shows it with Retry, which downloads again.
  */
 function lazyDialog(onError: (error: Error) => void) {
-  return lazy(
-    (): Promise<{ default: ComponentType<ComponentProps<typeof Dialog>> }> =>
-      import(/* webpackChunkName: "mobile-menu" */ './MobileMenuDialog').catch((error: unknown) => {
-        onError(error instanceof Error ? error : new Error(String(error)));
-        return { default: () => null };
-      }),
+  return lazy((): Promise<{ default: ComponentType<ComponentProps<typeof Dialog>> }> =>
+    import(/* webpackChunkName: "mobile-menu" */ './MobileMenuDialog').catch((error: unknown) => {
+      onError(error instanceof Error ? error : new Error(String(error)));
+      return { default: () => null };
+    }),
   );
 }
 

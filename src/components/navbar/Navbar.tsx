@@ -109,12 +109,7 @@ export function Navbar({ pathname }: { pathname: string }) {
                 <a href={withPrefix('/blog')}>博客</a>
               </span>
             </noscript>
-            <MobileMenu
-              items={siteConfig.navbar}
-              pathname={pathname}
-              search={<SearchBox variant="full" />}
-              extra={<CodeHostLinks />}
-            />
+            <MobileMenu items={siteConfig.navbar} pathname={pathname} search={<SearchBox variant="full" />} extra={<CodeHostLinks />} />
           </div>
         </div>
       </div>

@@ -34,7 +34,9 @@ const box = css`
     border: 1px solid ${c('border')};
     background: ${c('bgSoft')};
     color: ${c('textMute')};
-    transition: width 0.2s ease, border-color 0.15s;
+    transition:
+      width 0.2s ease,
+      border-color 0.15s;
   }
   &[data-expanded='true'] .field {
     width: 280px;

@@ -205,17 +205,7 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
         </label>
         <div className="field">
           <SearchIcon size={18} />
-          <input
-            id="search-page-input"
-            type="search"
-            name="q"
-            value={text}
-            placeholder="输入关键词、产品名或拼音"
-            autoComplete="off"
-            spellCheck={false}
-            onFocus={ensureLoaded}
-            {...ime.inputProps}
-          />
+          <input id="search-page-input" type="search" name="q" value={text} placeholder="输入关键词、产品名或拼音" autoComplete="off" spellCheck={false} onFocus={ensureLoaded} {...ime.inputProps} />
         </div>
         <button type="submit">搜索</button>
       </form>

@@ -86,7 +86,11 @@ export const EXCERPT_CHARS = 120;
 
 /** The product a post's tags name ('konker', '空壳', 'voice-wise' → Konker, Konker, VoiceWise), by its name or another name it goes by. */
 export function productForTags(tags: readonly string[], products: ReadonlyArray<{ label: string; aliases?: string[] }>): string | undefined {
-  const key = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const key = (s: string) =>
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '');
   for (const tag of tags) {
     const found = products.find((p) => [p.label, ...(p.aliases ?? [])].some((name) => key(name) === key(tag)));
     if (found) return found.label;
@@ -103,7 +107,13 @@ const clip = (text: string, n: number) => ([...text].length > n ? `${[...text].s
  */
 export function orderPages<T extends Pick<SearchPageInput, 'kind' | 'date'>>(pages: readonly T[]): T[] {
   const posts = pages.filter((p) => p.kind === 'post');
-  return [...pages.filter((p) => p.kind === 'doc'), ...posts.map((p, i) => ({ p, i })).sort((a, b) => (b.p.date ?? '').localeCompare(a.p.date ?? '') || a.i - b.i).map(({ p }) => p)];
+  return [
+    ...pages.filter((p) => p.kind === 'doc'),
+    ...posts
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) => (b.p.date ?? '').localeCompare(a.p.date ?? '') || a.i - b.i)
+      .map(({ p }) => p),
+  ];
 }
 
 export function buildSearchRecords(pages: SearchPageInput[], toSyllables: ToSyllables): { records: IndexRecord[]; store: SearchStore } {
@@ -113,7 +123,15 @@ export function buildSearchRecords(pages: SearchPageInput[], toSyllables: ToSyll
   orderPages(pages).forEach((page, p) => {
     const [head, ...rest] = page.sections[0]?.id === null ? page.sections : [{ id: null, heading: '', depth: 0 as const, text: '', code: '' }, ...page.sections];
     const opening = head?.text ?? '';
-    store.pages.push({ u: page.url, t: page.title, k: page.kind, c: page.crumb, ...(page.date ? { d: page.date } : {}), e: page.description || clip(opening, EXCERPT_CHARS), ...(page.productName ? { r: page.productName } : {}) });
+    store.pages.push({
+      u: page.url,
+      t: page.title,
+      k: page.kind,
+      c: page.crumb,
+      ...(page.date ? { d: page.date } : {}),
+      e: page.description || clip(opening, EXCERPT_CHARS),
+      ...(page.productName ? { r: page.productName } : {}),
+    });
     // A product's words and their pinyin (kongke, duokai) are its Introduce page's strongest field.
     const productWords = page.product ? [...page.product.names, page.product.tagline, ...page.product.keywords] : [];
     const product = [...productWords, ...new Set(productWords.flatMap((t) => pinyinTokens(t, toSyllables)))].join(' ');

@@ -30,4 +30,3 @@ export function highlight(text: string, terms: string[]): Part[] {
   if (plainStart < text.length) parts.push({ text: text.slice(plainStart), match: false });
   return parts;
 }
-

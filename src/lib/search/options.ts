@@ -65,7 +65,10 @@ export interface Panel extends PanelQuery {
 /** Throws NotLoaded (shards.ts) while a piece the query needs is being fetched. */
 export function panelFor(search: Pick<SiteSearch, 'searchAll' | 'top'>, query: string): Panel {
   const found = query.trim() ? search.searchAll(query) : { pages: [], terms: [] };
-  const results = search.top(found.pages, PANEL_RESULTS).slice(0, PANEL_RESULTS).map((r) => r.hit());
+  const results = search
+    .top(found.pages, PANEL_RESULTS)
+    .slice(0, PANEL_RESULTS)
+    .map((r) => r.hit());
   const panel = { query, total: found.pages.length, terms: found.terms };
   return { ...panel, results, options: flattenOptions(results, panel) };
 }

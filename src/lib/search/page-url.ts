@@ -79,9 +79,7 @@ export function resultLink(url: string, terms: readonly string[] = []): string {
 /** The words a landing page was asked to mark, and its query string without them ('' or '?…'). */
 export function readMarks(search: string): { terms: string[]; rest: string } {
   const params = new URLSearchParams(search);
-  const terms = [...new Set(params.getAll(MARK_PARAM).map((t) => t.trim()))]
-    .filter((t) => t && [...t].length <= MAX_MARK_LENGTH)
-    .slice(0, MAX_MARK_TERMS);
+  const terms = [...new Set(params.getAll(MARK_PARAM).map((t) => t.trim()))].filter((t) => t && [...t].length <= MAX_MARK_LENGTH).slice(0, MAX_MARK_TERMS);
   params.delete(MARK_PARAM);
   const rest = params.toString();
   return { terms, rest: rest ? `?${rest}` : '' };

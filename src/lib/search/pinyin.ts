@@ -17,7 +17,9 @@ export const MAX_PINYIN_WINDOW = 4;
 export function pinyinTokens(text: string, toSyllables: ToSyllables, maxWindow = MAX_PINYIN_WINDOW): string[] {
   const tokens = new Set<string>();
   for (const match of text.matchAll(CJK_RUN)) {
-    const syllables = toSyllables(match[0]).map((s) => s.toLowerCase().replace(/[^a-z]/g, '')).filter(Boolean);
+    const syllables = toSyllables(match[0])
+      .map((s) => s.toLowerCase().replace(/[^a-z]/g, ''))
+      .filter(Boolean);
     syllables.forEach((s, i) => {
       tokens.add(s);
       for (let n = 2; n <= maxWindow && i + n <= syllables.length; n += 1) {

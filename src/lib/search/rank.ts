@@ -167,7 +167,11 @@ export const PARTIAL = {
  * least, and `coverage` of their weight; its score is each group's field value times its weight
  * relative to the heaviest. Null when the query is too short for a partial answer.
  */
-export function partialMatch(query: ParsedQuery, pages: Array<Array<{ value: number }>>, totalPages: number): { ok: (values: Array<{ value: number }>) => boolean; total: (values: Array<{ value: number }>) => number } | null {
+export function partialMatch(
+  query: ParsedQuery,
+  pages: Array<Array<{ value: number }>>,
+  totalPages: number,
+): { ok: (values: Array<{ value: number }>) => boolean; total: (values: Array<{ value: number }>) => number } | null {
   const required = query.groups.flatMap((g, i) => (g.soft ? [] : [i]));
   if (required.length < PARTIAL.minGroups) return null;
   const weight = query.groups.map((g, i) => {
@@ -225,7 +229,11 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
   const strict = (values: Array<{ value: number }>) => satisfies(query, values);
   let ok = strict;
   let total = sum;
-  const partial = partialMatch(query, pagesValues.map((e) => e.values), src.pageCount);
+  const partial = partialMatch(
+    query,
+    pagesValues.map((e) => e.values),
+    src.pageCount,
+  );
   if (partial) {
     ok = (values) => strict(values) || partial.ok(values);
     total = (values) => (strict(values) ? sum(values) : partial.total(values));
@@ -244,11 +252,35 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     let base = total(pageValues);
     if (!strict(pageValues) && base < PARTIAL.minScore) continue;
     if (headFull || sectionsBase.some((s) => s.full)) base += BONUS.together;
-    if (query.wholes.some((w) => recordIds.some((id) => hits.get(id)?.get(w)?.some((h) => h.type === 'exact')))) base += BONUS.whole;
+    if (
+      query.wholes.some((w) =>
+        recordIds.some((id) =>
+          hits
+            .get(id)
+            ?.get(w)
+            ?.some((h) => h.type === 'exact'),
+        ),
+      )
+    )
+      base += BONUS.whole;
     if (productIntent && kind === 'doc') base += BONUS.productDoc;
     // The phrase bonus needs the stored title/headings/description; which fields were hit bounds it.
     // The query's text in a field means its words, as typed (not a synonym), are there: every required group found in that field of that record.
-    const inField = (id: number, field: IndexField) => query.groups.every((g) => g.soft || g.alternatives.some((a) => !a.synonym && a.tokens.every((t) => hits.get(id)?.get(t)?.some((h) => h.field === field))));
+    const inField = (id: number, field: IndexField) =>
+      query.groups.every(
+        (g) =>
+          g.soft ||
+          g.alternatives.some(
+            (a) =>
+              !a.synonym &&
+              a.tokens.every((t) =>
+                hits
+                  .get(id)
+                  ?.get(t)
+                  ?.some((h) => h.field === field),
+              ),
+          ),
+      );
     const bound = !usePhrase ? 0 : inField(headId, 'title') ? BONUS.titlePhrase : sectionsBase.some((s) => inField(s.id, 'heading')) ? BONUS.headingPhrase : inField(headId, 'meta') ? BONUS.descriptionPhrase : 0;
 
     let detail: { final: number; build: () => SearchHit } | undefined;
@@ -279,18 +311,50 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
         if (!headFull && fullSections.length === 1) {
           const only = fullSections[0] as (typeof sections)[number];
           const link = toLink(only);
-          return { url: link.url, kind, title: page.t, heading: link.heading, crumb: page.c, where: 'heading', snippet: link.snippet, sections: sections.filter((s) => s !== only).slice(0, MAX_SECTIONS - 1).map(toLink), score };
+          return {
+            url: link.url,
+            kind,
+            title: page.t,
+            heading: link.heading,
+            crumb: page.c,
+            where: 'heading',
+            snippet: link.snippet,
+            sections: sections
+              .filter((s) => s !== only)
+              .slice(0, MAX_SECTIONS - 1)
+              .map(toLink),
+            score,
+          };
         }
         const subs = (fullSections.length > 0 ? fullSections : sections).slice(0, MAX_SECTIONS).map(toLink);
         const headRec = src.record(p, 0);
         const source = headFull ? page.e : headRec?.x || page.e;
-        return { url: page.u, kind, title: page.t, crumb: page.c, where: (headFull ? WHERE[bestField ?? 'body'] : 'body') ?? 'body', snippet: highlight(snippetAround(source, highlightTerms), highlightTerms), sections: subs, score };
+        return {
+          url: page.u,
+          kind,
+          title: page.t,
+          crumb: page.c,
+          where: (headFull ? WHERE[bestField ?? 'body'] : 'body') ?? 'body',
+          snippet: highlight(snippetAround(source, highlightTerms), highlightTerms),
+          sections: subs,
+          score,
+        };
       };
       let hit: SearchHit | undefined;
       detail = { final: score, build: () => (hit ??= build()) };
       return detail;
     };
-    out.push(rankedPage(p, kind, base, bound, src, () => resolve().final, () => resolve().build()));
+    out.push(
+      rankedPage(
+        p,
+        kind,
+        base,
+        bound,
+        src,
+        () => resolve().final,
+        () => resolve().build(),
+      ),
+    );
   }
   return sortByBase(out, src.docs);
 }
@@ -385,6 +449,14 @@ export function characterPages(char: string, titled: number[], headed: number[],
     };
     let hit: SearchHit | undefined;
     // The order is the list's: a falling base score keeps it, and top() loads only the first k.
-    return rankedPage(p, p < src.docs ? 'doc' : 'post', -i, 0, src, () => -i, () => (hit ??= build()));
+    return rankedPage(
+      p,
+      p < src.docs ? 'doc' : 'post',
+      -i,
+      0,
+      src,
+      () => -i,
+      () => (hit ??= build()),
+    );
   });
 }
