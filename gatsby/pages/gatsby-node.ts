@@ -9,6 +9,7 @@ import authors from '../../content/authors.json';
 import { siteConfig, toolNameForKey } from '../../src/config/site';
 import { issueUrl, repositoryOf } from '../../src/lib/report-issue';
 import { encodePath } from '../../src/lib/url-path';
+import { breadcrumbJsonLd } from '../../src/lib/breadcrumbs';
 import { assertUniqueSlugs } from '../content/model';
 import { docPath } from '../../src/lib/docs';
 import { duplicatePaths, planSite, postPath, type DocEntry, type PagePlan, type PostEntry } from '../../src/lib/routes';
@@ -121,7 +122,15 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   for (const page of plan) {
     const context =
       page.kind === 'post' || page.kind === 'doc'
-        ? { ...page.context, ...base, ...shareCardContext(cards, page.path), lastUpdated: updated.get(page.path) ?? null, anchorAliases: anchorAliases(page.path), reportIssueHref: issueHref(page.path) }
+        ? {
+            ...page.context,
+            ...base,
+            ...shareCardContext(cards, page.path),
+            lastUpdated: updated.get(page.path) ?? null,
+            anchorAliases: anchorAliases(page.path),
+            reportIssueHref: issueHref(page.path),
+            ...(page.kind === 'doc' ? { breadcrumbLd: breadcrumbJsonLd(page.context.breadcrumbs, `${siteConfig.url}${pathPrefix ?? ''}`, page.path) } : {}),
+          }
         : page.context;
     actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
   }

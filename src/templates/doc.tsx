@@ -1,4 +1,3 @@
-import { css } from '@emotion/react';
 import { graphql, withPrefix, type HeadProps, type PageProps } from 'gatsby';
 import { Breadcrumbs } from '../components/docs/Breadcrumbs';
 import { DocPager } from '../components/docs/DocPager';
@@ -8,20 +7,18 @@ import { MobileDocSidebar } from '../components/docs/MobileDocSidebar';
 import { useDocSidebar } from '../components/docs/useDocSidebar';
 import { VersionSelect } from '../components/docs/VersionSelect';
 import { Layout } from '../components/layout/Layout';
-import { Seo, sitePath } from '../components/layout/Seo';
+import { Seo } from '../components/layout/Seo';
 import { Markdown } from '../components/mdx/Markdown';
 import { TwinLinks } from '../components/mdx/TwinLinks';
 import { LastUpdated } from '../components/LastUpdated';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
-import { siteConfig, toolNameForKey } from '../config/site';
-import { breadcrumbJsonLd } from '../lib/breadcrumbs';
+import { toolNameForKey } from '../config/site';
 import { docPath, sidebarKey } from '../lib/docs';
 import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
 import type { ShareCard } from '../../gatsby/travel/share-card-layout';
 import type { PagePlan } from '../lib/routes';
 import type { TocEntry } from '../../gatsby/markdown/toc';
-import { c, mq } from '../theme/tokens';
 
 interface DocData {
   mdx: {
@@ -31,85 +28,12 @@ interface DocData {
 }
 
 /** The plan's context plus the generated share card (gatsby/travel/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
-type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null; reportIssueHref?: string };
-
-const grid = css`
-  max-width: 1440px;
-  margin: 0 auto;
-  display: grid;
-  grid-template-columns: 280px minmax(0, 1fr) 240px;
-  gap: 40px;
-  padding: 0 24px;
-  &.no-sidebar {
-    grid-template-columns: minmax(0, 1fr) 240px;
-    max-width: 1160px;
-  }
-  ${mq.mobile} {
-    &,
-    &.no-sidebar {
-      grid-template-columns: minmax(0, 1fr);
-      padding: 0 16px;
-    }
-  }
-  .sidebar-col {
-    border-right: 1px solid ${c('border')};
-    padding: 24px 12px 24px 0;
-    position: sticky;
-    top: 60px;
-    align-self: start;
-    max-height: calc(100vh - 60px);
-    overflow-y: auto;
-  }
-  .content-col {
-    min-width: 0;
-    padding-top: 24px;
-    max-width: 860px;
-  }
-  .toc-col {
-    position: sticky;
-    top: 84px;
-    align-self: start;
-    max-height: calc(100vh - 100px);
-    overflow-y: auto;
-    padding-top: 24px;
-  }
-  ${mq.mobile} {
-    .sidebar-col,
-    .toc-col {
-      display: none;
-    }
-    .content-col {
-      padding-top: 16px;
-    }
-  }
-  h1 {
-    font-size: 2.1rem;
-    line-height: 1.3;
-    margin: 0 0 20px;
-  }
-  ${mq.mobile} {
-    h1 {
-      font-size: 1.7rem;
-    }
-  }
-  .mobile-toc {
-    display: none;
-    margin: 0 0 20px;
-    border: 1px solid ${c('border')};
-    border-radius: 8px;
-    padding: 0 14px;
-    summary {
-      cursor: pointer;
-      padding: 10px 0;
-      font-weight: 600;
-    }
-  }
-  ${mq.mobile} {
-    .mobile-toc {
-      display: block;
-    }
-  }
-`;
+type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & {
+  shareCard?: ShareCard | null;
+  lastUpdated?: LastUpdatedValue | null;
+  reportIssueHref?: string;
+  /** The breadcrumb trail as JSON-LD, written at build time (gatsby/pages/gatsby-node.ts): no code for it in the page's JavaScript. */ breadcrumbLd?: string;
+};
 
 export default function DocTemplate({ data, pageContext, location }: PageProps<DocData, DocContext>) {
   const fm = data.mdx.frontmatter;
@@ -125,7 +49,7 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
   const toc = data.mdx.rendered.toc;
   return (
     <Layout title={fm.title} pathname={location.pathname}>
-      <div css={grid} className={sidebar ? 'has-sidebar' : 'no-sidebar'} data-testid="doc-page">
+      <div className={`doc-grid ${sidebar ? 'has-sidebar' : 'no-sidebar'}`} data-testid="doc-page">
         {sidebarNav ? <div className="sidebar-col">{sidebarNav}</div> : null}
         <div className="content-col">
           {sidebarNav ? <MobileDocSidebar pathname={location.pathname}>{sidebarNav}</MobileDocSidebar> : null}
@@ -156,12 +80,11 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
 
 export function Head({ data, pageContext, location }: HeadProps<DocData, DocContext>) {
   const fm = data.mdx.frontmatter;
-  const origin = siteConfig.url + withPrefix('/').replace(/\/$/, '');
   const card = pageContext.shareCard;
   const image = card ? { image: withPrefix(card.path), imageAlt: card.alt, imageSize: card } : {};
   return (
     <Seo title={fm.title} description={fm.description ?? undefined} pathname={location.pathname} noindex={Boolean(fm.unlisted)} {...image}>
-      <script type="application/ld+json">{breadcrumbJsonLd(pageContext.breadcrumbs, origin, sitePath(location.pathname))}</script>
+      {pageContext.breadcrumbLd ? <script type="application/ld+json">{pageContext.breadcrumbLd}</script> : null}
     </Seo>
   );
 }

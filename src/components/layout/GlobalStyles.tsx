@@ -1,5 +1,6 @@
 import { Global, css } from '@emotion/react';
 import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
+import { docLayoutStyles } from '../docs/doc-layout-styles';
 import { diagramStyles } from '../mdx/diagram-styles';
 import { prose } from '../mdx/prose';
 
@@ -253,6 +254,7 @@ const styles = css`
     ${prose}
   }
   ${diagramStyles}
+  ${docLayoutStyles}
   ${mq.mobile} {
     .desktop-only {
       display: none !important;
