@@ -51,7 +51,10 @@ describe('series box', () => {
     await expect(page.locator('.markdown a[href="/blog/aosp1flash"]').count()).resolves.toBe(0);
     await page.locator('[data-testid="series-next"]').click();
     await page.waitForURL(/\/blog\/aosp1flash\/?$/);
-    await expect(page.locator('[data-testid="series-box"] [aria-current="page"]').textContent()).resolves.toContain('AOSP 系列 1');
+    // The address changes before the next part renders (a client-side navigation): wait for its box.
+    const current = page.locator('[data-testid="series-box"] [aria-current="page"]', { hasText: 'AOSP 系列 1' });
+    await current.waitFor();
+    await expect(current.textContent()).resolves.toContain('AOSP 系列 1');
   });
 
   it('read from the last part: nothing labelled later, previous part, no next', async () => {
