@@ -1,6 +1,8 @@
 // Synthetic Chinese content for scale builds, valid per content/README.md's content model:
 //   posts: <dir>/blog/<yyyy-mm-dd>-<slug>/index.mdx  (slug title date tags authors description)
-//   docs:  <dir>/docs/bench/<n>.mdx                   (title sidebar_position description)
+//   docs:  <dir>/docs/<area>/bench-<k>/<n>.mdx        (title sidebar_position description)
+//          grouped by tool as the real docs are: DOCS_PER_TOOL docs per tool folder (one sidebar
+//          each), the tools spread over the three areas (desktop, mobile, services)
 // Deterministic (seeded), unique slugs and dates, ~6–9 KB per file (the real posts average ~9 KB),
 // each with h2/h3 sections, lists, a table and code blocks in the languages editors use.
 //
@@ -225,6 +227,16 @@ function body(rand, n) {
   return parts.join('\n\n') + '\n';
 }
 
+/** Docs per synthetic tool: the real tools have 1–9 pages; a grown one has a few dozen. */
+export const DOCS_PER_TOOL = 20;
+const AREAS = ['desktop', 'mobile', 'services'];
+
+/** The folder of synthetic doc i, relative to docs/: <area>/bench-<k>. */
+export function syntheticDocFolder(i) {
+  const tool = Math.floor(i / DOCS_PER_TOOL);
+  return `${AREAS[tool % AREAS.length]}/bench-${String(tool + 1).padStart(3, '0')}`;
+}
+
 function isoDay(start, offset) {
   return new Date(start + offset * 86400000).toISOString().slice(0, 10);
 }
@@ -239,7 +251,6 @@ export function generateContent(dir, count, { authorsFile } = {}) {
   const start = Date.UTC(2000, 0, 1);
   let bytes = 0;
   mkdirSync(path.join(dir, 'blog'), { recursive: true });
-  mkdirSync(path.join(dir, 'docs', 'bench'), { recursive: true });
   if (authorsFile) copyFileSync(authorsFile, path.join(dir, 'authors.json'));
   for (let i = 0; i < posts; i++) {
     const rand = rng(1000 + i);
@@ -256,8 +267,10 @@ export function generateContent(dir, count, { authorsFile } = {}) {
   for (let i = 0; i < docs; i++) {
     const rand = rng(900000 + i);
     const title = `${TITLE_B[i % TITLE_B.length]}参考 ${i + 1}：${heading(rand)}`;
-    const text = `---\ntitle: ${title}\nsidebar_position: ${i + 1}\ndescription: ${yamlText(sentence(rand))}\n---\n\n${body(rand, i)}`;
-    writeFileSync(path.join(dir, 'docs', 'bench', `${i + 1}.mdx`), text);
+    const text = `---\ntitle: ${title}\nsidebar_position: ${(i % DOCS_PER_TOOL) + 1}\ndescription: ${yamlText(sentence(rand))}\n---\n\n${body(rand, i)}`;
+    const folder = path.join(dir, 'docs', ...syntheticDocFolder(i).split('/'));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, `${i + 1}.mdx`), text);
     bytes += Buffer.byteLength(text);
   }
   return { posts, docs, bytes };

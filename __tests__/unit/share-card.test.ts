@@ -76,15 +76,16 @@ describe('drawing cards (satori + resvg)', () => {
   const draw = (cards: Array<{ page: string; title: string; kind: 'doc' | 'post'; labels: string[] }>) => {
     const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/render-cards.mts')], { cwd: ROOT, input: JSON.stringify({ dir, cards }), encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
-    return JSON.parse(run.stdout) as { stats?: { cards: number; rendered: number; cached: number }; cards?: Array<{ page: string; path: string }>; error?: string; loadedDrawing?: boolean };
+    return JSON.parse(run.stdout) as { stats?: { cards: number; rendered: number; cached: number; inWorker: boolean }; cards?: Array<{ page: string; path: string }>; error?: string; loadedDrawing?: boolean };
   };
   const A = { page: '/docs/desktop/wing/Introduce', title: 'Wing 简介', kind: 'doc' as const, labels: ['Wing · 桌面端'] };
   const B = { page: '/blog/oneway', title: 'Binder 的 oneway 调用：异步背后的排队与限流', kind: 'post' as const, labels: ['android', 'binder'] };
 
   it('writes a 1200×630 PNG per card into public/static/og, named by content hash', () => {
     const first = draw([A, B]);
-    expect(first.stats).toMatchObject({ cards: 2, rendered: 2, cached: 0 });
-    expect(first.loadedDrawing).toBe(true);
+    expect(first.stats).toMatchObject({ cards: 2, rendered: 2, cached: 0, inWorker: true });
+    // Painted on a worker thread: the build's own thread never loads satori or resvg.
+    expect(first.loadedDrawing).toBe(false);
     for (const card of first.cards ?? []) {
       expect(card.path).toMatch(/^\/static\/og\/[0-9a-f]{20}\.png$/);
       const png = readFileSync(path.join(dir, 'public', card.path));
@@ -100,7 +101,7 @@ describe('drawing cards (satori + resvg)', () => {
     expect(readdirSync(path.join(dir, 'public/static/og')).sort()).toEqual((second.cards ?? []).map((c) => path.basename(c.path)).sort());
   }, 60_000);
 
-  it('does not even load satori and resvg when every card is in the cache (a warm build; develop draws on request)', () => {
+  it('paints nothing when every card is in the cache (a warm build; develop draws on request)', () => {
     const third = draw([A, { ...B, title: 'Binder 的 oneway 调用（修订版）' }]);
     expect(third.stats).toMatchObject({ cards: 2, rendered: 0, cached: 2 });
     expect(third.loadedDrawing).toBe(false);

@@ -18,7 +18,8 @@ import { contentDir } from '../content/dir';
 import { collectedContentErrors, queryContent } from '../content/gatsby-node';
 import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
 import { contentHistory } from '../content/last-updated';
-import { planShareCards, shareCardContext } from '../travel/travel';
+import { planShareCards, shareCardContext, startPaintingShareCards } from '../travel/travel';
+import { gatsbyCommand } from '../framework/internals';
 import { rememberBuiltSite } from './built';
 import { aliasesOf, readPublishedAnchors } from '../content/anchors';
 import { readFileSync } from 'node:fs';
@@ -103,6 +104,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   for (const dupe of duplicates) reporter.warn(`重复的路由：${dupe}（两个页面生成了同一网址）`);
   // Share cards (Open Graph images) of docs and coverless posts: named here, drawn after the build.
   const cards = await planShareCards(graphql, plan, posts, docs);
+  if (gatsbyCommand() === 'build') startPaintingShareCards(cards);
   rememberBuiltSite({ plan, posts, docs, duplicates, cards, lastUpdated: updated });
 
   // Post and doc bodies are rendered with the base URL they will be served under. The last-updated

@@ -141,6 +141,13 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPre
   const context: PostBuildContext = { reporter, graphql, publicDir: path.resolve('public'), basePath: basePath ?? '', pathPrefix: pathPrefix ?? '', site: builtSite(), links: new Map() };
   for (const step of POST_BUILD_STEPS) {
     if (step.needsPlan && !context.site) continue;
-    await step.run(context, context.site as BuiltSite);
+    // Each step is an activity of its own, so the build log (and bench:build) shows its time.
+    const activity = reporter.activityTimer(`post-build: ${step.name}`);
+    activity.start();
+    try {
+      await step.run(context, context.site as BuiltSite);
+    } finally {
+      activity.end();
+    }
   }
 };

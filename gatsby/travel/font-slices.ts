@@ -30,8 +30,16 @@ export function parseFontFaces(css: string, weight: number): FontSlice[] {
   return slices;
 }
 
+/** Each slice list's answers so far: a card's few hundred characters repeat across thousands of cards. */
+const found = new WeakMap<readonly FontSlice[], Map<number, FontSlice | undefined>>();
+
 export function sliceFor(slices: readonly FontSlice[], codePoint: number): FontSlice | undefined {
-  return slices.find((slice) => slice.ranges.some(([from, to]) => codePoint >= from && codePoint <= to));
+  let known = found.get(slices);
+  if (!known) found.set(slices, (known = new Map()));
+  if (known.has(codePoint)) return known.get(codePoint);
+  const slice = slices.find((candidate) => candidate.ranges.some(([from, to]) => codePoint >= from && codePoint <= to));
+  known.set(codePoint, slice);
+  return slice;
 }
 
 /** Characters a card needs drawn (not spaces or controls) that the font has no glyph for. */

@@ -1,14 +1,17 @@
 /**
  * Share cards at build time: every doc and every post without a cover gets a 1200×630 PNG
- * (gatsby/travel/share-card-layout.ts lays it out). satori turns the element tree into an SVG with the text as
- * outlines, @resvg/resvg-js rasterises it (in libuv's thread pool, so it overlaps the next card's
- * layout). The font is Noto Sans SC from @fontsource/noto-sans-sc — an npm package, so a fresh
- * `npm install` has it: its WOFF files are Google Fonts' unicode-range slices, and only the slices
- * holding the characters of the cards being drawn are loaded. A character no slice has stops the
- * build naming the page, instead of drawing an empty box.
+ * (gatsby/travel/share-card-layout.ts lays it out; gatsby/travel/card-painter.cjs paints it with
+ * satori, resvg and sharp). This module decides what to paint and where: a production build
+ * starts painting on a worker thread as soon as createPages has named the cards (startShareCards),
+ * on the core Gatsby leaves idle while it runs queries and renders HTML, and onPostBuild waits only
+ * for what is left; `gatsby develop` paints one card on request on its own thread. The font is
+ * Noto Sans SC from @fontsource/noto-sans-sc — an npm package, so a fresh `npm install` has it:
+ * its WOFF files are Google Fonts' unicode-range slices, and only the slices holding the
+ * characters of the cards being painted are loaded. A character no slice has stops the build
+ * naming the page, instead of drawing an empty box.
  *
  * Cards are named by a hash of their element tree, the font's and the renderers' versions, and
- * kept in the build cache (gatsby/cache.ts, outlives `gatsby clean`): a build draws only
+ * kept in the build cache (gatsby/cache.ts, outlives `gatsby clean`): a build paints only
  * new or changed cards.
  */
 import { createHash } from 'node:crypto';
@@ -16,7 +19,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { SatoriOptions } from 'satori';
+import { Worker } from 'node:worker_threads';
 import { writeAtomic } from '../cache';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
 import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode, type ShareCard } from './share-card-layout';
@@ -52,7 +55,7 @@ export function cardPlanner(brand: Omit<CardBrand, 'mark'> & { markFile: string 
   const slices = new Map(WEIGHTS.map((weight) => [weight as number, parseFontFaces(readFileSync(path.join(fontDir, `${weight}.css`), 'utf8'), weight)]));
   const mark = `data:image/svg+xml;base64,${readFileSync(brand.markFile).toString('base64')}`;
   const full: CardBrand = { siteName: brand.siteName, host: brand.host, mark };
-  const versions = { font: `${FONT_PACKAGE}@${packageVersion(FONT_PACKAGE)}`, satori: packageVersion('satori'), resvg: packageVersion('@resvg/resvg-js') };
+  const versions = { font: `${FONT_PACKAGE}@${packageVersion(FONT_PACKAGE)}`, satori: packageVersion('satori'), resvg: packageVersion('@resvg/resvg-js'), png: `sharp@${packageVersion('sharp')} rgb` };
   return {
     brand: full,
     slices,
@@ -67,9 +70,9 @@ export function cardPlanner(brand: Omit<CardBrand, 'mark'> & { markFile: string 
 }
 
 /** The fonts satori needs for `text`: one entry per slice and weight, each under its own name (satori falls back between names, not between same-named entries). */
-function loadFonts(text: string, slices: Map<number, FontSlice[]>): { fonts: SatoriOptions['fonts']; family: string } {
+function fontsFor(text: string, slices: Map<number, FontSlice[]>): { fonts: PaintFont[]; family: string } {
   const fontDir = path.join(packageDir(FONT_PACKAGE), 'files');
-  const fonts: SatoriOptions['fonts'] = [];
+  const fonts: PaintFont[] = [];
   const names = new Set<string>();
   for (const [weight, list] of slices) {
     const needed = new Set<FontSlice>();
@@ -80,7 +83,7 @@ function loadFonts(text: string, slices: Map<number, FontSlice[]>): { fonts: Sat
     for (const slice of needed) {
       const name = `${FONT_NAME} ${slice.file.replace(/-\d+-normal\.woff$/, '')}`;
       names.add(name);
-      fonts.push({ name, data: readFileSync(path.join(fontDir, slice.file)), weight: weight as 400 | 700, style: 'normal' });
+      fonts.push({ name, file: path.join(fontDir, slice.file), weight });
     }
   }
   return { fonts, family: [...names].map((name) => JSON.stringify(name)).join(', ') };
@@ -90,10 +93,12 @@ export interface CardStats {
   cards: number;
   rendered: number;
   cached: number;
-  /** Wall time of drawing the new cards, ms. */
+  /** Wall time of painting the new cards, ms. */
   renderMs: number;
-  /** CPU time of drawing them (all threads: satori here, resvg in the pool), ms. */
-  cpuMs: number;
+  /** Of which the build waited for at the end, ms (painting started early overlaps the rest of the build). */
+  waitedMs: number;
+  /** Painted on a worker thread (a build) or on the calling thread (develop, one card on request). */
+  inWorker: boolean;
   fontSlices: number;
 }
 
@@ -121,26 +126,47 @@ export function isWholePng(file: string): boolean {
   }
 }
 
-/**
- * satori (layout) and resvg (a native addon, rasterising) load with the first card there is to
- * draw: a `gatsby develop` start (cards are drawn on request) and a build whose cards are all in
- * the cache never need them, and loading them took about 0.1 s of the one Node thread.
- */
-let drawingLibraries: { satori: typeof import('satori').default; renderAsync: typeof import('@resvg/resvg-js').renderAsync } | null = null;
-const loadDrawingLibraries = () =>
-  (drawingLibraries ??= {
-    satori: (requireHere('satori') as typeof import('satori')).default,
-    renderAsync: (requireHere('@resvg/resvg-js') as typeof import('@resvg/resvg-js')).renderAsync,
+/** What card-painter.cjs is given: plain data, so that it crosses to a worker thread. */
+interface PaintFont {
+  name: string;
+  file: string;
+  weight: number;
+}
+interface PaintOrder {
+  root: string;
+  jobs: Array<{ file: string; tree: CardNode }>;
+  fonts: PaintFont[];
+  width: number;
+  height: number;
+  inFlight: number;
+}
+
+/** The painter (plain CommonJS, gatsby/travel/card-painter.cjs) as a file, for a worker thread or require. */
+const PAINTER = () => path.resolve('gatsby/travel/card-painter.cjs');
+
+function paintOnWorker(order: PaintOrder): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PAINTER(), { workerData: { paintOrder: order } });
+    worker.once('message', (message: { painted?: number; error?: string }) => {
+      void worker.terminate();
+      if (message.error !== undefined) reject(new Error(`分享卡片绘制失败：${message.error}`));
+      else resolve(message.painted ?? 0);
+    });
+    worker.once('error', reject);
   });
+}
+
+const paintHere = (order: PaintOrder): Promise<number> => (requireHere(PAINTER()) as { paintCards(order: PaintOrder): Promise<number> }).paintCards(order);
 
 /**
- * Draws into the cache folder the cards it does not have yet (a card's name is its content hash).
- * A character the font lacks stops it, naming every such card's page.
+ * Paints into the cache folder the cards it does not have yet (a card's name is its content hash),
+ * on a worker thread or on this one. A character the font lacks stops it, naming every such card's page.
  */
-export async function drawShareCards(cards: readonly PlannedCard[], planner: CardPlanner, cacheDir: string): Promise<CardStats & { unique: PlannedCard[] }> {
+export async function drawShareCards(cards: readonly PlannedCard[], planner: CardPlanner, cacheDir: string, { inWorker = false } = {}): Promise<CardStats & { unique: PlannedCard[] }> {
   const unique = [...new Map(cards.map((card) => [card.key, card])).values()];
+  const allSlices = [...planner.slices.values()].flat();
   const problems = unique.flatMap((card) => {
-    const missing = missingCharacters(cardText(card.input, planner.brand), [...planner.slices.values()].flat());
+    const missing = missingCharacters(cardText(card.input, planner.brand), allSlices);
     const list = missing.map((char) => `“${char}”（U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}）`).join('、');
     return missing.length ? [`  - ${card.file}（${card.page}）：${list}`] : [];
   });
@@ -149,33 +175,50 @@ export async function drawShareCards(cards: readonly PlannedCard[], planner: Car
   }
 
   mkdirSync(cacheDir, { recursive: true });
-  const cached = (card: PlannedCard) => cachedCardFile(cacheDir, card);
-  const toDraw = unique.filter((card) => !isWholePng(cached(card)));
-
+  const toDraw = unique.filter((card) => !isWholePng(cachedCardFile(cacheDir, card)));
   const started = performance.now();
-  const cpu = process.cpuUsage();
   let fontSlices = 0;
   if (toDraw.length) {
-    const { satori, renderAsync } = loadDrawingLibraries();
-    const { fonts, family } = loadFonts(toDraw.map((card) => cardText(card.input, planner.brand)).join('') + ALWAYS_DRAWN, planner.slices);
+    const { fonts, family } = fontsFor(toDraw.map((card) => cardText(card.input, planner.brand)).join('') + ALWAYS_DRAWN, planner.slices);
     fontSlices = fonts.length;
-    const limit = Math.max(2, os.availableParallelism());
-    const inFlight = new Set<Promise<void>>();
-    for (const card of toDraw) {
-      // satori lays out on this thread (the same fonts array each time: it parses the fonts once).
-      const svg = await satori(withFont(cardElement(card.input, planner.brand), family) as never, { ...CARD_SIZE, fonts });
-      const job = renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, background: '#ffffff' }).then((image) => {
-        // Written under a temporary name first: an interrupted build never leaves half a card.
-        writeAtomic(cached(card), image.asPng());
-      });
-      inFlight.add(job);
-      void job.finally(() => inFlight.delete(job));
-      if (inFlight.size >= limit) await Promise.race(inFlight);
-    }
-    await Promise.all(inFlight);
+    const order: PaintOrder = {
+      root: path.resolve('.'),
+      jobs: toDraw.map((card) => ({ file: cachedCardFile(cacheDir, card), tree: withFont(cardElement(card.input, planner.brand), family) })),
+      fonts,
+      ...CARD_SIZE,
+      // Enough cards in flight to keep the thread pool busy while the next one is laid out.
+      inFlight: 2 * Math.max(2, os.availableParallelism()),
+    };
+    await (inWorker ? paintOnWorker(order) : paintHere(order));
   }
-  const used = process.cpuUsage(cpu);
-  return { unique, cards: unique.length, rendered: toDraw.length, cached: unique.length - toDraw.length, renderMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, fontSlices };
+  const renderMs = performance.now() - started;
+  return { unique, cards: unique.length, rendered: toDraw.length, cached: unique.length - toDraw.length, renderMs, waitedMs: renderMs, inWorker, fontSlices };
+}
+
+/**
+ * A build's cards, painted on a worker thread from the moment createPages has named them
+ * (startShareCards) while Gatsby runs its queries, bundles and HTML on one core; writeShareCards
+ * (onPostBuild) then waits only for what is left. Keyed by the cache folder and the cards' names.
+ */
+const early = new Map<string, { started: number; drawing: Promise<CardStats & { unique: PlannedCard[] }> }>();
+const earlyKey = (cards: readonly PlannedCard[], cacheDir: string) => `${cacheDir}\n${[...new Set(cards.map((card) => card.key))].sort().join(',')}`;
+
+export function startShareCards(cards: readonly PlannedCard[], planner: CardPlanner, cacheDir: string): void {
+  const drawing = drawShareCards(cards, planner, cacheDir, { inWorker: true });
+  // Its errors are reported where it is awaited (writeShareCards).
+  drawing.catch(() => undefined);
+  early.clear();
+  early.set(earlyKey(cards, cacheDir), { started: performance.now(), drawing });
+}
+
+async function drawForBuild(cards: readonly PlannedCard[], planner: CardPlanner, cacheDir: string): Promise<CardStats & { unique: PlannedCard[] }> {
+  const key = earlyKey(cards, cacheDir);
+  const started = early.get(key);
+  if (!started) return drawShareCards(cards, planner, cacheDir, { inWorker: true });
+  early.delete(key);
+  const waiting = performance.now();
+  const stats = await started.drawing;
+  return { ...stats, waitedMs: performance.now() - waiting };
 }
 
 /**
@@ -183,7 +226,7 @@ export async function drawShareCards(cards: readonly PlannedCard[], planner: Car
  * it yet, copied otherwise (and its cache file touched, so pruning keeps cards in use). Cards no page uses any more are removed from public/static/og.
  */
 export async function writeShareCards(cards: readonly PlannedCard[], planner: CardPlanner, options: { publicDir: string; cacheDir: string }): Promise<CardStats> {
-  const { unique, ...stats } = await drawShareCards(cards, planner, options.cacheDir);
+  const { unique, ...stats } = await drawForBuild(cards, planner, options.cacheDir);
   const cached = (card: PlannedCard) => cachedCardFile(options.cacheDir, card);
   const outDir = path.join(options.publicDir, CARD_DIR);
   mkdirSync(outDir, { recursive: true });

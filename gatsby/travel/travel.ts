@@ -17,7 +17,7 @@ import { postPath } from '../../src/lib/routes';
 import type { ShareCard } from './share-card-layout';
 import { buildCacheDir, jsonCache } from '../cache';
 import { rendererFingerprint } from '../search/cache';
-import { cardPlanner, MissingGlyphError, writeShareCards, type PlannedCard } from './share-cards';
+import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards, type PlannedCard } from './share-cards';
 import { seriesOf } from '../pages/built';
 import { TwinImageError, writeLlmsFiles, writeTwins, type CachedTwin, type TwinCache, type TwinSource } from './twins';
 
@@ -110,6 +110,14 @@ export async function planShareCards(graphql: Graphql, plan: readonly PagePlan[]
     planned.set(page, cards.plan(page, doc.file, { kind: 'doc', title: doc.title, labels: [productLabel(sidebarKey(doc.docId))] }));
   }
   return planned;
+}
+
+/**
+ * A production build starts painting its new cards as soon as createPages has named them: a worker
+ * thread uses the core Gatsby leaves idle while it runs queries and renders HTML on the other.
+ */
+export function startPaintingShareCards(cards: ReadonlyMap<string, PlannedCard>): void {
+  startShareCards([...cards.values()], planner(), CARD_CACHE);
 }
 
 /** What a template's <head> needs of a card (kept small: it travels in page-data). */
@@ -214,7 +222,7 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
     cpu = process.cpuUsage();
     const stats = await writeShareCards([...cards.values()], planner(), { publicDir, cacheDir: CARD_CACHE });
     const perCard = stats.rendered
-      ? `，新画 ${stats.rendered} 张：每张墙钟 ${(stats.renderMs / stats.rendered).toFixed(0)} ms、CPU ${(stats.cpuMs / stats.rendered).toFixed(0)} ms（载入 ${stats.fontSlices} 个字体分片）`
+      ? `，新画 ${stats.rendered} 张（${stats.inWorker ? '后台线程，' : ''}${Math.round(stats.renderMs)} ms，每张 ${(stats.renderMs / stats.rendered).toFixed(0)} ms，载入 ${stats.fontSlices} 个字体分片；构建末尾等待 ${Math.round(stats.waitedMs)} ms）`
       : '';
     reporter.info(`分享卡片：${stats.cards} 张，${stats.cached} 张来自缓存${perCard}（共 ${elapsed(started, cpu)}）`);
   } catch (error) {

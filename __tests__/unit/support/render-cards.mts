@@ -1,8 +1,8 @@
 /**
  * Test helper (tsx: satori is an ES module). Draws the cards given as JSON on stdin
  * ({ dir, cards: [{ page, title, kind, labels }] }) into <dir>/public with the cache in <dir>/cache,
- * and prints the stats, each card's file name and whether satori or resvg was loaded — or the
- * error the build would stop with.
+ * and prints the stats, each card's file name and whether satori or resvg was loaded on this
+ * (the build's) thread — or the error the build would stop with.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,7 +19,7 @@ const planner = cardPlanner({ siteName: 'iofomo', host: 'www.iofomo.com', markFi
 const cards = input.cards.map((c) => planner.plan(c.page, `content${c.page}.mdx`, { kind: c.kind, title: c.title, labels: c.labels }));
 try {
   const stats = await writeShareCards(cards, planner, { publicDir: path.join(input.dir, 'public'), cacheDir: path.join(input.dir, 'cache') });
-  // Whether satori or resvg was loaded at all (share-cards.ts loads them only to draw).
+  // Whether satori or resvg was loaded on this thread (a build paints on a worker thread).
   const loadedDrawing = Object.keys(createRequire(import.meta.url).cache).some((file) => /node_modules\/(satori|@resvg)\//.test(file));
   process.stdout.write(JSON.stringify({ stats, cards: cards.map((c) => ({ page: c.page, path: c.path, alt: c.alt })), loadedDrawing }));
 } catch (error) {
