@@ -67,4 +67,10 @@ describe('relatedPosts', () => {
       { title: 'binderhook', path: '/blog/binderhook', date: '2024-03-01' },
     ]);
   });
+
+  it('suggests a post that shares only tags (no words) when the tags alone score enough', () => {
+    const tagOnly = relatedPosts([post('a', '2024-01-01', ['media', 'android'], 'MediaCodec 的输入缓冲区。'), post('b', '2024-02-01', ['media', 'android'], 'FMOD 变声插件的参数。')]);
+    expect(paths(tagOnly, 'a')).toEqual(['/blog/b']);
+    expect(paths(relatedPosts([post('a', '2024-01-01', ['media'], 'MediaCodec 的输入缓冲区。'), post('b', '2024-02-01', ['android'], 'FMOD 变声插件的参数。')]), 'a')).toEqual([]);
+  });
 });

@@ -74,46 +74,106 @@ function tfidfVectors(docs: ReadonlyArray<Map<string, number>>): Vector[] {
   });
 }
 
-function cosine(a: Vector, b: Vector): number {
-  const [small, large] = a.size < b.size ? [a, b] : [b, a];
-  let sum = 0;
-  for (const [token, weight] of small) sum += weight * (large.get(token) ?? 0);
-  return sum;
-}
+/** Each post's tags, lower-cased, for the Jaccard overlap. */
+const tagSets = (posts: readonly RelatedInput[]) => posts.map((p) => new Set(p.tags.map((t) => t.toLowerCase())));
 
-function tagOverlap(a: readonly string[], b: readonly string[]): number {
-  const left = new Set(a.map((t) => t.toLowerCase()));
-  const right = new Set(b.map((t) => t.toLowerCase()));
-  const shared = [...left].filter((t) => right.has(t)).length;
-  const union = new Set([...left, ...right]).size;
+function tagOverlap(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const tag of left) if (right.has(tag)) shared += 1;
+  const union = left.size + right.size - shared;
   return union ? shared / union : 0;
 }
 
-/** Every candidate of every post with its score, best first (what relatedPosts picks from). */
-export function relatedScores(posts: readonly RelatedInput[]): Map<string, Array<{ post: RelatedInput; score: number }>> {
-  const vectors = tfidfVectors(posts.map((p) => termCounts(relatedText(p.title, p.body))));
-  const result = new Map<string, Array<{ post: RelatedInput; score: number }>>();
-  posts.forEach((post, i) => {
-    const scored = posts
-      .map((other, j) => ({ post: other, score: cosine(vectors[i] as Vector, vectors[j] as Vector) + TAG_WEIGHT * tagOverlap(post.tags, other.tags) }))
-      .filter(({ post: other }) => other !== post && other.listed && !(post.series && other.series === post.series))
-      .sort((a, b) => b.score - a.score || b.post.date.localeCompare(a.post.date) || a.post.slug.localeCompare(b.post.slug));
-    result.set(post.slug, scored);
-  });
-  return result;
-}
-
-/** Related posts of every post, by slug (posts without any candidate scoring MIN_SCORE get an empty list). */
+/**
+ * Related posts of every post, by slug (posts without any candidate scoring `minScore` get an
+ * empty list). Each post's score against another is the cosine of their TF-IDF vectors plus
+ * TAG_WEIGHT × the Jaccard overlap of their tags; the best `count` at or above `minScore` are
+ * kept, ties broken by date (newer first) then slug.
+ *
+ * The cosines are summed over an inverted index (token → the posts holding it, with their weights),
+ * so a post is compared only with the posts it shares a token or a tag with, and no list of every
+ * pair is ever held: the work grows with the shared tokens, not with the square of the posts
+ * (2,500 posts: well under a second instead of minutes).
+ */
 export function relatedPosts(posts: readonly RelatedInput[], count = RELATED_COUNT, minScore = MIN_SCORE): Map<string, RelatedLink[]> {
+  const vectors = tfidfVectors(posts.map((p) => termCounts(relatedText(p.title, p.body))));
+  const tags = tagSets(posts);
+  // Tokens as numbers; each post's vector as parallel arrays; token → the posts holding it and its weight there.
+  const tokenIds = new Map<string, number>();
+  const holderPosts: number[][] = [];
+  const holderWeights: number[][] = [];
+  const vectorIds = vectors.map((vector, i) => {
+    const ids = new Int32Array(vector.size);
+    let k = 0;
+    for (const [token, weight] of vector) {
+      let id = tokenIds.get(token);
+      if (id === undefined) {
+        tokenIds.set(token, (id = holderPosts.length));
+        holderPosts.push([]);
+        holderWeights.push([]);
+      }
+      (holderPosts[id] as number[]).push(i);
+      (holderWeights[id] as number[]).push(weight);
+      ids[k++] = id;
+    }
+    return ids;
+  });
+  const vectorWeights = vectors.map((vector) => Float64Array.from(vector.values()));
+  const byTag = new Map<string, number[]>();
+  tags.forEach((set, i) => {
+    for (const tag of set) {
+      const list = byTag.get(tag);
+      if (list) list.push(i);
+      else byTag.set(tag, [i]);
+    }
+  });
+
+  const cosines = new Float64Array(posts.length);
+  const seen = new Int32Array(posts.length).fill(-1);
+  const candidates = new Int32Array(posts.length);
   const result = new Map<string, RelatedLink[]>();
-  for (const [slug, scored] of relatedScores(posts)) {
+  // Best first: higher score, then newer, then slug.
+  const before = (a: { post: RelatedInput; score: number }, b: { post: RelatedInput; score: number }) => b.score - a.score || b.post.date.localeCompare(a.post.date) || a.post.slug.localeCompare(b.post.slug);
+  posts.forEach((post, i) => {
+    let met = 0;
+    const meet = (j: number) => {
+      if (seen[j] === i) return;
+      seen[j] = i;
+      cosines[j] = 0;
+      candidates[met++] = j;
+    };
+    const ids = vectorIds[i] as Int32Array;
+    const weights = vectorWeights[i] as Float64Array;
+    for (let t = 0; t < ids.length; t += 1) {
+      const holders = holderPosts[ids[t] as number] as number[];
+      const holderWeight = holderWeights[ids[t] as number] as number[];
+      const weight = weights[t] as number;
+      for (let k = 0; k < holders.length; k += 1) {
+        const j = holders[k] as number;
+        if (seen[j] !== i) meet(j);
+        cosines[j] = (cosines[j] as number) + weight * (holderWeight[k] as number);
+      }
+    }
+    for (const tag of tags[i] as Set<string>) for (const j of byTag.get(tag) ?? []) meet(j);
+    // Scoring nothing, a post that shares neither can only be kept when no minimum is asked for.
+    if (minScore <= 0) posts.forEach((_, j) => meet(j));
+    // The best `count`, kept in order as the candidates go by (no list of every candidate).
+    const best: Array<{ post: RelatedInput; score: number }> = [];
+    for (let c = 0; c < met; c += 1) {
+      const j = candidates[c] as number;
+      const other = posts[j] as RelatedInput;
+      if (j === i || !other.listed || (post.series && other.series === post.series)) continue;
+      const entry = { post: other, score: (cosines[j] as number) + TAG_WEIGHT * tagOverlap(tags[i] as Set<string>, tags[j] as Set<string>) };
+      if (entry.score < minScore || (best.length === count && before(entry, best[count - 1] as typeof entry) >= 0)) continue;
+      let at = best.length;
+      while (at > 0 && before(entry, best[at - 1] as typeof entry) < 0) at -= 1;
+      best.splice(at, 0, entry);
+      if (best.length > count) best.pop();
+    }
     result.set(
-      slug,
-      scored
-        .filter(({ score }) => score >= minScore)
-        .slice(0, count)
-        .map(({ post }) => ({ title: post.title, path: post.path, date: post.date })),
+      post.slug,
+      best.map(({ post: other }) => ({ title: other.title, path: other.path, date: other.date })),
     );
-  }
+  });
   return result;
 }
