@@ -12,6 +12,9 @@ describe('NUL bytes from React 18.3.1 streaming', () => {
     const broken = Buffer.concat([Buffer.from('<p>它要解决什'), Buffer.from([0]), Buffer.from('么问题</p>')]);
     expect(stripNulBytes(broken)?.toString('utf8')).toBe('<p>它要解决什么问题</p>');
     expect(stripNulBytes(Buffer.from('<p>干净</p>'))).toBeNull();
+    // Runs of them, at both ends and side by side.
+    const runs = Buffer.concat([Buffer.from([0, 0]), Buffer.from('<p>一'), Buffer.from([0, 0, 0]), Buffer.from('二</p>'), Buffer.from([0])]);
+    expect(stripNulBytes(runs)?.toString('utf8')).toBe('<p>一二</p>');
   });
 });
 

@@ -15,8 +15,18 @@ import { hoistEmotionStyles } from './emotion-styles';
  * U+FFFD and React then reports a hydration mismatch. Removing them restores the exact markup.
  */
 export function stripNulBytes(buffer: Buffer): Buffer | null {
-  if (!buffer.includes(0)) return null;
-  return Buffer.from(buffer.filter((byte) => byte !== 0));
+  let at = buffer.indexOf(0);
+  if (at < 0) return null;
+  // The runs between NUL bytes, copied once (not a callback per byte: pages are 50–150 KB).
+  const runs: Buffer[] = [];
+  let from = 0;
+  while (at >= 0) {
+    if (at > from) runs.push(buffer.subarray(from, at));
+    from = at + 1;
+    at = buffer.indexOf(0, from);
+  }
+  if (from < buffer.length) runs.push(buffer.subarray(from));
+  return Buffer.concat(runs);
 }
 
 export interface FinishedPage {
