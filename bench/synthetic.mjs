@@ -183,6 +183,9 @@ const yamlText = (text) =>
     .replace(/^[^\p{L}\p{N}]+/u, '')
     .trim();
 
+/** A one-sentence description (a generated sentence can be all punctuation, which YAML-safe text empties). */
+const descriptionOf = (rand) => yamlText(sentence(rand)) || '一篇用于规模测试的示例页面';
+
 /** A heading: a real heading of the site now and then, else a short generated phrase. */
 function heading(rand) {
   const model = textModel();
@@ -258,7 +261,7 @@ export function generateContent(dir, count, { authorsFile } = {}) {
     const date = isoDay(start, i); // one post per day: unique dates
     const tags = [...new Set([TAGS[i % TAGS.length], TAGS[Math.floor(rand() * TAGS.length)]])];
     const title = `${heading(rand)}：${TITLE_A[i % TITLE_A.length]}${TITLE_B[Math.floor(rand() * TITLE_B.length)]}（第 ${i + 1} 篇）`;
-    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${yamlText(sentence(rand))}\n---\n\n${body(rand, i)}`;
+    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${descriptionOf(rand)}\n---\n\n${body(rand, i)}`;
     const folder = path.join(dir, 'blog', `${date}-${slug}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'index.mdx'), text);
@@ -267,7 +270,7 @@ export function generateContent(dir, count, { authorsFile } = {}) {
   for (let i = 0; i < docs; i++) {
     const rand = rng(900000 + i);
     const title = `${TITLE_B[i % TITLE_B.length]}参考 ${i + 1}：${heading(rand)}`;
-    const text = `---\ntitle: ${title}\nsidebar_position: ${(i % DOCS_PER_TOOL) + 1}\ndescription: ${yamlText(sentence(rand))}\n---\n\n${body(rand, i)}`;
+    const text = `---\ntitle: ${title}\nsidebar_position: ${(i % DOCS_PER_TOOL) + 1}\ndescription: ${descriptionOf(rand)}\n---\n\n${body(rand, i)}`;
     const folder = path.join(dir, 'docs', ...syntheticDocFolder(i).split('/'));
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, `${i + 1}.mdx`), text);
