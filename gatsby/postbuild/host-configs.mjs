@@ -75,29 +75,50 @@ export function cacheHeaderRules(files) {
   const urls = servedUrls(files);
   const needsCatchAll = (url) => ruleIndexOf(url) === catchAll;
   const value = matchers[catchAll].cacheControl;
+  // The URLs as a tree of folders, built once: each node knows whether its own URL is served and
+  // whether every URL below it falls to the catch-all (a walk that filtered the whole list at each
+  // folder took 20 s for 5,000 pages).
+  const top = { children: new Map(), served: false, below: 0, belowAllCatchAll: true };
+  for (const url of urls) {
+    let node = top;
+    for (const segment of url.split('/').slice(1)) {
+      if (!segment) continue;
+      let child = node.children.get(segment);
+      if (!child) node.children.set(segment, (child = { children: new Map(), served: false, below: 0, belowAllCatchAll: true }));
+      node = child;
+    }
+    node.served = true;
+  }
+  const summarise = (node, url) => {
+    for (const [name, child] of node.children) {
+      const childUrl = `${url}/${name}`;
+      summarise(child, childUrl);
+      node.below += child.below + (child.served ? 1 : 0);
+      if (!child.belowAllCatchAll || (child.served && !needsCatchAll(childUrl))) node.belowAllCatchAll = false;
+    }
+  };
+  summarise(top, '');
   // Walk the folders from the top: a folder whose URLs all fall to the catch-all and that no
   // specific glob reaches becomes "/folder" + "/folder/*"; otherwise look inside it.
-  const walk = (folder) => {
-    const inside = urls.filter((u) => u.startsWith(`${folder}/`));
-    const children = new Set(inside.map((u) => u.slice(folder.length + 1).split('/')[0]).filter(Boolean));
-    for (const child of [...children].sort()) {
+  const walk = (node, folder) => {
+    for (const child of [...node.children.keys()].sort()) {
       const url = `${folder}/${child}`;
-      const below = inside.filter((u) => u.startsWith(`${url}/`));
-      if (below.length === 0) {
+      const inner = node.children.get(child);
+      if (inner.below === 0) {
         if (needsCatchAll(url)) rules.push([url, value]);
         continue;
       }
-      if (below.every(needsCatchAll)) {
-        if (urls.includes(url)) rules.push([url, value]); // the folder's own page: /blog
+      if (inner.belowAllCatchAll) {
+        if (inner.served) rules.push([url, value]); // the folder's own page: /blog
         rules.push([`${url}/*`, value]);
       } else {
-        if (urls.includes(url) && needsCatchAll(url)) rules.push([url, value]);
-        walk(url);
+        if (inner.served && needsCatchAll(url)) rules.push([url, value]);
+        walk(inner, url);
       }
     }
   };
   if (urls.includes('/')) rules.push(['/', value]);
-  walk('');
+  walk(top, '');
   return rules;
 }
 
