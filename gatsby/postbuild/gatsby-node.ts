@@ -38,6 +38,10 @@ interface PostBuildStep {
   name: string;
   /** Needs the site plan: skipped without one. */
   needsPlan?: boolean;
+  /** Runs alongside the steps after it (its work is on a worker thread); a step with `afterBackground` waits for it. */
+  background?: boolean;
+  /** Waits for the background steps first (it reads what they write). */
+  afterBackground?: boolean;
   run(context: PostBuildContext, site: BuiltSite): Promise<void> | void;
 }
 
@@ -58,8 +62,9 @@ const authorTable = authors as Record<string, { name: string }>;
 export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // First: it only reads what the build did.
   { name: 'image-cache-report', run: ({ reporter }) => reportBuildCache(reporter) },
-  // Reads the page data this build wrote; writes public/search/.
-  { name: 'search', run: ({ reporter, publicDir }) => writeSearchFiles(reporter, publicDir) },
+  // Reads the page data this build wrote; writes public/search/. On a worker thread, alongside
+  // the next steps (none of which reads public/search/).
+  { name: 'search', background: true, run: ({ reporter, publicDir }) => writeSearchFiles(reporter, publicDir) },
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last: it
   // hashes the final inline scripts), while the link report's ids and links are collected. No
   // later step writes HTML.
@@ -107,6 +112,7 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // _headers and _redirects list public/'s files: written once everything else is there.
   {
     name: 'host-files',
+    afterBackground: true,
     async run({ reporter, publicDir, basePath }) {
       const { writeHostConfigs } = await importModule<HostConfigsModule>('gatsby/postbuild/host-configs.mjs');
       const host = writeHostConfigs(publicDir, basePath);
@@ -139,15 +145,25 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
 
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPrefix, basePath, graphql }) => {
   const context: PostBuildContext = { reporter, graphql, publicDir: path.resolve('public'), basePath: basePath ?? '', pathPrefix: pathPrefix ?? '', site: builtSite(), links: new Map() };
+  const background: Array<Promise<void>> = [];
   for (const step of POST_BUILD_STEPS) {
     if (step.needsPlan && !context.site) continue;
+    if (step.afterBackground) await Promise.all(background.splice(0));
     // Each step is an activity of its own, so the build log (and bench:build) shows its time.
     const activity = reporter.activityTimer(`post-build: ${step.name}`);
     activity.start();
-    try {
-      await step.run(context, context.site as BuiltSite);
-    } finally {
-      activity.end();
-    }
+    const running = (async () => {
+      try {
+        await step.run(context, context.site as BuiltSite);
+      } finally {
+        activity.end();
+      }
+    })();
+    if (step.background) {
+      // Awaited later; its failure is reported there (not as an unhandled rejection meanwhile).
+      running.catch(() => undefined);
+      background.push(running);
+    } else await running;
   }
+  await Promise.all(background);
 };

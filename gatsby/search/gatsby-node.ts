@@ -11,7 +11,6 @@
  * it renders them itself, once its bundle is compiled and again after each content change
  * (gatsby/search/develop.ts). Content errors are left to createPages, which reports them all.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { ContentError } from '../content/model';
@@ -20,8 +19,10 @@ import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
 import { addDevelopRoute, watchDevelopRequests } from '../framework/develop-server';
-import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, isNodeEventOf, NODE_EVENTS, pageDataFile } from '../framework/internals';
-import { ContentRenderError, loadSynonyms, writeSiteSearchFiles, type RenderedHtml } from './build';
+import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, isNodeEventOf, NODE_EVENTS } from '../framework/internals';
+import { loadSynonyms, writeSiteSearchFiles, type RenderedHtml, type SiteSearchReport } from './build';
+import type { SearchWorkerResult } from './post-build-worker';
+import { runOnWorkerThread } from '../worker-thread';
 import { searchCacheDirs } from './cache';
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
 
@@ -72,43 +73,23 @@ export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitte
   emitter.on(DEVELOP_PAGE_DATA_SENT, () => follower.pageDataSent());
 };
 
-/** A page's rendered body as its page query returned it (the post and doc templates' `mdx.rendered`). */
-export function pageDataRendered(publicDir: string, url: string): RenderedHtml | undefined {
-  try {
-    const data = JSON.parse(readFileSync(pageDataFile(publicDir, url), 'utf8')) as { result?: { data?: { mdx?: { rendered?: Partial<RenderedHtml> } } } };
-    const rendered = data.result?.data?.mdx?.rendered;
-    return typeof rendered?.html === 'string' && Array.isArray(rendered.toc) ? (rendered as RenderedHtml) : undefined;
-  } catch {
-    return undefined; // not built as a page: rendered from its source instead
-  }
-}
-
 /**
- * The post-build step: the search files from the page data `gatsby build` just wrote. A page it
- * has to render whose page data holds no rendered body is rendered from its source, and said:
- * every listed page is built, so that means the page data moved or the template's query changed.
+ * The post-build step: the search files from the page data `gatsby build` just wrote, built on a
+ * worker thread (gatsby/search/post-build-worker.ts) while the other post-build steps run on this
+ * one. A page it has to render whose page data holds no rendered body is rendered from its source,
+ * and said: every listed page is built, so that means the page data moved or the template's query
+ * changed. Started by the post-build pass; the returned promise settles when the files are written.
  */
 export async function writeSearchFiles(reporter: Reporter, publicDir: string): Promise<void> {
-  const missing: string[] = [];
-  await writeSearchFilesAndReport(reporter, (url) => {
-    const rendered = pageDataRendered(publicDir, url);
-    if (!rendered) missing.push(url);
-    return rendered;
-  });
+  const started = performance.now();
+  const outcome = await runOnWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir });
+  if (outcome.renderError) reporter.panic(outcome.renderError);
+  if (outcome.report) reporter.info(reportLine(outcome.report, started));
+  const { missing } = outcome;
   if (missing.length) {
     reporter.warn(
       `搜索：${missing.length} 个页面的页面数据里没有渲染好的正文（${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}），改为从源文件渲染；页面数据的位置（gatsby/framework/internals.ts）或模板查询的 mdx.rendered 可能变了`,
     );
-  }
-}
-
-async function writeSearchFilesAndReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined) {
-  try {
-    await searchFilesReport(reporter, rendered);
-  } catch (error) {
-    // An editor's mistake, named with its file: no stack trace of the build's code.
-    if (error instanceof ContentRenderError) reporter.panic(error.message);
-    throw error;
   }
 }
 
@@ -131,12 +112,17 @@ async function searchFilesReport(reporter: Reporter, rendered?: (url: string) =>
     if (error instanceof ContentError) return undefined;
     throw error;
   }
+  reporter.info(reportLine(report, started));
+  return report;
+}
+
+/** The build log's line about the search files. */
+function reportLine(report: SiteSearchReport, started: number): string {
   const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const fresh = report.rendered - report.fromBuild;
   const work = report.skipped
     ? '内容与代码未变，沿用上次的文件'
     : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
-  reporter.info(`搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`);
-  return report;
+  return `搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`;
 }

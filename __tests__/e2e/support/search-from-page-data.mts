@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeSiteSearchFiles } from '../../../gatsby/search/build';
-import { pageDataRendered } from '../../../gatsby/search/gatsby-node';
+import { pageDataRendered } from '../../../gatsby/search/page-data';
 
 const root = process.cwd();
 const publicDir = process.argv[2];

@@ -1,0 +1,65 @@
+/**
+ * Build work on a worker thread, for the core Gatsby leaves idle: Gatsby's own phases and the
+ * post-build steps run on one thread, and a 2-core machine did about one core's worth of work in
+ * a build. A worker's entry is a TypeScript module of the site (it imports the same modules as
+ * the build's own code); esbuild bundles it into .cache/workers/ (packages left to Node, as
+ * gatsby/framework/compile-gatsby-files.cjs does for gatsby-node.ts: about 0.1 s), and the thread
+ * runs it with `workerData` and posts back one message.
+ *
+ * An entry calls `workerTask(run)`: `run(workerData)`'s result goes back as the result of
+ * `runOnWorkerThread`; a thrown error comes back with its name and message (and is thrown again
+ * there as an Error with that name), so a content error stays a content error.
+ */
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+interface WorkerReply<T> {
+  result?: T;
+  error?: { name: string; message: string; stack?: string };
+}
+
+/** Runs `entry` (a .ts file of the site, relative to it) on a new worker thread with `data`; resolves with what it returns. */
+export function runOnWorkerThread<T>(entry: string, data: unknown): Promise<T> {
+  const outfile = path.resolve('.cache', 'workers', `${path.basename(entry, '.ts')}.cjs`);
+  buildSync({
+    entryPoints: [path.resolve(entry)],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    charset: 'utf8',
+    logLevel: 'silent',
+  });
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(outfile, { workerData: data });
+    let replied = false;
+    worker.once('message', (reply: WorkerReply<T>) => {
+      replied = true;
+      void worker.terminate();
+      if (reply.error) reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+      else resolve(reply.result as T);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!replied) reject(new Error(`${entry}：工作线程没有给出结果就退出了（退出码 ${code}）`));
+    });
+  });
+}
+
+/** The body of a worker entry: runs `run` with the thread's data and posts its result or error back. */
+export function workerTask<D, T>(run: (data: D) => Promise<T> | T): void {
+  if (isMainThread || !parentPort) return;
+  const port = parentPort;
+  Promise.resolve()
+    .then(() => run(workerData as D))
+    .then(
+      (result) => port.postMessage({ result } satisfies WorkerReply<T>),
+      (error: unknown) => {
+        const e = error instanceof Error ? error : new Error(String(error));
+        port.postMessage({ error: { name: e.name, message: e.message, stack: e.stack } } satisfies WorkerReply<T>);
+      },
+    );
+}
