@@ -25,6 +25,9 @@
 //
 // Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,cached,scale  --keep (keep the temp dir)
 //          --repeat N (cold and warm N times each, default 1; medians are printed)
+//          --no-edit (scale: skip the one-edit rebuild that follows each scale build: a paragraph
+//          appended to one post, `gatsby build` again with that build's caches; its log's counts of
+//          what the post-build pass redid are printed)
 //          --timeout-min 60 (per build)  --heap-mb <MB> (raise Node's ~4 GB heap limit for gatsby)
 //          --json <file> (default .bench/build.json)  --gatsby <cli.js> (default node_modules/gatsby/cli.js)
 // A build that fails (e.g. JavaScript heap out of memory) is reported as a row with its time and
@@ -48,6 +51,8 @@ const timeoutMs = Number(arg('timeout-min', 60)) * 60000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'build.json'))));
 const heapMb = Number(arg('heap-mb', 0));
 const repeat = Math.max(1, Number(arg('repeat', 1)) || 1);
+/** --no-edit: no one-edit rebuild after each scale build. */
+const noEdit = arg('no-edit', false) === true;
 const logDir = path.join(ROOT, '.bench', 'build-logs');
 const POSTBUILD = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.postbuild ?? null;
 /** Node's default heap limit here is ~4 GB; --heap-mb raises it to see what a larger site needs. */
@@ -267,6 +272,18 @@ console.log(
   `内存测量：${TIME ? '/usr/bin/time -v（最大单进程 RSS）+ ' : ''}/proc 采样（进程树 RSS 总和，每 250 ms）；Node 堆上限 ${heapMb > 0 ? `${heapMb} MB（--heap-mb）` : `默认（约 ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB）`}\n`,
 );
 
+/**
+ * What a build redid, in its own words: Gatsby's page counts for queries and HTML, and the lines in
+ * which the post-build steps say how much they took from their caches.
+ */
+function workCounts(log) {
+  const clean = log.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+  const lines = clean.split('\n');
+  const gatsbyCounts = lines.filter((l) => /^success (run queries in workers|Building static HTML for pages|Writing page-data)/.test(l)).map((l) => l.replace(/^success /, ''));
+  const ours = lines.filter((l) => /^info (搜索：|分享卡片：|已写出 \d+ 个 Markdown|已把 |相关文章)/.test(l)).map((l) => l.replace(/^info /, ''));
+  return [...gatsbyCounts, ...ours];
+}
+
 const rows = [];
 async function measure(kind, label, { clean, env = {}, files }) {
   const load = os.loadavg()[0];
@@ -307,6 +324,7 @@ async function measure(kind, label, { clean, env = {}, files }) {
     loadBefore: load,
     loadAfter: os.loadavg()[0],
     phases,
+    counts: workCounts(r.log),
     log: r.logFile,
   };
   rows.push(row);
@@ -389,6 +407,16 @@ function report() {
   console.log(`\n明细：${path.relative(process.cwd(), jsonOut)}；日志：${path.relative(process.cwd(), logDir)}/${keep ? `；临时目录保留在 ${work}` : ''}`);
 }
 
+/** Appends a paragraph to one post of a blog folder (the first or the middle one by folder name). */
+function editOnePost(blogDir, which) {
+  const folders = readdirSync(blogDir)
+    .filter((d) => existsSync(path.join(blogDir, d, 'index.mdx')))
+    .sort();
+  const post = path.join(blogDir, folders[which === 'middle' ? Math.floor(folders.length / 2) : 0], 'index.mdx');
+  appendFileSync(post, `\n\n性能测试追加的一段：修改一篇文章之后重新构建，只有受影响的页面需要重新生成（${new Date().toISOString()}）。\n`);
+  console.log(`  已修改 ${path.relative(site, post)}`);
+}
+
 try {
   const realFiles = (() => {
     let n = 0;
@@ -399,16 +427,7 @@ try {
     const n = repeat > 1 ? ` #${run}` : '';
     const cold = only.has('cold') || only.has('warm') || only.has('cached') ? await measure('cold', `cold（clean 后）${n}`, { clean: true, files: realFiles }) : null;
     if (only.has('warm') && !cold?.failure) {
-      const blogDir = path.join(site, 'content', 'blog');
-      const post = path.join(
-        blogDir,
-        readdirSync(blogDir)
-          .filter((d) => existsSync(path.join(blogDir, d, 'index.mdx')))
-          .sort()[0],
-        'index.mdx',
-      );
-      appendFileSync(post, `\n\n性能测试追加的一段：修改一篇文章之后重新构建，只有受影响的页面需要重新生成（${new Date().toISOString()}）。\n`);
-      console.log(`  已修改 ${path.relative(site, post)}`);
+      editOnePost(path.join(site, 'content', 'blog'), 'first');
       await measure('warm', `warm（改一篇文章）${n}`, { clean: false, files: realFiles });
     }
     if (only.has('cached') && !cold?.failure) await measure('cached', `cached（clean 后，保留构建缓存）${n}`, { clean: true, files: realFiles });
@@ -420,6 +439,12 @@ try {
       const { posts, docs, bytes } = generateContent(dir, n, { authorsFile: path.join(site, 'content', 'authors.json') });
       console.log(`  生成 ${posts} 篇文章 + ${docs} 篇文档（${(bytes / 2 ** 20).toFixed(1)} MB，${Date.now() - t0} ms）→ ${path.relative(site, dir)}`);
       const row = await measure('scale', `scale N=${n}`, { clean: true, env: { SITE_CONTENT_DIR: dir }, files: n });
+      // The one-edit rebuild: a paragraph added to one post, `gatsby build` again with the caches of the build just made.
+      if (!row.failure && !noEdit) {
+        editOnePost(path.join(dir, 'blog'), 'middle');
+        const edit = await measure('scale-edit', `scale N=${n} 改一篇`, { clean: false, env: { SITE_CONTENT_DIR: dir }, files: n });
+        for (const line of edit.counts ?? []) console.log(`    ${line}`);
+      }
       rmSync(dir, { recursive: true, force: true });
       rmSync(path.join(site, 'public'), { recursive: true, force: true });
       if (row.failure) {

@@ -6,8 +6,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
+import { fieldTokens } from '../../src/lib/search/engine';
 import type { PageSection } from '../../gatsby/search/sections';
-import { importClosure, MANIFEST, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
+import { importClosure, MANIFEST, persistentFieldTokens, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 
@@ -286,5 +287,30 @@ describe('writeCachedSearchFiles', () => {
     await expect(failing).rejects.toThrow('bad MDX');
     expect([existsSync(files.index), existsSync(files.store), existsSync(path.join(cacheDir, MANIFEST))]).toEqual([false, false, false]);
     await expect(run(site)).resolves.toMatchObject({ skipped: false, rendered: 3 });
+  });
+});
+
+describe('persistentFieldTokens: the last build tokens, kept for the next', () => {
+  it('tokenizes only what changed since the saved build, and starts over when the code changed', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tokens-'));
+    const file = path.join(dir, 'tokens.json');
+    const first = persistentFieldTokens(file, 'code-1');
+    expect(first.tokens('body', 'Binder 驱动的事务')).toEqual(fieldTokens('body', 'Binder 驱动的事务'));
+    first.tokens('title', '空壳多开');
+    expect(first.stats()).toEqual({ reused: 0, made: 2 });
+    first.save();
+
+    const second = persistentFieldTokens(file, 'code-1');
+    expect(second.tokens('body', 'Binder 驱动的事务')).toEqual(fieldTokens('body', 'Binder 驱动的事务'));
+    second.tokens('title', '空壳分身');
+    expect(second.stats()).toEqual({ reused: 1, made: 1 });
+    second.save();
+    // Only the last build's fields are kept: '空壳多开' went.
+    expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { tokens: object }).tokens)).toHaveLength(2);
+
+    const changedCode = persistentFieldTokens(file, 'code-2');
+    changedCode.tokens('body', 'Binder 驱动的事务');
+    expect(changedCode.stats()).toEqual({ reused: 0, made: 1 });
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -93,10 +93,14 @@ function tagOverlap(left: ReadonlySet<string>, right: ReadonlySet<string>): numb
  * The cosines are summed over an inverted index (token → the posts holding it, with their weights),
  * so a post is compared only with the posts it shares a token or a tag with, and no list of every
  * pair is ever held: the work grows with the shared tokens, not with the square of the posts
- * (2,500 posts: well under a second instead of minutes).
+ * (2,500 posts: well under a second instead of minutes). `countsOf` gives a post's term counts
+ * (a build takes them from its cache: tokenizing is most of the work).
  */
-export function relatedPosts(posts: readonly RelatedInput[], count = RELATED_COUNT, minScore = MIN_SCORE): Map<string, RelatedLink[]> {
-  const vectors = tfidfVectors(posts.map((p) => termCounts(relatedText(p.title, p.body))));
+export function relatedPosts(
+  posts: readonly RelatedInput[],
+  { count = RELATED_COUNT, minScore = MIN_SCORE, countsOf = (p: RelatedInput) => termCounts(relatedText(p.title, p.body)) }: { count?: number; minScore?: number; countsOf?: (post: RelatedInput) => Map<string, number> } = {},
+): Map<string, RelatedLink[]> {
+  const vectors = tfidfVectors(posts.map(countsOf));
   const tags = tagSets(posts);
   // Tokens as numbers; each post's vector as parallel arrays; token → the posts holding it and its weight there.
   const tokenIds = new Map<string, number>();

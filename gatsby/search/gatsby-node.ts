@@ -84,7 +84,7 @@ export async function writeSearchFiles(reporter: Reporter, publicDir: string): P
   const started = performance.now();
   const outcome = await runOnWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir });
   if (outcome.renderError) reporter.panic(outcome.renderError);
-  if (outcome.report) reporter.info(reportLine(outcome.report, started));
+  if (outcome.report) reporter.info(`${reportLine(outcome.report, started)}${outcome.tokens && !outcome.report.skipped ? `；字段分词 ${outcome.tokens.made} 个新做、${outcome.tokens.reused} 个沿用上次构建` : ''}`);
   const { missing } = outcome;
   if (missing.length) {
     reporter.warn(

@@ -8,7 +8,7 @@ import { contentDir } from '../content/dir';
 import { ContentError } from '../content/model';
 import { workerTask } from '../worker-thread';
 import { ContentRenderError, writeSiteSearchFiles, type SiteSearchReport } from './build';
-import { searchCacheDirs } from './cache';
+import { persistentFieldTokens, rendererFingerprint, searchCacheDirs } from './cache';
 import { pageDataRendered } from './page-data';
 
 export interface SearchWorkerResult {
@@ -18,17 +18,22 @@ export interface SearchWorkerResult {
   missing: string[];
   /** A content file that does not render, named: the build stops with it. */
   renderError?: string;
+  /** Fields whose tokens came from the last build / were tokenized now. */
+  tokens?: { reused: number; made: number };
 }
 
 workerTask(async ({ publicDir }: { publicDir: string }): Promise<SearchWorkerResult> => {
   const root = path.resolve('.');
   const missing: string[] = [];
+  const dirs = searchCacheDirs(root);
+  const tokens = persistentFieldTokens(path.join(dirs.cacheDir, 'tokens.json'), rendererFingerprint(root));
   try {
     const report = await writeSiteSearchFiles({
       root,
       contentDir,
       publicDir,
-      ...searchCacheDirs(root),
+      ...dirs,
+      tokens,
       rendered: (url) => {
         const rendered = pageDataRendered(publicDir, url);
         if (!rendered) missing.push(url);
@@ -37,7 +42,8 @@ workerTask(async ({ publicDir }: { publicDir: string }): Promise<SearchWorkerRes
       // Nothing else runs on this thread: no need to hand the event loop back between pages.
       betweenPages: () => Promise.resolve(),
     });
-    return { report, missing };
+    if (!report.skipped) tokens.save();
+    return { report, missing, tokens: tokens.stats() };
   } catch (error) {
     if (error instanceof ContentError) return { missing };
     if (error instanceof ContentRenderError) return { missing, renderError: error.message };
