@@ -292,8 +292,8 @@ async function measure(kind, label, { clean, env = {}, files }) {
     if (c.failure) throw new Error(`gatsby clean 失败：${c.tail}`);
   }
   // Cold and scale runs start with an empty build cache too (each --repeat round's cold run
-  // would otherwise find the images and cards of the round before); 'cached' keeps it.
-  if (kind !== 'cached' && kind !== 'warm') rmSync(path.join(site, '..', 'build-cache'), { recursive: true, force: true });
+  // would otherwise find the images and cards of the round before); 'cached', 'warm' and the one-edit rebuild keep it.
+  if (kind === 'cold' || kind === 'scale') rmSync(path.join(site, '..', 'build-cache'), { recursive: true, force: true });
   process.stdout.write(`${kind} ${label} …`);
   const r = await gatsby(site, ['build'], { env: { ...env, ...heapEnv }, label });
   // What `npm run build` runs next (package.json "postbuild"), timed on its own.
