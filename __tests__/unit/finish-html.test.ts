@@ -4,6 +4,7 @@ import path from 'node:path';
 import { hoistEmotionStyles } from '../../gatsby/postbuild/emotion-styles';
 import { finishHtmlFiles, finishPage, stripNulBytes } from '../../gatsby/postbuild/finish-html';
 import { linkReport, pageLinks, type PageLinks } from '../../gatsby/postbuild/link-report';
+import { finishedPages } from '../../gatsby/postbuild/finished-pages';
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head><title>t</title>${head}</head><body><div id="___gatsby">${body}</div></body></html>`;
 
@@ -93,7 +94,7 @@ describe('the post-build pass over public/', () => {
       ],
       onPage: (file, html) => seen.push(`${path.relative(dir, file)} ${html.includes('<!--1--><!--2-->')}`),
     });
-    expect(report).toEqual({ pages: 2, nulStripped: 0, stylesHoisted: 1, written: 2 });
+    expect(report).toEqual({ pages: 2, unchanged: 0, nulStripped: 0, stylesHoisted: 1, written: 2 });
     expect(seen.sort()).toEqual([`${path.join('blog', 'a', 'index.html')} false`, 'index.html true']);
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toMatch(/<!--1--><!--2-->.*data-s=""/);
     // page-data/ and static/ are not pages.
@@ -116,5 +117,43 @@ describe('the post-build pass over public/', () => {
     expect(linkReport(dir, pages, '', collected)).toEqual(expected);
     collected.delete(path.join(dir, 'index.html'));
     expect(linkReport(dir, pages, '', collected)).toEqual(expected);
+  });
+
+  it('a rebuild reads only the pages written since the last pass, and still reports the links of every page', () => {
+    const dir = site();
+    const recordFile = path.join(dir, 'finished.json');
+    const pass = (fingerprint: string) => {
+      const record = finishedPages(recordFile, fingerprint);
+      const links = new Map<string, PageLinks>();
+      const read: string[] = [];
+      const report = finishHtmlFiles(dir, {
+        onPage: (file, html) => {
+          read.push(path.relative(dir, file));
+          links.set(file, pageLinks(html));
+        },
+        isFinished: (file) => {
+          const known = record.known(file);
+          if (known) links.set(file, known);
+          return known !== undefined;
+        },
+        onFinished: (file) => record.record(file, links.get(file) as PageLinks),
+      });
+      record.save();
+      return { report, read, links };
+    };
+    const pages = new Map([
+      ['/', 'src/pages/index.tsx'],
+      ['/blog/a', 'content/blog/a/index.mdx'],
+    ]);
+    expect(pass('v1').read.sort()).toEqual([path.join('blog', 'a', 'index.html'), 'index.html']);
+    // The build rewrites one page (new bytes, new time): only that one is read.
+    writeFileSync(path.join(dir, 'blog', 'a', 'index.html'), page('', '<h1 id="top">A</h1><a href="/gone">x</a>'));
+    const second = pass('v1');
+    expect(second.read).toEqual([path.join('blog', 'a', 'index.html')]);
+    expect(second.report).toMatchObject({ pages: 2, unchanged: 1 });
+    // The unchanged page's links come from the record: the report still sees /blog/a#top from the home page.
+    expect(linkReport(dir, pages, '', second.links).map((p) => p.link)).toEqual(['/gone']);
+    // Code that finishes pages changed: every page is read again.
+    expect(pass('v2').read).toHaveLength(2);
   });
 });

@@ -44,6 +44,8 @@ export function finishPage(raw: Buffer): FinishedPage {
 
 export interface FinishReport {
   pages: number;
+  /** Pages left alone: finished by an earlier build and not rewritten since (FinishOptions.isFinished). */
+  unchanged: number;
   nulStripped: number;
   stylesHoisted: number;
   /** Files whose bytes changed and were written back. */
@@ -65,6 +67,10 @@ export interface FinishOptions {
   steps?: HtmlStep[];
   /** Called with every page's final HTML (e.g. to collect links and ids for the link report). */
   onPage?: (file: string, html: string) => void;
+  /** True for a page already finished as it is (left alone, counted as unchanged). */
+  isFinished?: (file: string) => boolean;
+  /** Called once a page is finished (after it was written, if it was). */
+  onFinished?: (file: string) => void;
 }
 
 /**
@@ -73,9 +79,14 @@ export interface FinishOptions {
  * anything changed.
  */
 export function finishHtmlFiles(publicDir: string, options: FinishOptions = {}): FinishReport {
-  const report: FinishReport = { pages: 0, nulStripped: 0, stylesHoisted: 0, written: 0 };
+  const report: FinishReport = { pages: 0, unchanged: 0, nulStripped: 0, stylesHoisted: 0, written: 0 };
   for (const { file } of pageHtmlFiles(publicDir)) {
     const full = path.join(publicDir, file);
+    if (options.isFinished?.(full)) {
+      report.pages += 1;
+      report.unchanged += 1;
+      continue;
+    }
     const raw = readFileSync(full);
     const page = finishPage(raw);
     report.pages += 1;
@@ -89,6 +100,7 @@ export function finishHtmlFiles(publicDir: string, options: FinishOptions = {}):
       writeFileSync(full, bytes);
       report.written += 1;
     }
+    options.onFinished?.(full);
   }
   return report;
 }

@@ -15,6 +15,8 @@ import { writeTravelFiles } from '../travel/travel';
 import { writeDiscoveryFiles } from './write-discovery';
 import { finishHtmlFiles } from './finish-html';
 import { linkReport, pageLinks, publishedAnchorReport, type PageLinks } from './link-report';
+import { finishedPages } from './finished-pages';
+import { FINGERPRINT_EXTRA, rendererFingerprint } from '../search/cache';
 import { readPublishedAnchors } from '../content/anchors';
 import { contentDir } from '../content/dir';
 
@@ -59,6 +61,9 @@ const importModule = async <T>(file: string): Promise<T> => createRequire(path.r
 
 const authorTable = authors as Record<string, { name: string }>;
 
+/** The code that finishes a page and reads its links: a change to it finishes every page again. */
+const FINISHING_CODE = ['gatsby/postbuild/finish-html.ts', 'gatsby/postbuild/link-report.ts', 'gatsby/postbuild/csp-meta.mjs'];
+
 export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // First: it only reads what the build did.
   { name: 'image-cache-report', run: ({ reporter }) => reportBuildCache(reporter) },
@@ -72,12 +77,23 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
     name: 'finish-html',
     async run({ reporter, publicDir, links }) {
       const { withCspMeta } = await importModule<CspModule>('gatsby/postbuild/csp-meta.mjs');
+      // Pages the last build finished and this one did not rewrite are left alone, their links taken from the record.
+      const record = finishedPages(path.resolve('.cache', 'finished-html.json'), rendererFingerprint(path.resolve('.'), FINISHING_CODE, [...FINGERPRINT_EXTRA, 'deploy/http-rules.mjs']));
       const finished = finishHtmlFiles(publicDir, {
         steps: [{ name: 'csp-meta', apply: (html) => withCspMeta(html) ?? html }],
         onPage: (file, html) => links.set(file, pageLinks(html)),
+        isFinished: (file) => {
+          const known = record.known(file);
+          if (known) links.set(file, known);
+          return known !== undefined;
+        },
+        onFinished: (file) => record.record(file, links.get(file) as PageLinks),
       });
+      record.save();
       if (finished.nulStripped) reporter.info(`已清除 ${finished.nulStripped} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
-      reporter.info(`已把 ${finished.stylesHoisted}/${finished.pages} 个 HTML 文件里 Emotion 的样式移入 <head>，并写入各页的 CSP <meta>（改写 ${finished.written} 个文件）`);
+      reporter.info(
+        `已把 ${finished.stylesHoisted}/${finished.pages - finished.unchanged} 个 HTML 文件里 Emotion 的样式移入 <head>，并写入各页的 CSP <meta>（改写 ${finished.written} 个文件；${finished.unchanged} 个页面与上次构建完成时相同，未读）`,
+      );
     },
   },
   // Markdown twins, llms.txt / llms-full.txt and the share cards (gatsby/travel/travel.ts).
