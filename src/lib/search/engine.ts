@@ -72,31 +72,36 @@ export function cachedFieldTokens(): FieldTokensCache {
 }
 
 export function buildIndexFile(records: IndexRecord[], meta: SearchIndexMeta, tokensOf: typeof fieldTokens = fieldTokens): SearchIndexFile {
-  const postings = new Map<string, Map<number, number>>();
+  // Token → its postings as flat [record, field mask, record, field mask, …]: records are visited in
+  // order, so each list is already sorted and a record's fields meet at the list's end.
+  const postings = new Map<string, number[]>();
   records.forEach((record, id) => {
     INDEX_FIELDS.forEach((field, bit) => {
       const text = record[field];
       if (!text) return;
       for (const token of tokensOf(field, text)) {
-        const list = postings.get(token) ?? new Map<number, number>();
-        list.set(id, (list.get(id) ?? 0) | (1 << bit));
-        postings.set(token, list);
+        let list = postings.get(token);
+        if (!list) postings.set(token, (list = []));
+        const end = list.length;
+        if (end && list[end - 2] === id) list[end - 1] = (list[end - 1] as number) | (1 << bit);
+        else list.push(id, 1 << bit);
       }
     });
   });
-  const masks = [...new Set([...postings.values()].flatMap((list) => [...list.values()]))].sort((a, b) => a - b);
+  const used = new Set<number>();
+  for (const list of postings.values()) for (let i = 1; i < list.length; i += 2) used.add(list[i] as number);
+  const masks = [...used].sort((a, b) => a - b);
   if (masks.length > MASK_LETTERS.length) throw new Error(`搜索索引：字段组合 ${masks.length} 种，超过 ${MASK_LETTERS.length}`);
   const letter = new Map(masks.map((m, i) => [m, MASK_LETTERS[i] as string]));
   const lines = [...postings.keys()].sort().map((token) => {
+    const list = postings.get(token) as number[];
     let previous = 0;
-    const encoded = [...(postings.get(token) as Map<number, number>)]
-      .sort((a, b) => a[0] - b[0])
-      .map(([id, mask]) => {
-        const delta = id - previous;
-        previous = id;
-        return `${letter.get(mask)}${delta.toString(36)}`;
-      })
-      .join('');
+    let encoded = '';
+    for (let i = 0; i < list.length; i += 2) {
+      const id = list[i] as number;
+      encoded += `${letter.get(list[i + 1] as number)}${(id - previous).toString(36)}`;
+      previous = id;
+    }
     return `${token}\t${encoded}`;
   });
   return { version: INDEX_VERSION, fields: [...INDEX_FIELDS], masks, ...meta, postings: lines.join('\n') };

@@ -403,6 +403,12 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
   let stop = byUpper.length;
   for (let i = 0; i < byUpper.length; i += 1) {
     const r = byUpper[i] as T;
+    // The download stays bounded however many pages tie at the top (thousands of pages that hold a
+    // common word once): the rest keep their base order behind the pages scored.
+    if (i >= Math.max(k, TOP_LIMIT)) {
+      stop = i;
+      break;
+    }
     const at = finals.length >= k ? [...finals].sort(better)[k - 1] : undefined;
     if (at && better({ r, f: r.base + r.bound }, at) > 0) {
       stop = i;
@@ -417,6 +423,12 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
 
 /** Pages whose stored text top() fetches at once. */
 export const TOP_BATCH = 10;
+/**
+ * At most this many pages' stored text per query (five batches, about 40 KB gzip): at 5,000
+ * pages a word in a thousand of them left every one a contender, and a first query fetched
+ * 500+ chunks (780 KB).
+ */
+export const TOP_LIMIT = 50;
 
 /**
  * Every page a one-character query (壳) finds: those with the character in their title first, then
