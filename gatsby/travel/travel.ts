@@ -113,8 +113,9 @@ export async function planShareCards(graphql: Graphql, plan: readonly PagePlan[]
 }
 
 /**
- * A production build starts painting its new cards as soon as createPages has named them: a worker
- * thread uses the core Gatsby leaves idle while it runs queries and renders HTML on the other.
+ * A production build with many new cards (EARLY_PAINT_MIN) starts painting them as soon as
+ * createPages has named them: a worker thread uses the core Gatsby leaves idle while it runs
+ * queries and renders HTML on the other. A few are painted at the end, on the build's thread.
  */
 export function startPaintingShareCards(cards: ReadonlyMap<string, PlannedCard>): void {
   startShareCards([...cards.values()], planner(), CARD_CACHE);
