@@ -35,6 +35,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -277,7 +278,7 @@ console.log(
  * which the post-build steps say how much they took from their caches.
  */
 function workCounts(log) {
-  const clean = log.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+  const clean = stripVTControlCharacters(log);
   const lines = clean.split('\n');
   const gatsbyCounts = lines.filter((l) => /^success (run queries in workers|Building static HTML for pages|Writing page-data)/.test(l)).map((l) => l.replace(/^success /, ''));
   const ours = lines.filter((l) => /^info (搜索：|分享卡片：|已写出 \d+ 个 Markdown|已把 |相关文章)/.test(l)).map((l) => l.replace(/^info /, ''));

@@ -8,7 +8,18 @@ import path from 'node:path';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
 import { fieldTokens } from '../../src/lib/search/engine';
 import type { PageSection } from '../../gatsby/search/sections';
-import { importClosure, MANIFEST, persistentFieldTokens, rendererFingerprint, searchCacheDirs, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
+import {
+  importClosure,
+  MANIFEST,
+  persistentFieldTokens,
+  rendererFingerprint,
+  searchCacheDirs,
+  SectionCache,
+  writeCachedSearchFiles,
+  type BuiltFiles,
+  type PlannedPage,
+  type RenderedSections,
+} from '../../gatsby/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 
