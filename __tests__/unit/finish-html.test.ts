@@ -4,7 +4,7 @@ import path from 'node:path';
 import { hoistEmotionStyles } from '../../gatsby/postbuild/emotion-styles';
 import { finishHtmlFiles, finishPage, stripNulBytes } from '../../gatsby/postbuild/finish-html';
 import { linkReport, pageLinks, type PageLinks } from '../../gatsby/postbuild/link-report';
-import { finishedPages } from '../../gatsby/postbuild/finished-pages';
+import { finishedPages, recordedLinks } from '../../gatsby/postbuild/finished-pages';
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head><title>t</title>${head}</head><body><div id="___gatsby">${body}</div></body></html>`;
 
@@ -126,17 +126,13 @@ describe('the post-build pass over public/', () => {
       const record = finishedPages(recordFile, fingerprint);
       const links = new Map<string, PageLinks>();
       const read: string[] = [];
+      const hooks = recordedLinks(record, links);
       const report = finishHtmlFiles(dir, {
+        ...hooks,
         onPage: (file, html) => {
           read.push(path.relative(dir, file));
-          links.set(file, pageLinks(html));
+          hooks.onPage(file, html);
         },
-        isFinished: (file) => {
-          const known = record.known(file);
-          if (known) links.set(file, known);
-          return known !== undefined;
-        },
-        onFinished: (file) => record.record(file, links.get(file) as PageLinks),
       });
       record.save();
       return { report, read, links };

@@ -8,7 +8,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { writeAtomic } from '../cache';
-import type { PageLinks } from './link-report';
+import type { FinishOptions } from './finish-html';
+import { pageLinks, type PageLinks } from './link-report';
 
 interface Finished {
   size: number;
@@ -57,5 +58,22 @@ export function finishedPages(recordFile: string, fingerprint: string): Finished
     save() {
       writeAtomic(recordFile, JSON.stringify({ fingerprint, pages: now }));
     },
+  };
+}
+
+/**
+ * The finishHtmlFiles hooks that collect every page's ids and links into `links` for the link
+ * report: from the page when it is read, from the record when the page is as the last build left
+ * it (then it is not read at all); each page read is recorded as finished.
+ */
+export function recordedLinks(record: FinishedPages, links: Map<string, PageLinks>): Required<Pick<FinishOptions, 'onPage' | 'isFinished' | 'onFinished'>> {
+  return {
+    onPage: (file, html) => links.set(file, pageLinks(html)),
+    isFinished: (file) => {
+      const known = record.known(file);
+      if (known) links.set(file, known);
+      return known !== undefined;
+    },
+    onFinished: (file) => record.record(file, links.get(file) as PageLinks),
   };
 }

@@ -14,8 +14,8 @@ import { writeSearchFiles } from '../search/gatsby-node';
 import { writeTravelFiles } from '../travel/travel';
 import { writeDiscoveryFiles } from './write-discovery';
 import { finishHtmlFiles } from './finish-html';
-import { linkReport, pageLinks, publishedAnchorReport, type PageLinks } from './link-report';
-import { finishedPages } from './finished-pages';
+import { linkReport, publishedAnchorReport, type PageLinks } from './link-report';
+import { finishedPages, recordedLinks } from './finished-pages';
 import { FINGERPRINT_EXTRA, rendererFingerprint } from '../search/cache';
 import { readPublishedAnchors } from '../content/anchors';
 import { contentDir } from '../content/dir';
@@ -81,13 +81,7 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
       const record = finishedPages(path.resolve('.cache', 'finished-html.json'), rendererFingerprint(path.resolve('.'), FINISHING_CODE, [...FINGERPRINT_EXTRA, 'deploy/http-rules.mjs']));
       const finished = finishHtmlFiles(publicDir, {
         steps: [{ name: 'csp-meta', apply: (html) => withCspMeta(html) ?? html }],
-        onPage: (file, html) => links.set(file, pageLinks(html)),
-        isFinished: (file) => {
-          const known = record.known(file);
-          if (known) links.set(file, known);
-          return known !== undefined;
-        },
-        onFinished: (file) => record.record(file, links.get(file) as PageLinks),
+        ...recordedLinks(record, links),
       });
       record.save();
       if (finished.nulStripped) reporter.info(`已清除 ${finished.nulStripped} 个 HTML 文件中由 React 18.3.1 流式渲染产生的 NUL 字节`);
