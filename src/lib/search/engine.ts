@@ -12,8 +12,9 @@
  */
 import { INDEX_FIELDS, type IndexField, type IndexRecord, type SearchIndexMeta, type SearchStore } from './documents';
 import { parseQuery } from './query';
-import { characterPages, rankAll, top as rankTop, type MatchType, type RankedPage, type RankSource, type RecordHits, type SearchHit } from './rank';
-import { CHAR_TOKEN, decodePostings as decodeShardPostings, MASK_LETTERS, parseShard, SHARD_VERSION, shardSearchFiles, ShardSource, type ShardedFiles } from './shards';
+import { collectHits, type Postings, type TokenMatch } from './hits';
+import { characterPages, rankAll, top as rankTop, type RankedPage, type RankSource, type SearchHit } from './rank';
+import { CHAR_TOKEN, decodePostingList, MASK_LETTERS, parseShard, SHARD_VERSION, shardSearchFiles, ShardSource, type ShardedFiles } from './shards';
 import { isLatinToken, tokenize } from './tokenize';
 
 export const INDEX_VERSION = 2;
@@ -29,6 +30,8 @@ export interface SearchIndexFile extends SearchIndexMeta {
 }
 
 export const MIN_PREFIX = 3;
+/** Tokens whose decoded postings the engine keeps (forgotten all at once past that). */
+const DECODED_TOKENS = 256;
 export const MIN_FUZZY = 5;
 const CJK_SINGLE = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$/;
 
@@ -185,16 +188,15 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
     },
   };
   const context = { t2s: src.index.t2s, synonyms: src.index.synonyms };
-  const add = (hits: RecordHits, token: string, posting: Posting, type: MatchType) => {
-    for (const [id, mask] of posting) {
-      const record = hits.get(id) ?? new Map<string, Array<{ field: IndexField; type: MatchType }>>();
-      const list = record.get(token) ?? [];
-      fields.forEach((field, bit) => {
-        if (mask & (1 << bit)) list.push({ field, type });
-      });
-      record.set(token, list);
-      hits.set(id, record);
+  // Decoded postings of the tokens met lately: a reader typing a question meets each word again at every keystroke.
+  const decoded = new Map<string, Postings>();
+  const decode = (token: string, encoded: string): Postings => {
+    let postings = decoded.get(token);
+    if (!postings) {
+      if (decoded.size >= DECODED_TOKENS) decoded.clear();
+      decoded.set(token, (postings = decodePostingList(encoded, masks)));
     }
+    return postings;
   };
   const searchAll = (query: string): SearchResultSet => {
     const parsed = parseQuery(query, context);
@@ -202,18 +204,19 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
     const single = CJK_SINGLE.test(parsed.phrase);
     // Every shard the query's tokens (and a one-character query's character) live in, fetched at once.
     const lines = src.shards(single ? [...tokens, `${CHAR_TOKEN}${parsed.phrase}`] : tokens);
-    const posting = (token: string): Posting | undefined => {
+    const posting = (token: string): Postings | undefined => {
       const encoded = lines.get(token);
-      return encoded === undefined ? undefined : decodeShardPostings(encoded, masks);
+      return encoded === undefined ? undefined : decode(token, encoded);
     };
-    const hits: RecordHits = new Map();
+    const tokenList = [...tokens];
+    const found: TokenMatch[] = [];
     const matched = new Set<string>();
     /** Words found only as a typo of a query word: marked where the reader lands (prefixes are found there anyway). */
     const typos = new Set<string>();
-    for (const token of tokens) {
+    tokenList.forEach((token, t) => {
       const exact = posting(token);
-      if (exact) add(hits, token, exact, 'exact');
-      if (!isLatinToken(token)) continue;
+      if (exact) found.push({ token: t, postings: exact, type: 'exact' });
+      if (!isLatinToken(token)) return;
       const own = src.shardOfToken(token);
       let prefixed = false;
       if (token.length >= MIN_PREFIX) {
@@ -221,7 +224,7 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
           if (term === token || !term.startsWith(token) || !isLatinToken(term)) continue;
           prefixed = true;
           matched.add(term);
-          add(hits, token, decodeShardPostings(encoded, masks), 'prefix');
+          found.push({ token: t, postings: decode(term, encoded), type: 'prefix' });
         }
       }
       // A word the index holds as typed (or as the start of a word) is no typo.
@@ -230,18 +233,19 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
           if (term === token || !isLatinToken(term) || !withinOneEdit(token, term)) continue;
           matched.add(term);
           typos.add(term);
-          add(hits, token, decodeShardPostings(encoded, masks), 'fuzzy');
+          found.push({ token: t, postings: decode(term, encoded), type: 'fuzzy' });
         }
       }
-    }
+    });
+    const hits = collectHits(fields, tokenList, found);
     const pages = rankAll(parsed, hits, rankSource, [...parsed.highlights, ...matched]);
     // A lone character of a longer query (机 of 状态机) would mark it all over the page.
     const terms = [...parsed.highlights, ...typos].filter((t) => !CJK_SINGLE.test(t) || t === parsed.phrase);
     if (pages.length === 0 && single) {
-      const chars = posting(`${CHAR_TOKEN}${parsed.phrase}`) ?? [];
+      const chars = posting(`${CHAR_TOKEN}${parsed.phrase}`) ?? { ids: new Float64Array(0), masks: new Uint8Array(0) };
       const titleBit = 1 << fields.indexOf('title');
-      const titled = chars.filter(([, m]) => m & titleBit).map(([id]) => id);
-      const headed = chars.filter(([, m]) => !(m & titleBit)).map(([id]) => id);
+      const titled = Array.from(chars.ids).filter((_, i) => (chars.masks[i] as number) & titleBit);
+      const headed = Array.from(chars.ids).filter((_, i) => !((chars.masks[i] as number) & titleBit));
       return { pages: characterPages(parsed.phrase, titled, headed, rankSource), terms: [parsed.phrase] };
     }
     return { pages, terms };

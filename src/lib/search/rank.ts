@@ -19,11 +19,9 @@
 import type { IndexField, StorePage, StoreRecord } from './documents';
 import type { ParsedQuery } from './query';
 import { highlight, type Part } from './highlight';
+import { anyFields, TYPE_SHIFT, type MatchType, type RecordHits } from './hits';
 
-export type MatchType = 'exact' | 'prefix' | 'fuzzy';
-
-/** Per record: token → the fields it was found in and how. */
-export type RecordHits = Map<number, Map<string, Array<{ field: IndexField; type: MatchType }>>>;
+export type { MatchType, RecordHits };
 
 export const FIELD_WEIGHTS: Record<IndexField, number> = { product: 12, title: 10, pinyin: 8, heading: 6, meta: 3, body: 1 };
 /** Pinyin found in a section record is the heading's pinyin. */
@@ -105,47 +103,129 @@ const pageOfRecord = (id: number) => Math.floor(id / RECORD_SPAN);
 
 const flat = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 
-function tokenValue(hits: Map<string, Array<{ field: IndexField; type: MatchType }>> | undefined, token: string, isHead: boolean): { value: number; field: IndexField | undefined } {
-  let best = { value: 0, field: undefined as IndexField | undefined };
-  for (const { field, type } of hits?.get(token) ?? []) {
-    const weight = field === 'pinyin' && !isHead ? SECTION_PINYIN_WEIGHT : FIELD_WEIGHTS[field];
-    const value = weight * TYPE_FACTORS[type];
-    if (value > best.value) best = { value, field };
-  }
-  return best;
-}
+const MATCH_TYPES: MatchType[] = ['exact', 'prefix', 'fuzzy'];
 
-/** Best value of each group over the given records (the head counts as context for a section). */
-function groupValues(query: ParsedQuery, recordIds: number[], hits: RecordHits, headId: number): Array<{ value: number; field: IndexField | undefined }> {
-  return query.groups.map((group) => {
-    let best = { value: 0, field: undefined as IndexField | undefined };
-    for (const alt of group.alternatives) {
-      let min = Infinity;
-      let field: IndexField | undefined;
-      for (const token of alt.tokens) {
-        let tokenBest = { value: 0, field: undefined as IndexField | undefined };
-        for (const id of recordIds) {
-          const v = tokenValue(hits.get(id), token, id === headId);
-          if (v.value > tokenBest.value) tokenBest = v;
-        }
-        if (tokenBest.value < min) {
-          min = tokenBest.value;
-          field = tokenBest.field;
+/**
+ * Per record × token: what the token is worth there (the best field weight × match factor) and in
+ * which field (its bit; -1 where the record does not hold it). A record's worth does not depend on
+ * the others: pinyin weighs as a heading's in every record but the page's head.
+ */
+function tokenValues(hits: RecordHits): { value: Float64Array; field: Int8Array } {
+  const { ids, found, fields } = hits;
+  const T = hits.tokens.length;
+  const value = new Float64Array(found.length);
+  const field = new Int8Array(found.length).fill(-1);
+  const headWeights = fields.map((f) => FIELD_WEIGHTS[f]);
+  const sectionWeights = fields.map((f) => (f === 'pinyin' ? SECTION_PINYIN_WEIGHT : FIELD_WEIGHTS[f]));
+  const bestOf = (mask: number, weights: number[]) => {
+    let best = 0;
+    let bestField = -1;
+    for (const type of MATCH_TYPES) {
+      const bits = (mask >> TYPE_SHIFT[type]) & 0xff;
+      for (let bit = 0; bits >> bit; bit += 1) {
+        if (!(bits & (1 << bit))) continue;
+        const v = (weights[bit] as number) * TYPE_FACTORS[type];
+        if (v > best) {
+          best = v;
+          bestField = bit;
         }
       }
-      const value = (min === Infinity ? 0 : min) * (alt.synonym ? SYNONYM_FACTOR : 1);
-      if (value > best.value) best = { value, field };
     }
-    return best;
-  });
+    return { best, bestField };
+  };
+  // A query meets few distinct masks: each is worked out once (for a head, and for a section).
+  const known = new Map<number, { best: number; bestField: number }>();
+  for (let r = 0; r < ids.length; r += 1) {
+    const isHead = (ids[r] as number) % RECORD_SPAN === 0;
+    for (let cell = r * T; cell < r * T + T; cell += 1) {
+      const mask = found[cell] as number;
+      if (!mask) continue;
+      const key = mask * 2 + (isHead ? 1 : 0);
+      let worth = known.get(key);
+      if (!worth) known.set(key, (worth = bestOf(mask, isHead ? headWeights : sectionWeights)));
+      value[cell] = worth.best;
+      field[cell] = worth.bestField;
+    }
+  }
+  return { value, field };
 }
 
-const sum = (values: Array<{ value: number }>) => values.reduce((s, v) => s + v.value, 0);
+/** The query's groups with their tokens as numbers (places in RecordHits.tokens; -1 if absent). */
+interface CompiledGroup {
+  soft: boolean;
+  alternatives: Array<{ tokens: number[]; synonym: boolean }>;
+}
+
+/**
+ * Each group's value over a set of records: per token the best record (the first of equals), per
+ * alternative its weakest token, per group its best alternative (a synonym × SYNONYM_FACTOR);
+ * with the field that value was found in (a bit, or -1).
+ */
+function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
+  const T = hits.tokens.length;
+  const { value, field } = tokenValues(hits);
+  const best = new Float64Array(T);
+  const bestField = new Int8Array(T);
+  /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
+  return (from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array): Float64Array => {
+    best.fill(0);
+    bestField.fill(-1);
+    for (let k = from; k <= to; k += 1) {
+      const r = k < to ? k : also;
+      if (r < 0) continue;
+      for (let t = 0; t < T; t += 1) {
+        const v = value[r * T + t] as number;
+        if (v > (best[t] as number)) {
+          best[t] = v;
+          bestField[t] = field[r * T + t] as number;
+        }
+      }
+    }
+    for (let g = 0; g < groups.length; g += 1) {
+      const group = groups[g] as CompiledGroup;
+      let groupBest = 0;
+      let groupField = -1;
+      for (const alt of group.alternatives) {
+        let min = Infinity;
+        let altField = -1;
+        for (const t of alt.tokens) {
+          const v = t < 0 ? 0 : (best[t] as number);
+          if (v < min) {
+            min = v;
+            altField = t < 0 ? -1 : (bestField[t] as number);
+          }
+        }
+        const v = (min === Infinity ? 0 : min) * (alt.synonym ? SYNONYM_FACTOR : 1);
+        if (v > groupBest) {
+          groupBest = v;
+          groupField = altField;
+        }
+      }
+      out[g] = groupBest;
+      if (outFields) outFields[g] = groupField;
+    }
+    return out;
+  };
+}
+
+function sum(values: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < values.length; i += 1) s += values[i] as number;
+  return s;
+}
 
 /** Every required group found (soft groups may be missing); a query of soft groups only needs one of them. */
-function satisfies(query: ParsedQuery, values: Array<{ value: number }>): boolean {
-  const required = query.groups.map((g, i) => ({ g, v: values[i]?.value ?? 0 })).filter(({ g }) => !g.soft);
-  return required.length > 0 ? required.every(({ v }) => v > 0) : values.some((v) => v.value > 0);
+function satisfies(query: ParsedQuery, values: ArrayLike<number>): boolean {
+  let required = 0;
+  let any = false;
+  for (let g = 0; g < query.groups.length; g += 1) {
+    const v = values[g] ?? 0;
+    if (v > 0) any = true;
+    if (query.groups[g]?.soft) continue;
+    required += 1;
+    if (!(v > 0)) return false;
+  }
+  return required > 0 || any;
 }
 
 /** How a query that no page need hold whole is answered in part (partialMatch). */
@@ -169,25 +249,32 @@ export const PARTIAL = {
  */
 export function partialMatch(
   query: ParsedQuery,
-  pages: Array<Array<{ value: number }>>,
+  /** Per group: how many pages hold it. */
+  holding: ArrayLike<number>,
   totalPages: number,
-): { ok: (values: Array<{ value: number }>) => boolean; total: (values: Array<{ value: number }>) => number } | null {
+): { ok: (values: ArrayLike<number>) => boolean; total: (values: ArrayLike<number>) => number } | null {
   const required = query.groups.flatMap((g, i) => (g.soft ? [] : [i]));
   if (required.length < PARTIAL.minGroups) return null;
-  const weight = query.groups.map((g, i) => {
-    if (g.soft) return 0;
-    const holding = pages.filter((values) => (values[i]?.value ?? 0) > 0).length;
-    return Math.log(1 + Math.max(totalPages, 1) / Math.max(holding, 1));
-  });
+  const weight = query.groups.map((g, i) => (g.soft ? 0 : Math.log(1 + Math.max(totalPages, 1) / Math.max(holding[i] ?? 0, 1))));
   const all = required.reduce((s, i) => s + (weight[i] ?? 0), 0);
   const heaviest = Math.max(...weight);
   const need = Math.max(2, Math.ceil(required.length / 2));
   return {
     ok: (values) => {
-      const found = required.filter((i) => (values[i]?.value ?? 0) > 0);
-      return found.length >= need && found.reduce((s, i) => s + (weight[i] ?? 0), 0) >= PARTIAL.coverage * all;
+      let found = 0;
+      let held = 0;
+      for (const i of required) {
+        if (!((values[i] ?? 0) > 0)) continue;
+        found += 1;
+        held += weight[i] ?? 0;
+      }
+      return found >= need && held >= PARTIAL.coverage * all;
     },
-    total: (values) => values.reduce((s, v, i) => s + v.value * ((weight[i] ?? 0) / heaviest), 0),
+    total: (values) => {
+      let s = 0;
+      for (let i = 0; i < values.length; i += 1) s += (values[i] as number) * ((weight[i] ?? 0) / heaviest);
+      return s;
+    },
   };
 }
 
@@ -207,88 +294,115 @@ const WHERE: Partial<Record<IndexField, SearchHit['where']>> = { title: 'title',
 /** Every page that matches, by base score (see the top of this file); top() puts the first k in their final order. */
 export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, highlightTerms: string[] = query.highlights): RankedPage[] {
   if (query.groups.length === 0) return [];
-  const byPage = new Map<number, number[]>();
-  for (const id of hits.keys()) {
-    const p = pageOfRecord(id);
-    const list = byPage.get(p) ?? [];
-    list.push(id);
-    byPage.set(p, list);
+  const { ids, found, fields } = hits;
+  const T = hits.tokens.length;
+  const G = query.groups.length;
+  const tokenOf = new Map(hits.tokens.map((t, i) => [t, i]));
+  const groups: CompiledGroup[] = query.groups.map((g) => ({
+    soft: Boolean(g.soft),
+    alternatives: g.alternatives.map((a) => ({ tokens: a.tokens.map((t) => tokenOf.get(t) ?? -1), synonym: a.synonym })),
+  }));
+  const evaluate = groupEvaluator(groups, hits);
+  const bit = (f: IndexField) => fields.indexOf(f);
+  // The pages: runs of records (ids ascend, a page's head first).
+  const starts: number[] = [];
+  for (let r = 0; r < ids.length; r += 1) if (r === 0 || pageOfRecord(ids[r] as number) !== pageOfRecord(ids[r - 1] as number)) starts.push(r);
+  starts.push(ids.length);
+  const P = starts.length - 1;
+  const pageValues = new Float64Array(P * G);
+  const pageFields = new Int8Array(P * G);
+  const heads = new Int32Array(P);
+  const holding = new Array<number>(G).fill(0);
+  const scratch = new Float64Array(G);
+  const scratchFields = new Int8Array(G);
+  // A product intent: some product page's head (name, tagline, keywords) answers the whole query.
+  let productIntent = false;
+  const productBit = bit('product');
+  for (let i = 0; i < P; i += 1) {
+    const first = starts[i] as number;
+    const p = pageOfRecord(ids[first] as number);
+    heads[i] = ids[first] === p * RECORD_SPAN ? first : -1;
+    evaluate(first, starts[i + 1] as number, -1, pageValues.subarray(i * G, i * G + G), pageFields.subarray(i * G, i * G + G));
+    for (let g = 0; g < G; g += 1) if ((pageValues[i * G + g] as number) > 0) holding[g] = (holding[g] as number) + 1;
+    const head = heads[i] as number;
+    if (!productIntent && head >= 0) {
+      const values = evaluate(head, head + 1, -1, scratch, scratchFields);
+      productIntent = satisfies(query, values) && scratchFields.some((f, g) => f === productBit && (values[g] as number) >= FIELD_WEIGHTS.product * SYNONYM_FACTOR);
+    }
   }
   const phrase = query.phrase;
   const usePhrase = [...phrase].length >= 2;
-  // A product intent: some product page's head (name, tagline, keywords) answers the whole query.
-  const productIntent = [...byPage.keys()].some((p) => {
-    const headId = p * RECORD_SPAN;
-    if (!hits.has(headId)) return false;
-    const values = groupValues(query, [headId], hits, headId);
-    return satisfies(query, values) && values.some((v) => v.field === 'product' && v.value >= FIELD_WEIGHTS.product * SYNONYM_FACTOR);
-  });
-  const pagesValues = [...byPage].map(([p, recordIds]) => ({ p, recordIds, values: groupValues(query, recordIds, hits, p * RECORD_SPAN) }));
   // Every required group in the page; and for a question or a long phrase (partialMatch), also
   // the pages holding most of its informative words, ranked by those.
-  const strict = (values: Array<{ value: number }>) => satisfies(query, values);
+  const strict = (values: ArrayLike<number>) => satisfies(query, values);
   let ok = strict;
   let total = sum;
-  const partial = partialMatch(
-    query,
-    pagesValues.map((e) => e.values),
-    src.pageCount,
-  );
+  const partial = partialMatch(query, holding, src.pageCount);
   if (partial) {
     ok = (values) => strict(values) || partial.ok(values);
     total = (values) => (strict(values) ? sum(values) : partial.total(values));
   }
+  // The query's text in a field means its words, as typed (not a synonym), are there: every required group found in that field of that record.
+  const inField = (r: number, field: number) =>
+    groups.every((g) => g.soft || g.alternatives.some((a) => !a.synonym && a.tokens.every((t) => t >= 0 && r >= 0 && (anyFields(found[r * T + t] as number) & (1 << field)) !== 0)));
+  const [titleBit, headingBit, metaBit] = [bit('title'), bit('heading'), bit('meta')];
+  const wholes = query.wholes.map((w) => tokenOf.get(w) ?? -1).filter((t) => t >= 0);
   const out: RankedPage[] = [];
-  for (const { p, recordIds, values: pageValues } of pagesValues) {
+  for (let i = 0; i < P; i += 1) {
+    const values = pageValues.subarray(i * G, i * G + G);
+    if (!ok(values)) continue;
+    const from = starts[i] as number;
+    const to = starts[i + 1] as number;
+    const head = heads[i] as number;
+    const p = pageOfRecord(ids[from] as number);
     const kind = p < src.docs ? 'doc' : 'post';
     const headId = p * RECORD_SPAN;
-    if (!ok(pageValues)) continue;
-    const headValues = groupValues(query, [headId], hits, headId);
-    const sectionsBase = recordIds
-      .filter((id) => id !== headId)
-      .map((id) => ({ id, own: total(groupValues(query, [id], hits, headId)), full: ok(groupValues(query, [id, headId], hits, headId)) }))
-      .filter((s) => s.own > 0);
-    const headFull = ok(headValues);
-    let base = total(pageValues);
-    if (!strict(pageValues) && base < PARTIAL.minScore) continue;
-    if (headFull || sectionsBase.some((s) => s.full)) base += BONUS.together;
+    const headFull = head >= 0 && ok(evaluate(head, head + 1, -1, scratch));
+    // The page's sections that hold part of the query (own score), and whether each holds it all with the page's head (full).
+    const sectionsOf = () => {
+      const list: Array<{ id: number; r: number; own: number; full: boolean }> = [];
+      for (let r = from; r < to; r += 1) {
+        if (r === head) continue;
+        const own = total(evaluate(r, r + 1, -1, scratch));
+        if (!(own > 0)) continue;
+        list.push({ id: ids[r] as number, r, own, full: ok(evaluate(r, r + 1, head, scratch)) });
+      }
+      return list;
+    };
+    // What the base score and the bound need of them, without keeping them (thousands of pages).
+    let anyFull = false;
+    let headingBound = false;
+    for (let r = from; r < to && !(anyFull && headingBound); r += 1) {
+      if (r === head) continue;
+      if (!(total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
+      if (!headingBound && usePhrase && inField(r, headingBit)) headingBound = true;
+      if (!anyFull) {
+        anyFull = ok(evaluate(r, r + 1, head, scratch));
+      }
+    }
+    let base = total(values);
+    if (!strict(values) && base < PARTIAL.minScore) continue;
+    if (headFull || anyFull) base += BONUS.together;
     if (
-      query.wholes.some((w) =>
-        recordIds.some((id) =>
-          hits
-            .get(id)
-            ?.get(w)
-            ?.some((h) => h.type === 'exact'),
-        ),
-      )
+      wholes.some((t) => {
+        for (let r = from; r < to; r += 1) if ((found[r * T + t] as number) & 0xff) return true;
+        return false;
+      })
     )
       base += BONUS.whole;
     if (productIntent && kind === 'doc') base += BONUS.productDoc;
     // The phrase bonus needs the stored title/headings/description; which fields were hit bounds it.
-    // The query's text in a field means its words, as typed (not a synonym), are there: every required group found in that field of that record.
-    const inField = (id: number, field: IndexField) =>
-      query.groups.every(
-        (g) =>
-          g.soft ||
-          g.alternatives.some(
-            (a) =>
-              !a.synonym &&
-              a.tokens.every((t) =>
-                hits
-                  .get(id)
-                  ?.get(t)
-                  ?.some((h) => h.field === field),
-              ),
-          ),
-      );
-    const bound = !usePhrase ? 0 : inField(headId, 'title') ? BONUS.titlePhrase : sectionsBase.some((s) => inField(s.id, 'heading')) ? BONUS.headingPhrase : inField(headId, 'meta') ? BONUS.descriptionPhrase : 0;
+    const bound = !usePhrase ? 0 : inField(head, titleBit) ? BONUS.titlePhrase : headingBound ? BONUS.headingPhrase : inField(head, metaBit) ? BONUS.descriptionPhrase : 0;
+    let bestGroup = 0;
+    for (let g = 1; g < G; g += 1) if ((values[g] as number) > (values[bestGroup] as number)) bestGroup = g;
+    const bestField = fields[pageFields[i * G + bestGroup] as number];
 
     let detail: { final: number; build: () => SearchHit } | undefined;
     const resolve = () => {
       if (detail) return detail;
       src.pages([p]);
       const page = src.page(p);
-      const sections = sectionsBase
+      const sections = sectionsOf()
         .map((s) => {
           const rec = src.record(p, s.id - headId);
           const headingPhrase = usePhrase && flat(rec?.h ?? '').includes(phrase);
@@ -306,7 +420,6 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
         heading: s.rec?.h ?? '',
         snippet: highlight(snippetAround(s.rec?.x ?? '', highlightTerms, 80), highlightTerms),
       });
-      const bestField = pageValues.reduce((a, b) => (b.value > a.value ? b : a)).field;
       const build = (): SearchHit => {
         if (!headFull && fullSections.length === 1) {
           const only = fullSections[0] as (typeof sections)[number];
@@ -344,19 +457,33 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
       detail = { final: score, build: () => (hit ??= build()) };
       return detail;
     };
-    out.push(
-      rankedPage(
-        p,
-        kind,
-        base,
-        bound,
-        src,
-        () => resolve().final,
-        () => resolve().build(),
-      ),
-    );
+    out.push(new Ranked(p, kind, base, bound, src, resolve));
   }
   return sortByBase(out, src.docs);
+}
+
+/** A result whose final score and hit come from its query's resolve (one closure per page: thousands of them). */
+class Ranked implements RankedPage {
+  constructor(
+    readonly page: number,
+    readonly kind: 'post' | 'doc',
+    readonly base: number,
+    readonly bound: number,
+    private readonly src: RankSource,
+    private readonly resolve: () => { final: number; build: () => SearchHit },
+  ) {}
+  get url() {
+    return this.src.page(this.page).u;
+  }
+  get product() {
+    return this.src.product(this.page);
+  }
+  final() {
+    return this.resolve().final;
+  }
+  hit() {
+    return this.resolve().build();
+  }
 }
 
 function rankedPage(page: number, kind: 'post' | 'doc', base: number, bound: number, src: RankSource, final: () => number, hit: () => SearchHit): RankedPage {

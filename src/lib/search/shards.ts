@@ -19,6 +19,7 @@
  */
 import type { IndexField, SearchIndexMeta, SearchStore, StorePage, StoreRecord } from './documents';
 import { RECORD_SPAN } from './rank';
+import type { Postings } from './hits';
 
 export { RECORD_SPAN };
 
@@ -67,6 +68,8 @@ export interface FacetsFile {
 export const QUERY_BUDGET = { first: 150 * 1024, later: 60 * 1024 };
 
 export const MASK_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ!$%&*+-./:;<=>?@^_~';
+const MASK_OF_CODE: Array<number | undefined> = [];
+for (let i = 0; i < MASK_LETTERS.length; i += 1) MASK_OF_CODE[MASK_LETTERS.charCodeAt(i)] = i;
 /** Pages per document chunk: ten results touch about ten chunks, each one or two KB gzip. */
 export const CHUNK_PAGES = 2;
 /** Uncompressed postings a shard holds at most on average (about a third of that gzip). */
@@ -111,14 +114,46 @@ export function encodePostings(list: Array<[number, number]>, letter: (mask: num
     .join('');
 }
 
-export function decodePostings(encoded: string, masks: number[]): Array<[number, number]> {
-  const list: Array<[number, number]> = [];
+/** One token's postings as written in a shard → record ids (ascending) and field masks. */
+export function decodePostingList(encoded: string, masks: number[]): Postings {
+  // Read by hand (a regular expression and a pair per posting cost ~20 ms a query at 5,000 pages).
+  let count = 0;
+  for (let i = 0; i < encoded.length; i += 1) if (MASK_OF_CODE[encoded.charCodeAt(i)] !== undefined) count += 1;
+  const ids = new Float64Array(count);
+  const fieldMasks = new Uint8Array(count);
   let page = 0;
-  for (const m of encoded.matchAll(/([^0-9a-z,])([0-9a-z]+)(?:,([0-9a-z]+))?/g)) {
-    page += parseInt(m[2] as string, 36);
-    list.push([page * RECORD_SPAN + (m[3] ? parseInt(m[3], 36) : 0), masks[MASK_LETTERS.indexOf(m[1] as string)] ?? 0]);
+  let n = -1;
+  let value = 0;
+  let place = -1;
+  const flush = () => {
+    if (n < 0) return;
+    if (place < 0) page += value;
+    ids[n] = page * RECORD_SPAN + (place < 0 ? 0 : value);
+  };
+  for (let i = 0; i < encoded.length; i += 1) {
+    const code = encoded.charCodeAt(i);
+    const letter = MASK_OF_CODE[code];
+    if (letter !== undefined) {
+      flush();
+      n += 1;
+      fieldMasks[n] = masks[letter] ?? 0;
+      value = 0;
+      place = -1;
+    } else if (code === 44) {
+      // ',': the page delta ends, the record's place in the page follows.
+      page += value;
+      value = 0;
+      place = 0;
+    } else value = value * 36 + (code <= 57 ? code - 48 : code - 87);
   }
-  return list;
+  flush();
+  return { ids, masks: fieldMasks };
+}
+
+/** The same as [record id, field mask] pairs. */
+export function decodePostings(encoded: string, masks: number[]): Array<[number, number]> {
+  const { ids, masks: fieldMasks } = decodePostingList(encoded, masks);
+  return Array.from(ids, (id, i) => [id, fieldMasks[i] as number]);
 }
 
 /** Shard text → token → encoded postings. */
