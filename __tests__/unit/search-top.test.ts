@@ -19,18 +19,22 @@ const page = (i: number, base: number, bound: number, final: number): RankedPage
 
 function source() {
   const loaded = new Set<number>();
+  const texts = new Set<number>();
   return {
     loaded,
-    src: { docs: 0, loaded: (p: number) => loaded.has(p), pages: (ps: number[]) => ps.forEach((p) => loaded.add(p)) },
+    texts,
+    src: { docs: 0, loaded: (p: number) => loaded.has(p), pages: (ps: number[]) => ps.forEach((p) => loaded.add(p)), texts: (ps: Iterable<number>) => [...ps].forEach((p) => texts.add(p)) },
   };
 }
 
 describe('top()', () => {
   it('puts a page whose bonus lifts it above the first k in its place, fetching only contenders', () => {
     const list = [page(0, 10, 0, 10), page(1, 9, 0, 9), page(2, 8, 5, 13), page(3, 1, 0, 1)];
-    const { loaded, src } = source();
+    const { loaded, texts, src } = source();
     expect(top(list, 2, src).map((r) => r.page)).toEqual([2, 0, 1, 3]);
     expect(loaded.has(3)).toBe(false);
+    // The snippets' texts: of the two shown only.
+    expect([...texts].sort()).toEqual([0, 2]);
   });
 
   it('fetches the text of at most TOP_LIMIT pages when thousands tie at the top, and keeps the rest in base order', () => {

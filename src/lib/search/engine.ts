@@ -5,16 +5,17 @@
  *
  * The index maps each token to its postings: the records holding it and in which fields (a bit
  * mask). It is serialized compactly (one line per token, record numbers delta-coded in base 36,
- * field masks as one letter), then split into shards by the token's leading character(s)
- * (shards.ts). A token is found exactly; a Latin token also by prefix (3+ letters) and within one
- * edit (5+ letters) among the terms of its own shard (same first two letters).
+ * field masks as one letter), then split into shards (shards.ts: a CJK token by itself, a Latin
+ * one by its first three letters). A token is found exactly; a Latin token also by prefix (3+
+ * letters, in its own shard) and within one edit (5+ letters: the words of its vocabulary file,
+ * those with the same first two letters).
  * query.ts reads the query, rank.ts decides what the reader sees.
  */
 import { INDEX_FIELDS, type IndexField, type IndexRecord, type SearchIndexMeta, type SearchStore } from './documents';
 import { parseQuery } from './query';
 import { collectHits, type Postings, type TokenMatch } from './hits';
 import { characterPages, rankAll, top as rankTop, type RankedPage, type RankSource, type SearchHit } from './rank';
-import { CHAR_TOKEN, decodePostingList, MASK_LETTERS, parseShard, SHARD_VERSION, shardSearchFiles, ShardSource, type ShardedFiles } from './shards';
+import { CHAR_TOKEN, decodePostingList, LATIN_KEY, MASK_LETTERS, NotLoaded, VOCABULARY_MIN, parseShard, SHARD_VERSION, shardSearchFiles, ShardSource, type ShardedFiles } from './shards';
 import { isLatinToken, tokenize } from './tokenize';
 
 export const INDEX_VERSION = 2;
@@ -29,10 +30,12 @@ export interface SearchIndexFile extends SearchIndexMeta {
   postings: string;
 }
 
-export const MIN_PREFIX = 3;
+/** Prefix search from this many letters: LATIN_KEY (shards.ts), so the completions share the token's shard. */
+export const MIN_PREFIX = LATIN_KEY;
 /** Tokens whose decoded postings the engine keeps (forgotten all at once past that). */
 const DECODED_TOKENS = 256;
-export const MIN_FUZZY = 5;
+/** Typo search from this many letters (the vocabulary files list words of one letter less: VOCABULARY_MIN). */
+export const MIN_FUZZY = VOCABULARY_MIN + 1;
 const CJK_SINGLE = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$/;
 
 /** Tokens of one field of a record. Body text leaves out lone characters (的, 在, a, 1): too common to search for, they would be a tenth of the index. */
@@ -181,6 +184,8 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
     loaded: (p) => src.hasPage(p),
     page: (p) => src.page(p),
     record: (p, place) => src.record(p, place),
+    texts: (ids) => src.textChunks(ids),
+    text: (p, place) => src.text(p, place),
     product: (p) => {
       const f = src.facets();
       const c = f.of.charCodeAt(p) - 48;
@@ -198,7 +203,7 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
     }
     return postings;
   };
-  const searchAll = (query: string): SearchResultSet => {
+  const rankQuery = (query: string): SearchResultSet => {
     const parsed = parseQuery(query, context);
     const tokens = new Set([...parsed.groups.flatMap((g) => g.alternatives.flatMap((a) => a.tokens)), ...parsed.wholes]);
     const single = CJK_SINGLE.test(parsed.phrase);
@@ -227,10 +232,14 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
           found.push({ token: t, postings: decode(term, encoded), type: 'prefix' });
         }
       }
-      // A word the index holds as typed (or as the start of a word) is no typo.
+      // A word the index holds as typed (or as the start of a word) is no typo. The words within
+      // one edit come from the vocabulary file, their postings from their own shards.
       if (token.length >= MIN_FUZZY && !exact && !prefixed) {
-        for (const [term, encoded] of own) {
-          if (term === token || !isLatinToken(term) || !withinOneEdit(token, term)) continue;
+        const typed = src.vocabulary(token).filter((term) => term !== token && withinOneEdit(token, term));
+        const typoLines = src.shards(typed);
+        for (const term of typed) {
+          const encoded = typoLines.get(term);
+          if (encoded === undefined) continue;
           matched.add(term);
           typos.add(term);
           found.push({ token: t, postings: decode(term, encoded), type: 'fuzzy' });
@@ -250,12 +259,33 @@ export function openSiteSearch(src: ShardSource): SiteSearch {
     }
     return { pages, terms };
   };
-  const topOf = <T extends RankedPage>(pages: readonly T[], k: number) => rankTop(pages, k, rankSource);
+  // A query asked again because its results wanted stored text that has now arrived (top() threw
+  // NotLoaded) is not ranked again: at 5,000 pages, a long question fetched its pages in up to five
+  // batches and was ranked each time. Any other call ranks afresh.
+  let last: { query: string; result: SearchResultSet; waiting: boolean } | undefined;
+  const searchAll = (query: string): SearchResultSet => {
+    if (last?.query === query && last.waiting) {
+      last.waiting = false;
+      return last.result;
+    }
+    const result = rankQuery(query);
+    last = { query, result, waiting: false };
+    return result;
+  };
+  const waitingFor = <T>(compute: () => T): T => {
+    try {
+      return compute();
+    } catch (error) {
+      if (error instanceof NotLoaded && last) last.waiting = true;
+      throw error;
+    }
+  };
+  const topOf = <T extends RankedPage>(pages: readonly T[], k: number) => waitingFor(() => rankTop(pages, k, rankSource));
   return {
     size: src.store.pages,
     searchAll,
     top: topOf,
-    facets: () => void src.facets(),
+    facets: () => waitingFor(() => void src.facets()),
     search: (query, limit = 10) =>
       topOf(searchAll(query).pages, limit)
         .slice(0, limit)

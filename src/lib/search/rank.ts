@@ -69,7 +69,11 @@ export interface RankSource {
   /** Whether a page's stored text is loaded. */
   loaded(p: number): boolean;
   page(p: number): StorePage;
-  record(p: number, place: number): Omit<StoreRecord, 'p'> | undefined;
+  record(p: number, place: number): Omit<StoreRecord, 'p' | 'x'> | undefined;
+  /** Loads (or throws NotLoaded for) the texts of these pages' records (the snippets of the results shown). */
+  texts(ids: Iterable<number>): void;
+  /** The text of a record of a page (its texts loaded). */
+  text(p: number, place: number): string;
   /** The product a page is filed under (the results page's filter). */
   product(p: number): string | undefined;
 }
@@ -372,13 +376,11 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     // What the base score and the bound need of them, without keeping them (thousands of pages).
     let anyFull = false;
     let headingBound = false;
-    for (let r = from; r < to && !(anyFull && headingBound); r += 1) {
+    for (let r = from; r < to && !(anyFull && (headingBound || !usePhrase)); r += 1) {
       if (r === head) continue;
       if (!(total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
       if (!headingBound && usePhrase && inField(r, headingBit)) headingBound = true;
-      if (!anyFull) {
-        anyFull = ok(evaluate(r, r + 1, head, scratch));
-      }
+      if (!anyFull) anyFull = ok(evaluate(r, r + 1, head, scratch));
     }
     let base = total(values);
     if (!strict(values) && base < PARTIAL.minScore) continue;
@@ -418,7 +420,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
       const toLink = (s: (typeof sections)[number]): SectionLink => ({
         url: `${page.u}#${s.rec?.i}`,
         heading: s.rec?.h ?? '',
-        snippet: highlight(snippetAround(s.rec?.x ?? '', highlightTerms, 80), highlightTerms),
+        snippet: highlight(snippetAround(src.text(p, s.id - headId), highlightTerms, 80), highlightTerms),
       });
       const build = (): SearchHit => {
         if (!headFull && fullSections.length === 1) {
@@ -440,8 +442,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
           };
         }
         const subs = (fullSections.length > 0 ? fullSections : sections).slice(0, MAX_SECTIONS).map(toLink);
-        const headRec = src.record(p, 0);
-        const source = headFull ? page.e : headRec?.x || page.e;
+        const source = headFull ? page.e : src.text(p, 0) || page.e;
         return {
           url: page.u,
           kind,
@@ -514,7 +515,7 @@ function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
  * only their stored text is loaded (NotLoaded until it is). The rest follow in base order. Works on any
  * sub-list of rankAll()'s (the results page's filters keep its order).
  */
-export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pick<RankSource, 'docs' | 'pages' | 'loaded'>): T[] {
+export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pick<RankSource, 'docs' | 'pages' | 'loaded' | 'texts'>): T[] {
   if (list.length === 0 || k <= 0) return [...list];
   const kth = list[Math.min(k, list.length) - 1] as T;
   // Beyond the first k (in base order), a page without a possible bonus keeps its place behind them.
@@ -545,7 +546,10 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
     finals.push({ r, f: r.final() });
   }
   const decided = new Set(byUpper.slice(0, stop));
-  return [...finals.sort(better).map((o) => o.r), ...contenders.filter((r) => !decided.has(r)), ...rest];
+  const ordered = [...finals.sort(better).map((o) => o.r), ...contenders.filter((r) => !decided.has(r)), ...rest];
+  // The first k are shown: their snippets' texts, all at once.
+  src.texts(ordered.slice(0, k).map((r) => r.page));
+  return ordered;
 }
 
 /** Pages whose stored text top() fetches at once. */

@@ -4,11 +4,19 @@
  * the pieces a query needs:
  *
  *   - postings shards `p<n>.txt`: every token's postings, a token in shard hash(key) mod N where the
- *     key is a CJK token's first character or a Latin token's first two letters, so a query fetches
- *     one shard per distinct key of its tokens, and a Latin token's prefix completions and typos
- *     within one edit (from the third letter on) are in its own shard;
+ *     key is a CJK token itself or a Latin token's first three letters (LATIN_KEY), so a query
+ *     fetches one shard per distinct key of its tokens, and a Latin token's prefix completions are
+ *     in its own shard;
+ *   - vocabulary files `v<n>.txt`: the Latin words of four letters and more, a word in file
+ *     hash(its first two letters) mod V, fetched only to look for a typo (a word of five letters or
+ *     more found neither whole nor as a prefix): the words within one edit of it (from the third
+ *     letter on) are there, and then their shards are fetched;
  *   - document chunks `d<k>.json`: the title, URL, breadcrumb, excerpt and section headings of
- *     CHUNK_PAGES consecutive pages, fetched only for the results a reader sees;
+ *     CHUNK_PAGES consecutive pages, fetched for the pages that can be among the results shown
+ *     (what the phrase bonus reads: rank.ts top());
+ *   - texts chunks `x<k>.json`: the opening of each section of the same pages, for the snippets,
+ *     fetched only for the results shown (half a document chunk's bytes: at 5,000 pages a query
+ *     whose top pages tie reads the headings of 50 pages to order them, and shows ten);
  *   - `f.json`: the product each page is filed under, for the results page's filters only.
  *
  * The manifests' size does not grow with the number of pages (the number of shards and chunks is
@@ -20,10 +28,11 @@
 import type { IndexField, SearchIndexMeta, SearchStore, StorePage, StoreRecord } from './documents';
 import { RECORD_SPAN } from './rank';
 import type { Postings } from './hits';
+import { isLatinToken } from './tokenize';
 
 export { RECORD_SPAN };
 
-export const SHARD_VERSION = 3;
+export const SHARD_VERSION = 4;
 
 /** The index manifest (SEARCH_INDEX_PATH): everything a query is folded with, and how many postings shards there are. */
 export interface IndexManifest extends SearchIndexMeta {
@@ -34,6 +43,8 @@ export interface IndexManifest extends SearchIndexMeta {
   masks: number[];
   /** Postings shards p0.txt … p<shards-1>.txt. */
   shards: number;
+  /** Vocabulary files v0.txt … v<vocabularies-1>.txt. */
+  vocabularies: number;
 }
 
 /** The documents manifest (SEARCH_STORE_PATH). */
@@ -47,11 +58,14 @@ export interface StoreManifest {
   chunk: number;
 }
 
-/** A document chunk: its pages, and each page's records (the head first, then its sections). */
+/** A document chunk: its pages, and each page's records (the head first, then its sections) without their text. */
 export interface StoreChunk {
   pages: StorePage[];
-  records: Array<Array<Omit<StoreRecord, 'p'>>>;
+  records: Array<Array<Omit<StoreRecord, 'p' | 'x'>>>;
 }
+
+/** A texts chunk: per page of the document chunk of the same number, each record's text (x), '' for none. */
+export type TextsChunk = string[][];
 
 export interface FacetsFile {
   names: string[];
@@ -73,7 +87,17 @@ for (let i = 0; i < MASK_LETTERS.length; i += 1) MASK_OF_CODE[MASK_LETTERS.charC
 /** Pages per document chunk: ten results touch about ten chunks, each one or two KB gzip. */
 export const CHUNK_PAGES = 2;
 /** Uncompressed postings a shard holds at most on average (about a third of that gzip). */
-export const SHARD_TARGET_BYTES = 24_000;
+export const SHARD_TARGET_BYTES = 12_000;
+/**
+ * Letters of a Latin token that decide its shard: a prefix search (three letters and up) stays in
+ * the token's shard. With two, at 5,000 pages a key such as `ma` (manager, manifest, …) made a
+ * shard of 100+ KB gzip, and a long question fetched 300+ KB.
+ */
+export const LATIN_KEY = 3;
+/** The shortest word a vocabulary file lists: one edit from a five-letter query word (engine.ts MIN_FUZZY). */
+export const VOCABULARY_MIN = 4;
+/** Uncompressed words a vocabulary file holds at most on average. */
+export const VOCABULARY_TARGET_BYTES = 24_000;
 /** The token under which a CJK character of a title or heading is indexed (one-character queries). */
 export const CHAR_TOKEN = '~';
 
@@ -81,23 +105,37 @@ const CJK_START = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 
 export const postingsName = (shard: number) => `p${shard}.txt`;
 export const chunkName = (chunk: number) => `d${chunk}.json`;
+export const vocabularyName = (n: number) => `v${n}.txt`;
+export const textsName = (chunk: number) => `x${chunk}.json`;
 export const FACETS_NAME = 'f.json';
 
-/** What decides a token's shard: a CJK token's first character, a Latin token's first two letters. */
+/**
+ * What decides a token's shard: a CJK token itself (a character of a one-character query with
+ * its mark), a Latin token's first LATIN_KEY letters. Keyed by the first character, as before,
+ * the tokens of a common one (的, 系) made shards of 100+ KB gzip at 5,000 pages.
+ */
 export function shardKey(token: string): string {
   const t = token.startsWith(CHAR_TOKEN) ? token.slice(1) : token;
-  const first = String.fromCodePoint(t.codePointAt(0) ?? 0);
-  return CJK_START.test(t) ? first : t.slice(0, 2);
+  return CJK_START.test(t) ? token : t.slice(0, LATIN_KEY);
 }
 
-/** FNV-1a of the key, modulo the shard count. */
-export function shardOf(token: string, shards: number): number {
+/** FNV-1a of a key, modulo a count. */
+function hashOf(key: string, count: number): number {
   let h = 0x811c9dc5;
-  for (const ch of shardKey(token)) {
+  for (const ch of key) {
     h ^= ch.codePointAt(0) ?? 0;
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h % shards;
+  return h % count;
+}
+
+export function shardOf(token: string, shards: number): number {
+  return hashOf(shardKey(token), shards);
+}
+
+/** The vocabulary file of a Latin word: by its first two letters. */
+export function vocabularyOf(word: string, vocabularies: number): number {
+  return hashOf(word.slice(0, 2), vocabularies);
 }
 
 /** One token's postings as written in a shard: [record id, field mask] pairs, page-delta coded. */
@@ -224,18 +262,30 @@ export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[];
   for (const [token, line] of lines) byShard[shardOf(token, shards)]?.push(line);
   const files = new Map<string, string>();
   byShard.forEach((list, n) => files.set(postingsName(n), list.join('\n')));
+  // Typo candidates: the Latin words, sorted (lines are), by their first two letters.
+  const words = [...lines.keys()].filter((t) => t.length >= VOCABULARY_MIN && isLatinToken(t));
+  const vocabularies = Math.max(1, Math.min(4096, Math.ceil(words.reduce((n, w) => n + w.length + 1, 0) / VOCABULARY_TARGET_BYTES)));
+  const byVocabulary: string[][] = Array.from({ length: vocabularies }, () => []);
+  for (const w of words) byVocabulary[vocabularyOf(w, vocabularies)]?.push(w);
+  byVocabulary.forEach((list, n) => files.set(vocabularyName(n), list.join('\n')));
   // Document chunks.
-  const recordsOf: Array<Array<Omit<StoreRecord, 'p'>>> = store.pages.map(() => []);
-  for (const { p, ...rest } of store.records) recordsOf[p]?.push(rest);
+  const recordsOf: Array<Array<Omit<StoreRecord, 'p' | 'x'>>> = store.pages.map(() => []);
+  const textsOf: string[][] = store.pages.map(() => []);
+  for (const { p, x, ...rest } of store.records) {
+    recordsOf[p]?.push(rest);
+    textsOf[p]?.push(x ?? '');
+  }
   for (let k = 0; k * chunk < store.pages.length; k += 1) {
     const body: StoreChunk = { pages: store.pages.slice(k * chunk, (k + 1) * chunk), records: recordsOf.slice(k * chunk, (k + 1) * chunk) };
     files.set(chunkName(k), JSON.stringify(body));
+    const texts: TextsChunk = textsOf.slice(k * chunk, (k + 1) * chunk);
+    files.set(textsName(k), JSON.stringify(texts));
   }
   const names = [...new Set(store.pages.flatMap((p) => (p.r ? [p.r] : [])))].sort();
   const facets: FacetsFile = { names, of: store.pages.map((p) => (p.r ? String.fromCharCode(48 + names.indexOf(p.r)) : '-')).join('') };
   files.set(FACETS_NAME, JSON.stringify(facets));
   return {
-    index: { version: SHARD_VERSION, fields: meta.fields, masks, shards, t2s: meta.t2s, synonyms: meta.synonyms },
+    index: { version: SHARD_VERSION, fields: meta.fields, masks, shards, vocabularies, t2s: meta.t2s, synonyms: meta.synonyms },
     store: { pages: store.pages.length, docs, chunk },
     files,
   };
@@ -322,6 +372,13 @@ export class ShardSource {
     return { get: (token) => this.shardOfToken(token).get(token) };
   }
 
+  /** Loads (or throws NotLoaded for) the Latin words of four letters and more that share a word's first two letters. */
+  vocabulary(word: string): string[] {
+    const key = word.slice(0, 2);
+    const words = this.need([vocabularyName(vocabularyOf(word, this.index.vocabularies))], (text) => (text ? text.split('\n') : []))[0] as string[];
+    return words.filter((w) => w.startsWith(key));
+  }
+
   /** The shard holding a token (loaded by shards()). */
   shardOfToken(token: string): Map<string, string> {
     return this.need([postingsName(shardOf(token, this.index.shards))], parseShard)[0] as Map<string, string>;
@@ -344,9 +401,21 @@ export class ShardSource {
     return this.chunkOf(p).pages[p % this.store.chunk] as StorePage;
   }
 
-  /** Record `place` of page p (0 = its head). */
-  record(p: number, place: number): Omit<StoreRecord, 'p'> | undefined {
+  /** Record `place` of page p (0 = its head), without its text. */
+  record(p: number, place: number): Omit<StoreRecord, 'p' | 'x'> | undefined {
     return this.chunkOf(p).records[p % this.store.chunk]?.[place];
+  }
+
+  /** Loads (or throws NotLoaded for) the texts of these pages' records. */
+  textChunks(pages: Iterable<number>): void {
+    const names = [...new Set([...pages].map((p) => textsName(Math.floor(p / this.store.chunk))))];
+    this.need(names, (t) => JSON.parse(t) as TextsChunk);
+  }
+
+  /** The text of record `place` of page p ('' for none). */
+  text(p: number, place: number): string {
+    const chunk = this.need([textsName(Math.floor(p / this.store.chunk))], (t) => JSON.parse(t) as TextsChunk)[0] as TextsChunk;
+    return chunk[p % this.store.chunk]?.[place] ?? '';
   }
 
   facets(): FacetsFile {
