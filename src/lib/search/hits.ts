@@ -39,18 +39,15 @@ export interface TokenMatch {
 
 /** The hits of a query's matches (a token may have several: exact, and each word it prefixes or is a typo of). */
 export function collectHits(fields: readonly IndexField[], tokens: readonly string[], matches: readonly TokenMatch[]): RecordHits {
-  let total = 0;
-  for (const m of matches) total += m.postings.ids.length;
-  const all = new Float64Array(total);
-  let at = 0;
-  for (const m of matches) {
-    all.set(m.postings.ids, at);
-    at += m.postings.ids.length;
+  // The lists ascend: merged pairwise (a sort of them all together cost most of this function).
+  let lists = matches.map((m) => m.postings.ids);
+  while (lists.length > 1) {
+    const next: Float64Array[] = [];
+    for (let i = 0; i < lists.length; i += 2) next.push(i + 1 < lists.length ? mergeAscending(lists[i] as Float64Array, lists[i + 1] as Float64Array) : (lists[i] as Float64Array));
+    lists = next;
   }
-  all.sort();
-  let n = 0;
-  for (let i = 0; i < all.length; i += 1) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i] as number;
-  const ids = all.slice(0, n);
+  const ids = lists[0] ?? new Float64Array(0);
+  const n = ids.length;
   const T = tokens.length;
   const found = new Int32Array(n * T);
   for (const { token, postings, type } of matches) {
@@ -69,3 +66,29 @@ export function collectHits(fields: readonly IndexField[], tokens: readonly stri
 
 /** The fields (a mask) a token was found in, by any match type. */
 export const anyFields = (found: number) => (found | (found >> 8) | (found >> 16)) & 0xff;
+
+/** Two ascending lists as one, each id once. */
+function mergeAscending(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x < y) {
+      out[n++] = x;
+      i += 1;
+    } else if (y < x) {
+      out[n++] = y;
+      j += 1;
+    } else {
+      out[n++] = x;
+      i += 1;
+      j += 1;
+    }
+  }
+  while (i < a.length) out[n++] = a[i++] as number;
+  while (j < b.length) out[n++] = b[j++] as number;
+  return n === out.length ? out : out.slice(0, n);
+}

@@ -110,15 +110,25 @@ const flat = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 const MATCH_TYPES: MatchType[] = ['exact', 'prefix', 'fuzzy'];
 
 /**
- * Per record × token: what the token is worth there (the best field weight × match factor) and in
- * which field (its bit; -1 where the record does not hold it). A record's worth does not depend on
- * the others: pinyin weighs as a heading's in every record but the page's head.
+ * Per record, the tokens it holds (a record holds few of a query's tokens: sparse, in token
+ * order): what each is worth there (the best field weight × match factor) and in which field
+ * (its bit). A record's worth does not depend on the others: pinyin weighs as a heading's in every
+ * record but the page's head.
  */
-function tokenValues(hits: RecordHits): { value: Float64Array; field: Int8Array } {
+interface RecordValues {
+  /** Record r's cells are start[r] … start[r + 1] - 1. */
+  start: Int32Array;
+  token: Int32Array;
+  value: Float64Array;
+  field: Int8Array;
+}
+
+function tokenValues(hits: RecordHits): RecordValues {
   const { ids, found, fields } = hits;
   const T = hits.tokens.length;
-  const value = new Float64Array(found.length);
-  const field = new Int8Array(found.length).fill(-1);
+  let cells = 0;
+  for (let cell = 0; cell < found.length; cell += 1) if (found[cell]) cells += 1;
+  const out: RecordValues = { start: new Int32Array(ids.length + 1), token: new Int32Array(cells), value: new Float64Array(cells), field: new Int8Array(cells) };
   const headWeights = fields.map((f) => FIELD_WEIGHTS[f]);
   const sectionWeights = fields.map((f) => (f === 'pinyin' ? SECTION_PINYIN_WEIGHT : FIELD_WEIGHTS[f]));
   const bestOf = (mask: number, weights: number[]) => {
@@ -139,19 +149,24 @@ function tokenValues(hits: RecordHits): { value: Float64Array; field: Int8Array 
   };
   // A query meets few distinct masks: each is worked out once (for a head, and for a section).
   const known = new Map<number, { best: number; bestField: number }>();
+  let n = 0;
   for (let r = 0; r < ids.length; r += 1) {
+    out.start[r] = n;
     const isHead = (ids[r] as number) % RECORD_SPAN === 0;
-    for (let cell = r * T; cell < r * T + T; cell += 1) {
-      const mask = found[cell] as number;
+    for (let t = 0; t < T; t += 1) {
+      const mask = found[r * T + t] as number;
       if (!mask) continue;
       const key = mask * 2 + (isHead ? 1 : 0);
       let worth = known.get(key);
       if (!worth) known.set(key, (worth = bestOf(mask, isHead ? headWeights : sectionWeights)));
-      value[cell] = worth.best;
-      field[cell] = worth.bestField;
+      out.token[n] = t;
+      out.value[n] = worth.best;
+      out.field[n] = worth.bestField;
+      n += 1;
     }
   }
-  return { value, field };
+  out.start[ids.length] = n;
+  return out;
 }
 
 /** The query's groups with their tokens as numbers (places in RecordHits.tokens; -1 if absent). */
@@ -163,52 +178,79 @@ interface CompiledGroup {
 /**
  * Each group's value over a set of records: per token the best record (the first of equals), per
  * alternative its weakest token, per group its best alternative (a synonym × SYNONYM_FACTOR);
- * with the field that value was found in (a bit, or -1).
+ * with the field that value was found in (a bit, or -1). And which groups one record holds
+ * (`groupsIn`, a bit mask): whether a record holds part or all of the query depends only on that.
  */
 function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
   const T = hits.tokens.length;
-  const { value, field } = tokenValues(hits);
+  const cells = tokenValues(hits);
   const best = new Float64Array(T);
   const bestField = new Int8Array(T);
-  /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
-  return (from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array): Float64Array => {
-    best.fill(0);
-    bestField.fill(-1);
-    for (let k = from; k <= to; k += 1) {
-      const r = k < to ? k : also;
-      if (r < 0) continue;
-      for (let t = 0; t < T; t += 1) {
-        const v = value[r * T + t] as number;
-        if (v > (best[t] as number)) {
-          best[t] = v;
-          bestField[t] = field[r * T + t] as number;
-        }
-      }
-    }
-    for (let g = 0; g < groups.length; g += 1) {
-      const group = groups[g] as CompiledGroup;
-      let groupBest = 0;
-      let groupField = -1;
-      for (const alt of group.alternatives) {
-        let min = Infinity;
-        let altField = -1;
-        for (const t of alt.tokens) {
-          const v = t < 0 ? 0 : (best[t] as number);
-          if (v < min) {
-            min = v;
-            altField = t < 0 ? -1 : (bestField[t] as number);
+  // Per token, the groups it answers alone (one of their alternatives is that token); alternatives of several tokens are checked one by one.
+  const alone = new Int32Array(T);
+  const several: Array<{ group: number; tokens: number[] }> = [];
+  groups.forEach((group, g) =>
+    group.alternatives.forEach((alt) => {
+      const t = alt.tokens[0] as number;
+      if (alt.tokens.length === 1 && t >= 0) alone[t] = (alone[t] as number) | (1 << g);
+      else if (alt.tokens.length > 1 && alt.tokens.every((x) => x >= 0)) several.push({ group: g, tokens: alt.tokens });
+    }),
+  );
+  const holds = (r: number, t: number) => {
+    for (let c = cells.start[r] as number; c < (cells.start[r + 1] as number); c += 1) if (cells.token[c] === t) return true;
+    return false;
+  };
+  return {
+    /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
+    values(from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array): Float64Array {
+      best.fill(0);
+      bestField.fill(-1);
+      for (let k = from; k <= to; k += 1) {
+        const r = k < to ? k : also;
+        if (r < 0) continue;
+        for (let c = cells.start[r] as number; c < (cells.start[r + 1] as number); c += 1) {
+          const t = cells.token[c] as number;
+          const v = cells.value[c] as number;
+          if (v > (best[t] as number)) {
+            best[t] = v;
+            bestField[t] = cells.field[c] as number;
           }
         }
-        const v = (min === Infinity ? 0 : min) * (alt.synonym ? SYNONYM_FACTOR : 1);
-        if (v > groupBest) {
-          groupBest = v;
-          groupField = altField;
-        }
       }
-      out[g] = groupBest;
-      if (outFields) outFields[g] = groupField;
-    }
-    return out;
+      for (let g = 0; g < groups.length; g += 1) {
+        const group = groups[g] as CompiledGroup;
+        let groupBest = 0;
+        let groupField = -1;
+        for (const alt of group.alternatives) {
+          let min = Infinity;
+          let altField = -1;
+          for (const t of alt.tokens) {
+            const v = t < 0 ? 0 : (best[t] as number);
+            if (v < min) {
+              min = v;
+              altField = t < 0 ? -1 : (bestField[t] as number);
+            }
+          }
+          const v = (min === Infinity ? 0 : min) * (alt.synonym ? SYNONYM_FACTOR : 1);
+          if (v > groupBest) {
+            groupBest = v;
+            groupField = altField;
+          }
+        }
+        out[g] = groupBest;
+        if (outFields) outFields[g] = groupField;
+      }
+      return out;
+    },
+    /** The groups record r holds (bit g for group g; for up to 31 groups). */
+    groupsIn(r: number): number {
+      let mask = 0;
+      for (let c = cells.start[r] as number; c < (cells.start[r + 1] as number); c += 1) mask |= alone[cells.token[c] as number] as number;
+      for (const { group, tokens } of several) if (!(mask & (1 << group)) && tokens.every((t) => holds(r, t))) mask |= 1 << group;
+      return mask;
+    },
+    /** Whether a group's alternative has tokens that two records could hold between them (then masks do not add up). */
+    splits: several.length > 0,
   };
 }
 
@@ -306,7 +348,8 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     soft: Boolean(g.soft),
     alternatives: g.alternatives.map((a) => ({ tokens: a.tokens.map((t) => tokenOf.get(t) ?? -1), synonym: a.synonym })),
   }));
-  const evaluate = groupEvaluator(groups, hits);
+  const evaluator = groupEvaluator(groups, hits);
+  const evaluate = evaluator.values;
   const bit = (f: IndexField) => fields.indexOf(f);
   // The pages: runs of records (ids ascend, a page's head first).
   const starts: number[] = [];
@@ -351,6 +394,13 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     groups.every((g) => g.soft || g.alternatives.some((a) => !a.synonym && a.tokens.every((t) => t >= 0 && r >= 0 && (anyFields(found[r * T + t] as number) & (1 << field)) !== 0)));
   const [titleBit, headingBit, metaBit] = [bit('title'), bit('heading'), bit('meta')];
   const wholes = query.wholes.map((w) => tokenOf.get(w) ?? -1).filter((t) => t >= 0);
+  // Which groups a record holds as 0/1 values: ok() and total() > 0 ask no more of them.
+  const byMask = G <= 31 && !evaluator.splits;
+  const held01 = new Float64Array(G);
+  const flags = (mask: number) => {
+    for (let g = 0; g < G; g += 1) held01[g] = (mask >> g) & 1;
+    return held01;
+  };
   const out: RankedPage[] = [];
   for (let i = 0; i < P; i += 1) {
     const values = pageValues.subarray(i * G, i * G + G);
@@ -373,14 +423,18 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
       }
       return list;
     };
-    // What the base score and the bound need of them, without keeping them (thousands of pages).
+    // What the base score and the bound need of them, without keeping them (thousands of pages):
+    // whether a section holds part of the query, or all of it with the head, depends only on which
+    // groups it holds (when no alternative's tokens can be split between it and the head).
+    const headGroups = byMask && head >= 0 ? evaluator.groupsIn(head) : 0;
     let anyFull = false;
     let headingBound = false;
     for (let r = from; r < to && !(anyFull && (headingBound || !usePhrase)); r += 1) {
       if (r === head) continue;
-      if (!(total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
+      const held = byMask ? evaluator.groupsIn(r) : 0;
+      if (!(byMask ? held !== 0 && total(flags(held)) > 0 : total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
       if (!headingBound && usePhrase && inField(r, headingBit)) headingBound = true;
-      if (!anyFull) anyFull = ok(evaluate(r, r + 1, head, scratch));
+      if (!anyFull) anyFull = byMask ? ok(flags(held | headGroups)) : ok(evaluate(r, r + 1, head, scratch));
     }
     let base = total(values);
     if (!strict(values) && base < PARTIAL.minScore) continue;
