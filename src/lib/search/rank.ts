@@ -202,7 +202,7 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
   };
   return {
     /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
-    values(from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array): Float64Array {
+    values(from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array, at = 0): Float64Array {
       best.fill(0);
       bestField.fill(-1);
       for (let k = from; k <= to; k += 1) {
@@ -237,8 +237,8 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
             groupField = altField;
           }
         }
-        out[g] = groupBest;
-        if (outFields) outFields[g] = groupField;
+        out[at + g] = groupBest;
+        if (outFields) outFields[at + g] = groupField;
       }
       return out;
     },
@@ -369,7 +369,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     const first = starts[i] as number;
     const p = pageOfRecord(ids[first] as number);
     heads[i] = ids[first] === p * RECORD_SPAN ? first : -1;
-    evaluate(first, starts[i + 1] as number, -1, pageValues.subarray(i * G, i * G + G), pageFields.subarray(i * G, i * G + G));
+    evaluate(first, starts[i + 1] as number, -1, pageValues, pageFields, i * G);
     for (let g = 0; g < G; g += 1) if ((pageValues[i * G + g] as number) > 0) holding[g] = (holding[g] as number) + 1;
     const head = heads[i] as number;
     if (!productIntent && head >= 0) {
@@ -390,8 +390,29 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     total = (values) => (strict(values) ? sum(values) : partial.total(values));
   }
   // The query's text in a field means its words, as typed (not a synonym), are there: every required group found in that field of that record.
-  const inField = (r: number, field: number) =>
-    groups.every((g) => g.soft || g.alternatives.some((a) => !a.synonym && a.tokens.every((t) => t >= 0 && r >= 0 && (anyFields(found[r * T + t] as number) & (1 << field)) !== 0)));
+  const inField = (r: number, field: number) => {
+    const wanted = 1 << field;
+    for (const g of groups) {
+      if (g.soft) continue;
+      let held = false;
+      for (const a of g.alternatives) {
+        if (a.synonym) continue;
+        let all = true;
+        for (const t of a.tokens) {
+          if (t < 0 || r < 0 || !(anyFields(found[r * T + t] as number) & wanted)) {
+            all = false;
+            break;
+          }
+        }
+        if (all) {
+          held = true;
+          break;
+        }
+      }
+      if (!held) return false;
+    }
+    return true;
+  };
   const [titleBit, headingBit, metaBit] = [bit('title'), bit('heading'), bit('meta')];
   const wholes = query.wholes.map((w) => tokenOf.get(w) ?? -1).filter((t) => t >= 0);
   // Which groups a record holds as 0/1 values: ok() and total() > 0 ask no more of them.
@@ -402,8 +423,9 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     return held01;
   };
   const out: RankedPage[] = [];
+  const values = new Float64Array(G);
   for (let i = 0; i < P; i += 1) {
-    const values = pageValues.subarray(i * G, i * G + G);
+    for (let g = 0; g < G; g += 1) values[g] = pageValues[i * G + g] as number;
     if (!ok(values)) continue;
     const from = starts[i] as number;
     const to = starts[i + 1] as number;
