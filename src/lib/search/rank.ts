@@ -580,8 +580,11 @@ function rankedPage(page: number, kind: 'post' | 'doc', base: number, bound: num
   };
 }
 
+/** By base score, ties in tieKey order: the sort is stable, so the list is put in tie order first (pages come in page order). */
 function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
-  return list.sort((a, b) => b.base - a.base || tieKey(a, docs) - tieKey(b, docs));
+  const posts = list.filter((r) => r.page >= docs);
+  const inTieOrder = posts.length === list.length || posts.length === 0 ? list : [...posts, ...list.filter((r) => r.page < docs)];
+  return inTieOrder.sort((a, b) => b.base - a.base);
 }
 
 /**
@@ -601,18 +604,12 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
   // Highest possible score first; stop at the first page that cannot reach the k-th final score,
   // so only the stored text of pages that can be among the first k is fetched (TOP_BATCH at a time).
   const tie = (r: T) => tieKey(r, src.docs);
-  const byUpper = [...contenders].sort((a, b) => b.base + b.bound - (a.base + a.bound) || tie(a) - tie(b));
+  const byUpper = firstByUpper(contenders, Math.max(k, TOP_LIMIT), tie);
   const finals: Array<{ r: T; f: number }> = [];
   const better = (a: { r: T; f: number }, b: { r: T; f: number }) => b.f - a.f || tie(a.r) - tie(b.r);
   let stop = byUpper.length;
   for (let i = 0; i < byUpper.length; i += 1) {
     const r = byUpper[i] as T;
-    // The download stays bounded however many pages tie at the top (thousands of pages that hold a
-    // common word once): the rest keep their base order behind the pages scored.
-    if (i >= Math.max(k, TOP_LIMIT)) {
-      stop = i;
-      break;
-    }
     const at = finals.length >= k ? [...finals].sort(better)[k - 1] : undefined;
     if (at && better({ r, f: r.base + r.bound }, at) > 0) {
       stop = i;
@@ -626,6 +623,37 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
   // The first k are shown: their snippets' texts, all at once.
   src.texts(ordered.slice(0, k).map((r) => r.page));
   return ordered;
+}
+
+/**
+ * The first `limit` pages by base + bound (then ties), from a list in base order: the download
+ * stays bounded however many pages tie at the top (thousands of pages that hold a common word
+ * once), and so does the work (no sort of thousands). The list is in base order, so each bound's
+ * pages are in order of base + bound: their lists are merged.
+ */
+function firstByUpper<T extends RankedPage>(list: readonly T[], limit: number, tie: (r: T) => number): T[] {
+  const byBound = new Map<number, T[]>();
+  for (const r of list) {
+    const same = byBound.get(r.bound);
+    if (same) same.push(r);
+    else byBound.set(r.bound, [r]);
+  }
+  const lists = [...byBound.values()];
+  const at = lists.map(() => 0);
+  const out: T[] = [];
+  while (out.length < limit) {
+    let best = -1;
+    for (let i = 0; i < lists.length; i += 1) {
+      const r = (lists[i] as T[])[at[i] as number];
+      if (!r) continue;
+      const b = best < 0 ? undefined : (lists[best] as T[])[at[best] as number];
+      if (!b || r.base + r.bound > b.base + b.bound || (r.base + r.bound === b.base + b.bound && tie(r) < tie(b))) best = i;
+    }
+    if (best < 0) break;
+    out.push((lists[best] as T[])[at[best] as number] as T);
+    at[best] = (at[best] as number) + 1;
+  }
+  return out;
 }
 
 /** Pages whose stored text top() fetches at once. */
