@@ -122,14 +122,30 @@ export function postingLines(file: SearchIndexFile): Map<string, string> {
 
 /** One token's encoded postings (global record ids) → [record, field mask] pairs. */
 export function decodePosting(encoded: string, masks: number[]): Posting {
+  // Read by hand: with a regular expression, decoding a 5,000-page index took 1.8 s of each build.
   const list: Posting = [];
   let id = 0;
-  for (const m of encoded.matchAll(/([^0-9a-z])([0-9a-z]+)/g)) {
-    id += parseInt(m[2] as string, 36);
-    list.push([id, masks[MASK_LETTERS.indexOf(m[1] as string)] ?? 0]);
+  let delta = -1;
+  let mask = 0;
+  for (let i = 0; i <= encoded.length; i += 1) {
+    const code = i < encoded.length ? encoded.charCodeAt(i) : -1;
+    const letter = code < 0 ? -1 : (MASK_OF_LETTER[code] ?? -2);
+    if (letter === -2) {
+      delta = (delta < 0 ? 0 : delta) * 36 + (code <= 57 ? code - 48 : code - 87);
+      continue;
+    }
+    if (delta >= 0) {
+      id += delta;
+      list.push([id, mask]);
+    }
+    if (letter >= 0) mask = masks[letter] ?? 0;
+    delta = -1;
   }
   return list;
 }
+
+const MASK_OF_LETTER: Array<number | undefined> = [];
+for (let i = 0; i < MASK_LETTERS.length; i += 1) MASK_OF_LETTER[MASK_LETTERS.charCodeAt(i)] = i;
 
 /** Every token with its decoded postings (tests and tools; the browser decodes per query). */
 export function decodePostings(file: SearchIndexFile): Map<string, Posting> {
