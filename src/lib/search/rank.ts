@@ -449,18 +449,20 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     // whether a section holds part of the query, or all of it with the head, depends only on which
     // groups it holds (when no alternative's tokens can be split between it and the head).
     const headGroups = byMask && head >= 0 ? evaluator.groupsIn(head) : 0;
-    let anyFull = false;
+    // Nothing to learn from the sections when the head holds it all and the title could hold the phrase.
+    const titleBound = usePhrase && inField(head, titleBit);
+    let anyFull = headFull;
     let headingBound = false;
-    for (let r = from; r < to && !(anyFull && (headingBound || !usePhrase)); r += 1) {
+    for (let r = from; r < to && !(anyFull && (headingBound || titleBound || !usePhrase)); r += 1) {
       if (r === head) continue;
       const held = byMask ? evaluator.groupsIn(r) : 0;
       if (!(byMask ? held !== 0 && total(flags(held)) > 0 : total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
-      if (!headingBound && usePhrase && inField(r, headingBit)) headingBound = true;
+      if (!headingBound && usePhrase && !titleBound && inField(r, headingBit)) headingBound = true;
       if (!anyFull) anyFull = byMask ? ok(flags(held | headGroups)) : ok(evaluate(r, r + 1, head, scratch));
     }
     let base = total(values);
     if (!strict(values) && base < PARTIAL.minScore) continue;
-    if (headFull || anyFull) base += BONUS.together;
+    if (anyFull) base += BONUS.together;
     if (
       wholes.some((t) => {
         for (let r = from; r < to; r += 1) if ((found[r * T + t] as number) & 0xff) return true;
@@ -470,7 +472,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
       base += BONUS.whole;
     if (productIntent && kind === 'doc') base += BONUS.productDoc;
     // The phrase bonus needs the stored title/headings/description; which fields were hit bounds it.
-    const bound = !usePhrase ? 0 : inField(head, titleBit) ? BONUS.titlePhrase : headingBound ? BONUS.headingPhrase : inField(head, metaBit) ? BONUS.descriptionPhrase : 0;
+    const bound = !usePhrase ? 0 : titleBound ? BONUS.titlePhrase : headingBound ? BONUS.headingPhrase : inField(head, metaBit) ? BONUS.descriptionPhrase : 0;
     let bestGroup = 0;
     for (let g = 1; g < G; g += 1) if ((values[g] as number) > (values[bestGroup] as number)) bestGroup = g;
     const bestField = fields[pageFields[i * G + bestGroup] as number];
