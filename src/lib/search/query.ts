@@ -58,8 +58,20 @@ function essential(tokens: string[]): string[] {
 }
 
 /** Synonym words found in a (lower-cased) query, longest first, not overlapping, whole Latin words only. */
+/** Each synonym group's words as looked for in a query, longest first: worked out once per set of groups (every keystroke reads them). */
+const synonymTerms = new WeakMap<SynonymGroups, Array<{ key: string; group: string[] }>>();
+
+function termsOf(synonyms: SynonymGroups): Array<{ key: string; group: string[] }> {
+  let terms = synonymTerms.get(synonyms);
+  if (!terms) {
+    terms = synonyms.flatMap((group) => group.map((term) => ({ key: synonymKey(term), group }))).sort((a, b) => b.key.length - a.key.length);
+    synonymTerms.set(synonyms, terms);
+  }
+  return terms;
+}
+
 function findSynonyms(lower: string, synonyms: SynonymGroups): Array<{ start: number; end: number; group: string[]; typed: string }> {
-  const terms = synonyms.flatMap((group) => group.map((term) => ({ key: synonymKey(term), group }))).sort((a, b) => b.key.length - a.key.length);
+  const terms = termsOf(synonyms);
   const found: Array<{ start: number; end: number; group: string[]; typed: string }> = [];
   for (const { key, group } of terms) {
     let from = 0;
