@@ -283,6 +283,14 @@ describe('from the search box to the results page', () => {
     await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-status') === 'ready', testId);
     await page.waitForFunction((id) => document.activeElement === document.querySelector(`[data-testid="${id}"] input`), testId);
     await box.pressSequentially(text);
+    // The panel shows this query's results (not those of a prefix typed on the way), its pieces arrived.
+    await page.waitForFunction(
+      ([id, q]) => {
+        const wrapper = document.querySelector(`[data-testid="${id}"] input`)?.closest('[data-query]');
+        return wrapper?.getAttribute('data-query') === q && wrapper.getAttribute('aria-busy') !== 'true';
+      },
+      [testId, text] as const,
+    );
     await page.getByTestId(testId).getByTestId('search-results').waitFor();
   }
 
