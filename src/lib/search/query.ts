@@ -57,7 +57,6 @@ function essential(tokens: string[]): string[] {
   return kept.length ? kept : tokens;
 }
 
-/** Synonym words found in a (lower-cased) query, longest first, not overlapping, whole Latin words only. */
 /** Each synonym group's words as looked for in a query, longest first: worked out once per set of groups (every keystroke reads them). */
 const synonymTerms = new WeakMap<SynonymGroups, Array<{ key: string; group: string[] }>>();
 
@@ -70,6 +69,7 @@ function termsOf(synonyms: SynonymGroups): Array<{ key: string; group: string[] 
   return terms;
 }
 
+/** Synonym words found in a (lower-cased) query, longest first, not overlapping, whole Latin words only. */
 function findSynonyms(lower: string, synonyms: SynonymGroups): Array<{ start: number; end: number; group: string[]; typed: string }> {
   const terms = termsOf(synonyms);
   const found: Array<{ start: number; end: number; group: string[]; typed: string }> = [];

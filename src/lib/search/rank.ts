@@ -186,20 +186,18 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
   const cells = tokenValues(hits);
   const best = new Float64Array(T);
   const bestField = new Int8Array(T);
-  // Per token, the groups it answers alone (one of their alternatives is that token); alternatives of several tokens are checked one by one.
+  // Per token, the groups it answers alone (one of their alternatives is that token). An
+  // alternative of several tokens could be held half by a section, half by its head: then which
+  // groups two records hold together is not the union of what each holds (splits).
   const alone = new Int32Array(T);
-  const several: Array<{ group: number; tokens: number[] }> = [];
+  let splits = false;
   groups.forEach((group, g) =>
     group.alternatives.forEach((alt) => {
       const t = alt.tokens[0] as number;
       if (alt.tokens.length === 1 && t >= 0) alone[t] = (alone[t] as number) | (1 << g);
-      else if (alt.tokens.length > 1 && alt.tokens.every((x) => x >= 0)) several.push({ group: g, tokens: alt.tokens });
+      else if (alt.tokens.length > 1 && alt.tokens.every((x) => x >= 0)) splits = true;
     }),
   );
-  const holds = (r: number, t: number) => {
-    for (let c = cells.start[r] as number; c < (cells.start[r + 1] as number); c += 1) if (cells.token[c] === t) return true;
-    return false;
-  };
   return {
     /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
     values(from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array, at = 0): Float64Array {
@@ -242,15 +240,13 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
       }
       return out;
     },
-    /** The groups record r holds (bit g for group g; for up to 31 groups). */
+    /** The groups record r holds (bit g for group g): only without splits, for up to 31 groups. */
     groupsIn(r: number): number {
       let mask = 0;
       for (let c = cells.start[r] as number; c < (cells.start[r + 1] as number); c += 1) mask |= alone[cells.token[c] as number] as number;
-      for (const { group, tokens } of several) if (!(mask & (1 << group)) && tokens.every((t) => holds(r, t))) mask |= 1 << group;
       return mask;
     },
-    /** Whether a group's alternative has tokens that two records could hold between them (then masks do not add up). */
-    splits: several.length > 0,
+    splits,
   };
 }
 
@@ -541,7 +537,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
   return sortByBase(out, src.docs);
 }
 
-/** A result whose final score and hit come from its query's resolve (one closure per page: thousands of them). */
+/** A result whose final score and hit come from its resolve, worked out when first asked for (a query makes thousands: one closure each). */
 class Ranked implements RankedPage {
   constructor(
     readonly page: number,
@@ -563,23 +559,6 @@ class Ranked implements RankedPage {
   hit() {
     return this.resolve().build();
   }
-}
-
-function rankedPage(page: number, kind: 'post' | 'doc', base: number, bound: number, src: RankSource, final: () => number, hit: () => SearchHit): RankedPage {
-  return {
-    page,
-    kind,
-    base,
-    bound,
-    get url() {
-      return src.page(page).u;
-    },
-    get product() {
-      return src.product(page);
-    },
-    final,
-    hit,
-  };
 }
 
 /** By base score, ties in tieKey order: the sort is stable, so the list is put in tie order first (pages come in page order). */
@@ -697,15 +676,8 @@ export function characterPages(char: string, titled: number[], headed: number[],
       };
     };
     let hit: SearchHit | undefined;
+    const detail = { final: -i, build: () => (hit ??= build()) };
     // The order is the list's: a falling base score keeps it, and top() loads only the first k.
-    return rankedPage(
-      p,
-      p < src.docs ? 'doc' : 'post',
-      -i,
-      0,
-      src,
-      () => -i,
-      () => (hit ??= build()),
-    );
+    return new Ranked(p, p < src.docs ? 'doc' : 'post', -i, 0, src, () => detail);
   });
 }
