@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { SEARCH_INDEX_PATH } from '../../src/lib/search/files';
 import { BASE_URL } from './support/env';
 import { PHONE, useBrowser } from './support/browser';
+import { boxShows } from './support/search-box';
 
 jest.setTimeout(30_000);
 
@@ -215,6 +216,7 @@ describe('search combobox from the keyboard (ARIA semantics only)', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await page.waitForFunction((s) => document.activeElement === document.querySelector(s), input);
     await page.keyboard.type(query);
+    await boxShows(page, 'search-navbar', query);
     await page.waitForFunction((s) => document.querySelector(s)?.getAttribute('aria-expanded') === 'true', input);
   }
 

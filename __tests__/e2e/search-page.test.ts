@@ -8,6 +8,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Page, Request } from 'playwright-core';
 import { hydrated, PHONE, useBrowser, url } from './support/browser';
+import { boxShows } from './support/search-box';
 
 jest.setTimeout(180_000);
 
@@ -283,14 +284,7 @@ describe('from the search box to the results page', () => {
     await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-status') === 'ready', testId);
     await page.waitForFunction((id) => document.activeElement === document.querySelector(`[data-testid="${id}"] input`), testId);
     await box.pressSequentially(text);
-    // The panel shows this query's results (not those of a prefix typed on the way), its pieces arrived.
-    await page.waitForFunction(
-      ([id, q]) => {
-        const wrapper = document.querySelector(`[data-testid="${id}"] input`)?.closest('[data-query]');
-        return wrapper?.getAttribute('data-query') === q && wrapper.getAttribute('aria-busy') !== 'true';
-      },
-      [testId, text] as const,
-    );
+    await boxShows(page, testId, text);
     await page.getByTestId(testId).getByTestId('search-results').waitFor();
   }
 
@@ -365,11 +359,7 @@ describe('marked on arrival', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await page.waitForFunction(() => document.activeElement === document.querySelector('[data-testid="search-navbar"] input'));
     await box.fill('MediaCodec 状态机');
-    // The results follow the pieces the query needs: wait for the panel to show this query.
-    await page.waitForFunction(() => {
-      const wrapper = document.querySelector('[data-testid="search-navbar"]');
-      return wrapper?.getAttribute('data-query') === 'MediaCodec 状态机' && wrapper.getAttribute('aria-busy') !== 'true';
-    });
+    await boxShows(page, 'search-navbar', 'MediaCodec 状态机');
     const options = page.getByTestId('search-results').getByRole('option');
     const at = (await options.evaluateAll((els) => els.map((e) => e.getAttribute('data-url')))).indexOf('/blog/mediacodec#状态机');
     expect(at).toBeGreaterThanOrEqual(0);

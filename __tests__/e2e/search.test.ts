@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Request } from 'playwright-core';
 import { QUERY_BUDGET } from '../../src/lib/search/shards';
 import { hydrated, useBrowser, PHONE, url } from './support/browser';
+import { boxShows } from './support/search-box';
 
 const isSearchFile = (u: string) => /\/search\/(index|store)\.json$/.test(u);
 /** A piece a query fetches: under the build's folder (src/lib/search/shards.ts). */
@@ -191,6 +192,7 @@ describe('site search', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
     await page.waitForFunction(() => document.activeElement?.closest('[data-testid="search-navbar"]') !== null);
     await box(page).pressSequentially('oneway');
+    await boxShows(page, 'search-navbar', 'oneway');
     await page.getByTestId('search-results').waitFor();
     const active = () => box(page).getAttribute('aria-activedescendant');
     // No option is chosen until an arrow key chooses one (Enter alone opens the results page).

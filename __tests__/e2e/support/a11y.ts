@@ -21,6 +21,7 @@ import { AUDIT_MODES, MISSING_PATH, planAudit, shardOfFile, shardTasks, type Aud
 import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './axe';
 import { useBrowser, url, type BrowserSession, type KeptTab } from './browser';
 import { navigateClientSide, ready } from './ready';
+import { boxShows } from './search-box';
 
 /**
  * Pages audited at the same time by one test file (AXE_POOL). The suite runs several files in
@@ -228,6 +229,7 @@ const searchResults = async (page: Page) => {
   await input.focus();
   await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
   await input.fill('binder');
+  await boxShows(page, 'search-navbar', 'binder');
   await page.getByTestId('search-results').getByRole('option').first().waitFor({ state: 'visible' });
   await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"] input')?.getAttribute('aria-expanded') === 'true');
 };
