@@ -105,7 +105,7 @@ const tieKey = (r: RankedPage, docs: number) => (r.page < docs ? r.page + 1e12 :
 
 const pageOfRecord = (id: number) => Math.floor(id / RECORD_SPAN);
 
-const flat = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+const flatText = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 
 const MATCH_TYPES: MatchType[] = ['exact', 'prefix', 'fuzzy'];
 
@@ -152,7 +152,7 @@ function tokenValues(hits: RecordHits): RecordValues {
   let n = 0;
   for (let r = 0; r < ids.length; r += 1) {
     out.start[r] = n;
-    const isHead = (ids[r] as number) % RECORD_SPAN === 0;
+    const isHead = ids[r] === pageOfRecord(ids[r] as number) * RECORD_SPAN;
     for (let t = 0; t < T; t += 1) {
       const mask = found[r * T + t] as number;
       if (!mask) continue;
@@ -176,6 +176,35 @@ interface CompiledGroup {
 }
 
 /**
+ * The same groups as flat arrays, read for every record of thousands of pages: group g's
+ * alternatives are altStart[g] … altStart[g + 1] - 1, alternative a's tokens tokens[tokenStart[a]
+ * … tokenStart[a + 1] - 1], its factor 1 or SYNONYM_FACTOR.
+ */
+interface FlatGroups {
+  altStart: Int32Array;
+  tokenStart: Int32Array;
+  tokens: Int32Array;
+  factor: Float64Array;
+  synonym: Uint8Array;
+  soft: Uint8Array;
+}
+
+function flatGroups(groups: CompiledGroup[]): FlatGroups {
+  const alternatives = groups.flatMap((g) => g.alternatives);
+  const out: FlatGroups = {
+    altStart: new Int32Array(groups.length + 1),
+    tokenStart: new Int32Array(alternatives.length + 1),
+    tokens: new Int32Array(alternatives.flatMap((a) => a.tokens)),
+    factor: new Float64Array(alternatives.map((a) => (a.synonym ? SYNONYM_FACTOR : 1))),
+    synonym: new Uint8Array(alternatives.map((a) => (a.synonym ? 1 : 0))),
+    soft: new Uint8Array(groups.map((g) => (g.soft ? 1 : 0))),
+  };
+  groups.forEach((g, i) => (out.altStart[i + 1] = (out.altStart[i] as number) + g.alternatives.length));
+  alternatives.forEach((a, i) => (out.tokenStart[i + 1] = (out.tokenStart[i] as number) + a.tokens.length));
+  return out;
+}
+
+/**
  * Each group's value over a set of records: per token the best record (the first of equals), per
  * alternative its weakest token, per group its best alternative (a synonym × SYNONYM_FACTOR);
  * with the field that value was found in (a bit, or -1). And which groups one record holds
@@ -183,7 +212,10 @@ interface CompiledGroup {
  */
 function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
   const T = hits.tokens.length;
+  const G = groups.length;
   const cells = tokenValues(hits);
+  const { start, token, value, field } = cells;
+  const { altStart, tokenStart, tokens, factor } = flatGroups(groups);
   const best = new Float64Array(T);
   const bestField = new Int8Array(T);
   // Per token, the groups it answers alone (one of their alternatives is that token). An
@@ -201,35 +233,38 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
   return {
     /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
     values(from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array, at = 0): Float64Array {
-      best.fill(0);
-      bestField.fill(-1);
+      for (let t = 0; t < T; t += 1) {
+        best[t] = 0;
+        bestField[t] = -1;
+      }
       for (let k = from; k <= to; k += 1) {
         const r = k < to ? k : also;
         if (r < 0) continue;
-        for (let c = cells.start[r] as number; c < (cells.start[r + 1] as number); c += 1) {
-          const t = cells.token[c] as number;
-          const v = cells.value[c] as number;
+        const end = start[r + 1] as number;
+        for (let c = start[r] as number; c < end; c += 1) {
+          const t = token[c] as number;
+          const v = value[c] as number;
           if (v > (best[t] as number)) {
             best[t] = v;
-            bestField[t] = cells.field[c] as number;
+            bestField[t] = field[c] as number;
           }
         }
       }
-      for (let g = 0; g < groups.length; g += 1) {
-        const group = groups[g] as CompiledGroup;
+      for (let g = 0; g < G; g += 1) {
         let groupBest = 0;
         let groupField = -1;
-        for (const alt of group.alternatives) {
+        for (let a = altStart[g] as number; a < (altStart[g + 1] as number); a += 1) {
           let min = Infinity;
           let altField = -1;
-          for (const t of alt.tokens) {
+          for (let x = tokenStart[a] as number; x < (tokenStart[a + 1] as number); x += 1) {
+            const t = tokens[x] as number;
             const v = t < 0 ? 0 : (best[t] as number);
             if (v < min) {
               min = v;
               altField = t < 0 ? -1 : (bestField[t] as number);
             }
           }
-          const v = (min === Infinity ? 0 : min) * (alt.synonym ? SYNONYM_FACTOR : 1);
+          const v = (min === Infinity ? 0 : min) * (factor[a] as number);
           if (v > groupBest) {
             groupBest = v;
             groupField = altField;
@@ -243,7 +278,8 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
     /** The groups record r holds (bit g for group g): only without splits, for up to 31 groups. */
     groupsIn(r: number): number {
       let mask = 0;
-      for (let c = cells.start[r] as number; c < (cells.start[r + 1] as number); c += 1) mask |= alone[cells.token[c] as number] as number;
+      const end = start[r + 1] as number;
+      for (let c = start[r] as number; c < end; c += 1) mask |= alone[token[c] as number] as number;
       return mask;
     },
     splits,
@@ -257,13 +293,13 @@ function sum(values: ArrayLike<number>): number {
 }
 
 /** Every required group found (soft groups may be missing); a query of soft groups only needs one of them. */
-function satisfies(query: ParsedQuery, values: ArrayLike<number>): boolean {
+function satisfies(soft: Uint8Array, values: ArrayLike<number>): boolean {
   let required = 0;
   let any = false;
-  for (let g = 0; g < query.groups.length; g += 1) {
+  for (let g = 0; g < soft.length; g += 1) {
     const v = values[g] ?? 0;
     if (v > 0) any = true;
-    if (query.groups[g]?.soft) continue;
+    if (soft[g]) continue;
     required += 1;
     if (!(v > 0)) return false;
   }
@@ -344,14 +380,15 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     soft: Boolean(g.soft),
     alternatives: g.alternatives.map((a) => ({ tokens: a.tokens.map((t) => tokenOf.get(t) ?? -1), synonym: a.synonym })),
   }));
+  const flat = flatGroups(groups);
   const evaluator = groupEvaluator(groups, hits);
   const evaluate = evaluator.values;
   const bit = (f: IndexField) => fields.indexOf(f);
   // The pages: runs of records (ids ascend, a page's head first).
-  const starts: number[] = [];
-  for (let r = 0; r < ids.length; r += 1) if (r === 0 || pageOfRecord(ids[r] as number) !== pageOfRecord(ids[r - 1] as number)) starts.push(r);
-  starts.push(ids.length);
-  const P = starts.length - 1;
+  const starts = new Int32Array(ids.length + 1);
+  let P = 0;
+  for (let r = 0; r < ids.length; r += 1) if (r === 0 || pageOfRecord(ids[r] as number) !== pageOfRecord(ids[r - 1] as number)) starts[P++] = r;
+  starts[P] = ids.length;
   const pageValues = new Float64Array(P * G);
   const pageFields = new Int8Array(P * G);
   const heads = new Int32Array(P);
@@ -370,14 +407,14 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     const head = heads[i] as number;
     if (!productIntent && head >= 0) {
       const values = evaluate(head, head + 1, -1, scratch, scratchFields);
-      productIntent = satisfies(query, values) && scratchFields.some((f, g) => f === productBit && (values[g] as number) >= FIELD_WEIGHTS.product * SYNONYM_FACTOR);
+      productIntent = satisfies(flat.soft, values) && scratchFields.some((f, g) => f === productBit && (values[g] as number) >= FIELD_WEIGHTS.product * SYNONYM_FACTOR);
     }
   }
   const phrase = query.phrase;
   const usePhrase = [...phrase].length >= 2;
   // Every required group in the page; and for a question or a long phrase (partialMatch), also
   // the pages holding most of its informative words, ranked by those.
-  const strict = (values: ArrayLike<number>) => satisfies(query, values);
+  const strict = (values: ArrayLike<number>) => satisfies(flat.soft, values);
   let ok = strict;
   let total = sum;
   const partial = partialMatch(query, holding, src.pageCount);
@@ -385,32 +422,33 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     ok = (values) => strict(values) || partial.ok(values);
     total = (values) => (strict(values) ? sum(values) : partial.total(values));
   }
-  // The query's text in a field means its words, as typed (not a synonym), are there: every required group found in that field of that record.
-  const inField = (r: number, field: number) => {
-    const wanted = 1 << field;
-    for (const g of groups) {
-      if (g.soft) continue;
-      let held = false;
-      for (const a of g.alternatives) {
-        if (a.synonym) continue;
-        let all = true;
-        for (const t of a.tokens) {
-          if (t < 0 || r < 0 || !(anyFields(found[r * T + t] as number) & wanted)) {
-            all = false;
-            break;
-          }
+  // The query's text in a field means its words, as typed (not a synonym), are there: every
+  // required group found in that field of that record. Worked out for all fields at once (a bit each).
+  const { altStart, tokenStart, tokens, synonym, soft } = flat;
+  const fieldsHolding = (r: number): number => {
+    let fieldsAll = 0xff;
+    for (let g = 0; g < G && fieldsAll; g += 1) {
+      if (soft[g]) continue;
+      let fieldsGroup = 0;
+      for (let a = altStart[g] as number; a < (altStart[g + 1] as number); a += 1) {
+        if (synonym[a]) continue;
+        let fieldsAlt = 0xff;
+        for (let x = tokenStart[a] as number; x < (tokenStart[a + 1] as number) && fieldsAlt; x += 1) {
+          const t = tokens[x] as number;
+          fieldsAlt &= t < 0 || r < 0 ? 0 : anyFields(found[r * T + t] as number);
         }
-        if (all) {
-          held = true;
-          break;
-        }
+        fieldsGroup |= fieldsAlt;
       }
-      if (!held) return false;
+      fieldsAll &= fieldsGroup;
     }
-    return true;
+    return fieldsAll;
   };
   const [titleBit, headingBit, metaBit] = [bit('title'), bit('heading'), bit('meta')];
   const wholes = query.wholes.map((w) => tokenOf.get(w) ?? -1).filter((t) => t >= 0);
+  const holdsWhole = (from: number, to: number) => {
+    for (const t of wholes) for (let r = from; r < to; r += 1) if ((found[r * T + t] as number) & 0xff) return true;
+    return false;
+  };
   // Which groups a record holds as 0/1 values: ok() and total() > 0 ask no more of them.
   const byMask = G <= 31 && !evaluator.splits;
   const held01 = new Float64Array(G);
@@ -418,6 +456,86 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     for (let g = 0; g < G; g += 1) held01[g] = (mask >> g) & 1;
     return held01;
   };
+  // A query's records hold few distinct sets of groups: each set's answers are worked out once.
+  const partOf = new Map<number, boolean>();
+  const allOf = new Map<number, boolean>();
+  const holdsPart = (mask: number) => {
+    let answer = partOf.get(mask);
+    if (answer === undefined) partOf.set(mask, (answer = mask !== 0 && total(flags(mask)) > 0));
+    return answer;
+  };
+  const holdsAll = (mask: number) => {
+    let answer = allOf.get(mask);
+    if (answer === undefined) allOf.set(mask, (answer = ok(flags(mask))));
+    return answer;
+  };
+
+  // A result's detail (its final score and the hit), worked out when top() asks: one function for all pages.
+  const detailOf = (r: Ranked): Detail => {
+    const { page: p, from, to, head, headFull, kind, base } = r;
+    const headId = p * RECORD_SPAN;
+    src.pages([p]);
+    const page = src.page(p);
+    // The page's sections that hold part of the query (own score), and whether each holds it all with the page's head (full).
+    const sections: Array<{ id: number; own: number; full: boolean; rec: ReturnType<RankSource['record']>; headingPhrase: boolean }> = [];
+    for (let x = from; x < to; x += 1) {
+      if (x === head) continue;
+      const own = total(evaluate(x, x + 1, -1, scratch));
+      if (!(own > 0)) continue;
+      const id = ids[x] as number;
+      const full = ok(evaluate(x, x + 1, head, scratch));
+      const rec = src.record(p, id - headId);
+      if (!rec?.i) continue;
+      const headingPhrase = usePhrase && flatText(rec.h ?? '').includes(phrase);
+      sections.push({ id, own: own + (headingPhrase ? BONUS.headingPhrase : 0), full, rec, headingPhrase });
+    }
+    sections.sort((a, b) => b.own - a.own || a.id - b.id);
+    const fullSections = sections.filter((s) => s.full);
+    let score = base;
+    if (usePhrase && flatText(page.t).includes(phrase)) score += BONUS.titlePhrase;
+    else if (sections.some((s) => s.headingPhrase)) score += BONUS.headingPhrase;
+    else if (usePhrase && flatText(page.e).includes(phrase)) score += BONUS.descriptionPhrase;
+    const toLink = (s: (typeof sections)[number]): SectionLink => ({
+      url: `${page.u}#${s.rec?.i}`,
+      heading: s.rec?.h ?? '',
+      snippet: highlight(snippetAround(src.text(p, s.id - headId), highlightTerms, 80), highlightTerms),
+    });
+    const build = (): SearchHit => {
+      if (!headFull && fullSections.length === 1) {
+        const only = fullSections[0] as (typeof sections)[number];
+        const link = toLink(only);
+        return {
+          url: link.url,
+          kind,
+          title: page.t,
+          heading: link.heading,
+          crumb: page.c,
+          where: 'heading',
+          snippet: link.snippet,
+          sections: sections
+            .filter((s) => s !== only)
+            .slice(0, MAX_SECTIONS - 1)
+            .map(toLink),
+          score,
+        };
+      }
+      const subs = (fullSections.length > 0 ? fullSections : sections).slice(0, MAX_SECTIONS).map(toLink);
+      const source = headFull ? page.e : src.text(p, 0) || page.e;
+      return {
+        url: page.u,
+        kind,
+        title: page.t,
+        crumb: page.c,
+        where: (headFull ? WHERE[r.bestField ?? 'body'] : 'body') ?? 'body',
+        snippet: highlight(snippetAround(source, highlightTerms), highlightTerms),
+        sections: subs,
+        score,
+      };
+    };
+    let hit: SearchHit | undefined;
+    return { final: score, build: () => (hit ??= build()) };
+  };
+
   const out: RankedPage[] = [];
   const values = new Float64Array(G);
   for (let i = 0; i < P; i += 1) {
@@ -427,131 +545,73 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     const to = starts[i + 1] as number;
     const head = heads[i] as number;
     const p = pageOfRecord(ids[from] as number);
-    const kind = p < src.docs ? 'doc' : 'post';
-    const headId = p * RECORD_SPAN;
     const headFull = head >= 0 && ok(evaluate(head, head + 1, -1, scratch));
-    // The page's sections that hold part of the query (own score), and whether each holds it all with the page's head (full).
-    const sectionsOf = () => {
-      const list: Array<{ id: number; r: number; own: number; full: boolean }> = [];
-      for (let r = from; r < to; r += 1) {
-        if (r === head) continue;
-        const own = total(evaluate(r, r + 1, -1, scratch));
-        if (!(own > 0)) continue;
-        list.push({ id: ids[r] as number, r, own, full: ok(evaluate(r, r + 1, head, scratch)) });
-      }
-      return list;
-    };
-    // What the base score and the bound need of them, without keeping them (thousands of pages):
-    // whether a section holds part of the query, or all of it with the head, depends only on which
-    // groups it holds (when no alternative's tokens can be split between it and the head).
+    // What the base score and the bound need of the sections, without keeping them (thousands of
+    // pages): whether a section holds part of the query, or all of it with the head, depends only
+    // on which groups it holds (when no alternative's tokens can be split between it and the head).
     const headGroups = byMask && head >= 0 ? evaluator.groupsIn(head) : 0;
     // Nothing to learn from the sections when the head holds it all and the title could hold the phrase.
-    const titleBound = usePhrase && inField(head, titleBit);
+    const headHolds = usePhrase ? fieldsHolding(head) : 0;
+    const titleBound = usePhrase && (headHolds & (1 << titleBit)) !== 0;
     let anyFull = headFull;
     let headingBound = false;
     for (let r = from; r < to && !(anyFull && (headingBound || titleBound || !usePhrase)); r += 1) {
       if (r === head) continue;
       const held = byMask ? evaluator.groupsIn(r) : 0;
-      if (!(byMask ? held !== 0 && total(flags(held)) > 0 : total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
-      if (!headingBound && usePhrase && !titleBound && inField(r, headingBit)) headingBound = true;
-      if (!anyFull) anyFull = byMask ? ok(flags(held | headGroups)) : ok(evaluate(r, r + 1, head, scratch));
+      if (!(byMask ? holdsPart(held) : total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
+      if (!headingBound && usePhrase && !titleBound && fieldsHolding(r) & (1 << headingBit)) headingBound = true;
+      if (!anyFull) anyFull = byMask ? holdsAll(held | headGroups) : ok(evaluate(r, r + 1, head, scratch));
     }
     let base = total(values);
     if (!strict(values) && base < PARTIAL.minScore) continue;
     if (anyFull) base += BONUS.together;
-    if (
-      wholes.some((t) => {
-        for (let r = from; r < to; r += 1) if ((found[r * T + t] as number) & 0xff) return true;
-        return false;
-      })
-    )
-      base += BONUS.whole;
+    if (wholes.length > 0 && holdsWhole(from, to)) base += BONUS.whole;
+    const kind = p < src.docs ? 'doc' : 'post';
     if (productIntent && kind === 'doc') base += BONUS.productDoc;
     // The phrase bonus needs the stored title/headings/description; which fields were hit bounds it.
-    const bound = !usePhrase ? 0 : titleBound ? BONUS.titlePhrase : headingBound ? BONUS.headingPhrase : inField(head, metaBit) ? BONUS.descriptionPhrase : 0;
+    const bound = !usePhrase ? 0 : titleBound ? BONUS.titlePhrase : headingBound ? BONUS.headingPhrase : headHolds & (1 << metaBit) ? BONUS.descriptionPhrase : 0;
     let bestGroup = 0;
     for (let g = 1; g < G; g += 1) if ((values[g] as number) > (values[bestGroup] as number)) bestGroup = g;
-    const bestField = fields[pageFields[i * G + bestGroup] as number];
-
-    let detail: { final: number; build: () => SearchHit } | undefined;
-    const resolve = () => {
-      if (detail) return detail;
-      src.pages([p]);
-      const page = src.page(p);
-      const sections = sectionsOf()
-        .map((s) => {
-          const rec = src.record(p, s.id - headId);
-          const headingPhrase = usePhrase && flat(rec?.h ?? '').includes(phrase);
-          return { ...s, rec, own: s.own + (headingPhrase ? BONUS.headingPhrase : 0), headingPhrase };
-        })
-        .filter((s) => s.rec?.i)
-        .sort((a, b) => b.own - a.own || a.id - b.id);
-      const fullSections = sections.filter((s) => s.full);
-      let score = base;
-      if (usePhrase && flat(page.t).includes(phrase)) score += BONUS.titlePhrase;
-      else if (sections.some((s) => s.headingPhrase)) score += BONUS.headingPhrase;
-      else if (usePhrase && flat(page.e).includes(phrase)) score += BONUS.descriptionPhrase;
-      const toLink = (s: (typeof sections)[number]): SectionLink => ({
-        url: `${page.u}#${s.rec?.i}`,
-        heading: s.rec?.h ?? '',
-        snippet: highlight(snippetAround(src.text(p, s.id - headId), highlightTerms, 80), highlightTerms),
-      });
-      const build = (): SearchHit => {
-        if (!headFull && fullSections.length === 1) {
-          const only = fullSections[0] as (typeof sections)[number];
-          const link = toLink(only);
-          return {
-            url: link.url,
-            kind,
-            title: page.t,
-            heading: link.heading,
-            crumb: page.c,
-            where: 'heading',
-            snippet: link.snippet,
-            sections: sections
-              .filter((s) => s !== only)
-              .slice(0, MAX_SECTIONS - 1)
-              .map(toLink),
-            score,
-          };
-        }
-        const subs = (fullSections.length > 0 ? fullSections : sections).slice(0, MAX_SECTIONS).map(toLink);
-        const source = headFull ? page.e : src.text(p, 0) || page.e;
-        return {
-          url: page.u,
-          kind,
-          title: page.t,
-          crumb: page.c,
-          where: (headFull ? WHERE[bestField ?? 'body'] : 'body') ?? 'body',
-          snippet: highlight(snippetAround(source, highlightTerms), highlightTerms),
-          sections: subs,
-          score,
-        };
-      };
-      let hit: SearchHit | undefined;
-      detail = { final: score, build: () => (hit ??= build()) };
-      return detail;
-    };
-    out.push(new Ranked(p, kind, base, bound, src, resolve));
+    out.push(new Ranked(p, kind, base, bound, src, detailOf, from, to, head, headFull, fields[pageFields[i * G + bestGroup] as number]));
   }
   return sortByBase(out, src.docs);
 }
 
-/** A result whose final score and hit come from its resolve, worked out when first asked for (a query makes thousands: one closure each). */
+/** A result's final score and the hit itself (built once, when asked for). */
+interface Detail {
+  final: number;
+  build: () => SearchHit;
+}
+
+/**
+ * A result whose final score and hit come from `detailOf` (one function for all the results of a
+ * query), worked out when first asked for: a query makes thousands, kept as plain fields.
+ */
 class Ranked implements RankedPage {
+  private detail: Detail | undefined;
   constructor(
     readonly page: number,
     readonly kind: 'post' | 'doc',
     readonly base: number,
     readonly bound: number,
     private readonly src: RankSource,
-    private readonly resolve: () => { final: number; build: () => SearchHit },
+    private readonly detailOf: (r: Ranked) => Detail,
+    /** Its records (rankAll's numbering): from … to - 1, the head's (-1 for none); whether the head holds the query; the field of its best group. */
+    readonly from = 0,
+    readonly to = 0,
+    readonly head = -1,
+    readonly headFull = false,
+    readonly bestField?: IndexField,
   ) {}
   get url() {
     return this.src.page(this.page).u;
   }
   get product() {
     return this.src.product(this.page);
+  }
+  private resolve(): Detail {
+    // Not kept when it throws NotLoaded: asked again once the page's text is there.
+    return (this.detail ??= this.detailOf(this));
   }
   final() {
     return this.resolve().final;
@@ -561,11 +621,28 @@ class Ranked implements RankedPage {
   }
 }
 
-/** By base score, ties in tieKey order: the sort is stable, so the list is put in tie order first (pages come in page order). */
+/**
+ * By base score, ties in tieKey order (pages come in page order: posts, then docs). Thousands of
+ * pages share a few scores: a stable placement by the distinct scores, not a comparison sort.
+ */
 function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
   const posts = list.filter((r) => r.page >= docs);
   const inTieOrder = posts.length === list.length || posts.length === 0 ? list : [...posts, ...list.filter((r) => r.page < docs)];
-  return inTieOrder.sort((a, b) => b.base - a.base);
+  const count = new Map<number, number>();
+  for (const r of inTieOrder) count.set(r.base, (count.get(r.base) ?? 0) + 1);
+  const next = new Map<number, number>();
+  let at = 0;
+  for (const base of [...count.keys()].sort((a, b) => b - a)) {
+    next.set(base, at);
+    at += count.get(base) as number;
+  }
+  const out = new Array<RankedPage>(inTieOrder.length);
+  for (const r of inTieOrder) {
+    const i = next.get(r.base) as number;
+    out[i] = r;
+    next.set(r.base, i + 1);
+  }
+  return out;
 }
 
 /**
