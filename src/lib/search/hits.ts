@@ -29,6 +29,8 @@ export interface RecordHits {
    * bits 0–7, by prefix in 8–15, within one edit in 16–23 (TYPE_SHIFT).
    */
   found: Int32Array;
+  /** How many cells of `found` are not 0. */
+  cells: number;
 }
 
 export interface TokenMatch {
@@ -50,6 +52,7 @@ export function collectHits(fields: readonly IndexField[], tokens: readonly stri
   const n = ids.length;
   const T = tokens.length;
   const found = new Int32Array(n * T);
+  let cells = 0;
   for (const { token, postings, type } of matches) {
     const shift = TYPE_SHIFT[type];
     // Both lists ascend: one walk through ids per posting list.
@@ -58,10 +61,11 @@ export function collectHits(fields: readonly IndexField[], tokens: readonly stri
       const id = postings.ids[i] as number;
       while ((ids[j] as number) < id) j += 1;
       const cell = j * T + token;
+      if (found[cell] === 0) cells += 1;
       found[cell] = (found[cell] as number) | ((postings.masks[i] as number) << shift);
     }
   }
-  return { fields, tokens, ids, found };
+  return { fields, tokens, ids, found, cells };
 }
 
 /** The fields (a mask) a token was found in, by any match type. */

@@ -124,10 +124,8 @@ interface RecordValues {
 }
 
 function tokenValues(hits: RecordHits): RecordValues {
-  const { ids, found, fields } = hits;
+  const { ids, found, fields, cells } = hits;
   const T = hits.tokens.length;
-  let cells = 0;
-  for (let cell = 0; cell < found.length; cell += 1) if (found[cell]) cells += 1;
   const out: RecordValues = { start: new Int32Array(ids.length + 1), token: new Int32Array(cells), value: new Float64Array(cells), field: new Int8Array(cells) };
   const headWeights = fields.map((f) => FIELD_WEIGHTS[f]);
   const sectionWeights = fields.map((f) => (f === 'pinyin' ? SECTION_PINYIN_WEIGHT : FIELD_WEIGHTS[f]));
@@ -147,21 +145,31 @@ function tokenValues(hits: RecordHits): RecordValues {
     }
     return { best, bestField };
   };
-  // A query meets few distinct masks: each is worked out once (for a head, and for a section).
+  // A query meets few distinct masks: each is worked out once (for a head, and for a section); a
+  // token's records mostly repeat the mask before (found in the body), so that one is at hand.
   const known = new Map<number, { best: number; bestField: number }>();
+  const lastKey = new Float64Array(T).fill(-1);
+  const lastValue = new Float64Array(T);
+  const lastField = new Int8Array(T);
   let n = 0;
   for (let r = 0; r < ids.length; r += 1) {
     out.start[r] = n;
-    const isHead = ids[r] === pageOfRecord(ids[r] as number) * RECORD_SPAN;
+    const id = ids[r] as number;
+    const isHead = id === pageOfRecord(id) * RECORD_SPAN;
     for (let t = 0; t < T; t += 1) {
       const mask = found[r * T + t] as number;
       if (!mask) continue;
       const key = mask * 2 + (isHead ? 1 : 0);
-      let worth = known.get(key);
-      if (!worth) known.set(key, (worth = bestOf(mask, isHead ? headWeights : sectionWeights)));
+      if (key !== lastKey[t]) {
+        let worth = known.get(key);
+        if (!worth) known.set(key, (worth = bestOf(mask, isHead ? headWeights : sectionWeights)));
+        lastKey[t] = key;
+        lastValue[t] = worth.best;
+        lastField[t] = worth.bestField;
+      }
       out.token[n] = t;
-      out.value[n] = worth.best;
-      out.field[n] = worth.bestField;
+      out.value[n] = lastValue[t] as number;
+      out.field[n] = lastField[t] as number;
       n += 1;
     }
   }
@@ -387,7 +395,11 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
   // The pages: runs of records (ids ascend, a page's head first).
   const starts = new Int32Array(ids.length + 1);
   let P = 0;
-  for (let r = 0; r < ids.length; r += 1) if (r === 0 || pageOfRecord(ids[r] as number) !== pageOfRecord(ids[r - 1] as number)) starts[P++] = r;
+  for (let r = 0, last = -1; r < ids.length; r += 1) {
+    const page = pageOfRecord(ids[r] as number);
+    if (page !== last) starts[P++] = r;
+    last = page;
+  }
   starts[P] = ids.length;
   const pageValues = new Float64Array(P * G);
   const pageFields = new Int8Array(P * G);
@@ -628,19 +640,28 @@ class Ranked implements RankedPage {
 function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
   const posts = list.filter((r) => r.page >= docs);
   const inTieOrder = posts.length === list.length || posts.length === 0 ? list : [...posts, ...list.filter((r) => r.page < docs)];
-  const count = new Map<number, number>();
-  for (const r of inTieOrder) count.set(r.base, (count.get(r.base) ?? 0) + 1);
-  const next = new Map<number, number>();
-  let at = 0;
-  for (const base of [...count.keys()].sort((a, b) => b - a)) {
-    next.set(base, at);
-    at += count.get(base) as number;
-  }
+  // The distinct scores, highest first, and where each one's pages start.
+  const sorted = Float64Array.from(inTieOrder, (r) => -r.base).sort();
+  const distinct: number[] = [];
+  const next: number[] = [];
+  sorted.forEach((s, i) => {
+    if (i === 0 || s !== sorted[i - 1]) {
+      distinct.push(s);
+      next.push(i);
+    }
+  });
   const out = new Array<RankedPage>(inTieOrder.length);
   for (const r of inTieOrder) {
-    const i = next.get(r.base) as number;
-    out[i] = r;
-    next.set(r.base, i + 1);
+    // Binary search of -base among the distinct scores (ascending).
+    let lo = 0;
+    let hi = distinct.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((distinct[mid] as number) < -r.base) lo = mid + 1;
+      else hi = mid;
+    }
+    out[next[lo] as number] = r;
+    next[lo] = (next[lo] as number) + 1;
   }
   return out;
 }
