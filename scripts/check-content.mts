@@ -4,6 +4,7 @@
  * references, and applies the editorial rules of gatsby/content/rules.ts (quotation marks, placeholders,
  * commit hashes in prose, links to later posts, posts no other page links to) and the Chinese typography
  * of gatsby/content/typography.ts (fixed by npm run fix:content), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
+ * Warnings (file and line too) point at what renders but may not be what the editor meant; they do not fail the check.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import { assertUniqueSlugs, ContentError } from '../gatsby/content/model';
 import { checkPageLinks } from '../gatsby/content/link-check';
 import { docEntry, planSite, postEntry } from '../src/lib/routes';
 import { renderMdx } from '../gatsby/markdown/render';
-import { contentErrorMessage } from '../gatsby/markdown/errors';
+import { contentErrorMessage, location } from '../gatsby/markdown/errors';
+import { RESTORED_DIRECTIVE_RULE, RESTORED_DIRECTIVE_SOURCE } from '../gatsby/markdown/restore-directives';
 import { contentPages } from '../gatsby/content/link-targets';
 import { aliasesOf, anchorProblems, readPublishedAnchors } from '../gatsby/content/anchors';
 import { headingIds } from '../gatsby/markdown/slug';
@@ -62,12 +64,22 @@ function collectReferences(refs: Reference[]) {
   };
 }
 
+/** The parser's warnings about `file` (gatsby/markdown/restore-directives.ts): `word:name` followed by […] or {…}, shown as written. */
+function collectWarnings(file: string, warnings: string[]) {
+  return () => (_tree: unknown, vfile: { messages: Array<{ reason: string; line?: number | null; column?: number | null; source?: string | null; ruleId?: string | null }> }) => {
+    for (const m of vfile.messages) {
+      if (m.source === RESTORED_DIRECTIVE_SOURCE && m.ruleId === RESTORED_DIRECTIVE_RULE) warnings.push(`${location(file, m.line ? { line: m.line, column: m.column ?? undefined } : null)} 提醒：${m.reason}`);
+    }
+  };
+}
+
 /** The check of one tree: the report an editor reads, and whether anything is wrong. */
 async function checkTree(root: string): Promise<{ status: 0 | 1; output: string }> {
   const filters = args.map((arg) => path.relative(root, path.resolve(arg)));
   const inScope = (file: string) => filters.length === 0 || filters.some((f) => file === f || file.startsWith(`${f}/`));
   const { posts, docs, errors } = loadContent(root);
   const problems: string[] = errors.map((e) => e.message);
+  const warnings: string[] = [];
   const authorsFile = path.join(root, 'content/authors.json');
   try {
     // The `git` identities that put an author's name after “最后更新于”.
@@ -111,7 +123,7 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
   for (const { file, body, bodyLine, raw } of files.filter((f) => inScope(f.file))) {
     const refs: Reference[] = [];
     try {
-      await renderMdx(body, { file, firstLine: bodyLine, remarkPlugins: [collectReferences(refs)], drawDiagram: buildDrawDiagram() });
+      await renderMdx(body, { file, firstLine: bodyLine, remarkPlugins: [collectReferences(refs), collectWarnings(file, warnings)], drawDiagram: buildDrawDiagram() });
     } catch (error) {
       // The build's and the develop server's message, word for word (gatsby/markdown/errors.ts).
       problems.push(contentErrorMessage(error, file));
@@ -162,8 +174,10 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
   const scope = filters.length ? `（范围：${filters.join(', ')}）` : '';
   const checked = files.filter((f) => inScope(f.file)).length;
   const relevant = problems.filter((p) => filters.length === 0 || filters.some((f) => p.includes(f)));
-  if (relevant.length) return { status: 1, output: `${relevant.join('\n')}\n\n${relevant.length} 个问题，检查了 ${checked} 个文件${scope}` };
-  return { status: 0, output: `内容检查通过：${posts.length} 篇文章，${docs.length} 篇文档，检查了 ${checked} 个文件${scope}` };
+  const warned = warnings.length ? `${warnings.join('\n')}\n\n` : '';
+  const reminders = warnings.length ? `，${warnings.length} 个提醒` : '';
+  if (relevant.length) return { status: 1, output: `${warned}${relevant.join('\n')}\n\n${relevant.length} 个问题${reminders}，检查了 ${checked} 个文件${scope}` };
+  return { status: 0, output: `${warned}内容检查通过：${posts.length} 篇文章，${docs.length} 篇文档${reminders}，检查了 ${checked} 个文件${scope}` };
 }
 
 async function main(): Promise<void> {

@@ -66,6 +66,18 @@ describe('bad content is reported with the file named', () => {
   });
 });
 
+describe('warnings name the file and line without failing the check', () => {
+  it('word:name followed by […] or {…}, shown as written (gatsby/markdown/restore-directives.ts)', () => {
+    const { status, output } = checkAll(['warn-directive']).get('warn-directive') ?? { status: -1, output: '' };
+    expect(status).toBe(0);
+    expect(output).toContain('content/docs/intro.mdx:8:7 提醒：`:docs[文档]` 按原文显示');
+    expect(output).toContain('content/docs/intro.mdx:8:42 提醒：`:b{c}` 按原文显示');
+    // Colons without a label or attributes (line 6) are prose, nothing to say about them.
+    expect(output).not.toContain('intro.mdx:6:');
+    expect(output).toContain('内容检查通过：0 篇文章，1 篇文档，2 个提醒');
+  }, 60_000);
+});
+
 describe('the Gatsby build rejects an impossible date the same way', () => {
   it.each([
     ['bad-date', 'blog', '2024-02-30-bad-date'],

@@ -408,17 +408,6 @@ describe('Emotion’s start-up in the browser (gatsby/postbuild/emotion-styles.t
   });
 });
 
-describe('micromark-extension-directive’s construct table (gatsby/markdown/parse.ts)', () => {
-  it('the ::: container is the one concrete construct under code 58: callouts parse, colons in prose stay text', () => {
-    const prose = '时间：10:30，a:b，::before 和 :name 都是正文。';
-    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/parse-tree.mts')], { cwd: ROOT, input: `:::note\n容器里的段落\n:::\n\n${prose}\n`, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(run.stderr); // parse.ts throws when the construct is not where it was
-    const { types, texts } = JSON.parse(run.stdout) as { types: string[]; texts: string[] };
-    expect(types.filter((type) => type.endsWith('Directive'))).toEqual(['containerDirective']);
-    expect(texts).toContain(prose);
-  }, 60_000);
-});
-
 describe('gatsby develop', () => {
   it('a page-data request answers once the page’s query has run, also when the result is unchanged and nothing is written: patches/gatsby+<version>.patch is applied', async () => {
     // Upstream, the request waits for CLEAR_PENDING_PAGE_DATA_WRITE, which a query whose result

@@ -16,10 +16,8 @@
  *   bundled code cannot import gatsby/);
  * - its develop server: the Express app's middleware order, its overlay and emitter events, and
  *   the two patch hunks' entry points (patches/gatsby+<version>.patch, docs/gatsby.md);
- * - beyond Gatsby, two libraries the build reaches into: Emotion's mark for styles it has already
- *   placed (`data-s`, gatsby/postbuild/emotion-styles.ts) and micromark-extension-directive's
- *   construct table (the `:::` container alone, gatsby/markdown/parse.ts's calloutSyntax: its
- *   canary parses through that module, which another feature owns).
+ * - beyond Gatsby, one library the build reaches into: Emotion's mark for styles it has already
+ *   placed (`data-s`, gatsby/postbuild/emotion-styles.ts).
  */
 import path from 'node:path';
 import { htmlFileOfPage, pageDataPath } from './output.cjs';

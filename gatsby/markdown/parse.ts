@@ -11,32 +11,35 @@ import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import remarkUnwrapImages from 'remark-unwrap-images';
-import { directive } from 'micromark-extension-directive';
 import { cjkFriendlyExtension } from 'micromark-extension-cjk-friendly';
-import { directiveFromMarkdown } from 'mdast-util-directive';
+import remarkDirective from 'remark-directive';
 import type { Processor } from 'unified';
 import { normalizeCalloutFences, remarkCallouts } from './callouts';
 import { withFirstLine } from './errors';
+import { restoreDirectives, type MessageSink } from './restore-directives';
 import { remarkTabs } from './tabs';
 import { applyHeadingIds, extractHeadingIds } from './heading-ids';
 import { remarkSteps } from './steps';
 import { remarkFileTree } from './file-tree';
 
 /**
- * unified plugin: `:::` callouts (callouts.ts). Only micromark-extension-directive's container
- * construct: its text (`:name`) and leaf (`::name`) forms would read colons in prose (时间：10:30,
- * a:b, ::before) as syntax. The source's ::: fences are normalised first (same-count nesting,
- * titles after the name), line numbers unchanged.
+ * unified plugin: `:::` callouts (callouts.ts) and steps (steps.ts), read by remark-directive. The
+ * source's ::: fences are normalised first (same-count nesting, titles after the name), line
+ * numbers unchanged. remark-directive also reads the text (`:name`) and leaf (`::name`) forms,
+ * which the site does not use and which would take colons in prose (时间：10:30 is safe, a:b,
+ * note:important and a line ::before are not) for syntax: they are turned back into the text
+ * they were written as, sliced from the string parsed (restore-directives.ts).
  */
-function calloutSyntax(this: Processor) {
-  const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
-  const containers = (directive().flow?.[58] as Array<{ concrete?: boolean }>).filter((construct) => construct.concrete);
-  if (containers.length !== 1) throw new Error('micromark-extension-directive: the ::: container construct was not found');
-  (data.micromarkExtensions ??= []).push({ flow: { 58: containers } });
-  (data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown);
-  const self = this as unknown as { Parser: (doc: string, file: { path?: string }) => Root };
+function directiveSyntax(this: Processor) {
+  const self = this as unknown as { Parser: (doc: string, file: MessageSink & { path?: string }) => Root };
   const parse = self.Parser;
-  self.Parser = (doc, file) => parse(normalizeCalloutFences(String(doc), file.path ?? ''), file);
+  const parseRestored = (doc: string, file: MessageSink & { path?: string }): Root => {
+    const source = normalizeCalloutFences(doc, file.path ?? '');
+    const tree = parse(source, file);
+    restoreDirectives(tree, source, file, (text) => parseRestored(text, { path: file.path, message: () => undefined }));
+    return tree;
+  };
+  self.Parser = (doc, file) => parseRestored(String(doc), file);
 }
 
 /**
@@ -74,7 +77,8 @@ export function contentParser() {
     .use(remarkMdx)
     .use(remarkGfm)
     .use(cjkFriendlyEmphasis)
-    .use(calloutSyntax)
+    .use(remarkDirective)
+    .use(directiveSyntax)
     .use(headingIdSyntax)
     .use(remarkSteps)
     .use(remarkCallouts)
