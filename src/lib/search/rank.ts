@@ -121,12 +121,44 @@ interface RecordValues {
   token: Int32Array;
   value: Float64Array;
   field: Int8Array;
+  /** Per page × token (pages in order): its best value in the page's records (the first of equals), and that one's field. */
+  pageBest: Float64Array;
+  pageField: Int8Array;
+  /** Per record: the groups it holds alone (`alone` of its tokens, OR-ed). */
+  groups: Int32Array;
+  /** Per record: the fields any of the query's tokens is found in (a bit each). */
+  fields: Uint8Array;
 }
 
-function tokenValues(hits: RecordHits): RecordValues {
+/** The runs of records of one page (ids ascend, a page's head first): page i's records are starts[i] … starts[i + 1] - 1. */
+function pageRuns(ids: Float64Array): { starts: Int32Array; pages: number } {
+  const starts = new Int32Array(ids.length + 1);
+  let pages = 0;
+  for (let r = 0, last = -1; r < ids.length; r += 1) {
+    const page = pageOfRecord(ids[r] as number);
+    if (page !== last) starts[pages++] = r;
+    last = page;
+  }
+  starts[pages] = ids.length;
+  return { starts, pages };
+}
+
+/** One pass over the cells: each record's token values, each page's best per token, each record's groups. */
+function tokenValues(hits: RecordHits, runs: { starts: Int32Array; pages: number }, alone: Int32Array): RecordValues {
   const { ids, found, fields, cells } = hits;
   const T = hits.tokens.length;
-  const out: RecordValues = { start: new Int32Array(ids.length + 1), token: new Int32Array(cells), value: new Float64Array(cells), field: new Int8Array(cells) };
+  const { starts, pages } = runs;
+  const out: RecordValues = {
+    start: new Int32Array(ids.length + 1),
+    token: new Int32Array(cells),
+    value: new Float64Array(cells),
+    field: new Int8Array(cells),
+    pageBest: new Float64Array(pages * T),
+    pageField: new Int8Array(pages * T).fill(-1),
+    groups: new Int32Array(ids.length),
+    fields: new Uint8Array(ids.length),
+  };
+  const { pageBest, pageField } = out;
   const headWeights = fields.map((f) => FIELD_WEIGHTS[f]);
   const sectionWeights = fields.map((f) => (f === 'pinyin' ? SECTION_PINYIN_WEIGHT : FIELD_WEIGHTS[f]));
   const bestOf = (mask: number, weights: number[]) => {
@@ -152,25 +184,38 @@ function tokenValues(hits: RecordHits): RecordValues {
   const lastValue = new Float64Array(T);
   const lastField = new Int8Array(T);
   let n = 0;
-  for (let r = 0; r < ids.length; r += 1) {
-    out.start[r] = n;
-    const id = ids[r] as number;
-    const isHead = id === pageOfRecord(id) * RECORD_SPAN;
-    for (let t = 0; t < T; t += 1) {
-      const mask = found[r * T + t] as number;
-      if (!mask) continue;
-      const key = mask * 2 + (isHead ? 1 : 0);
-      if (key !== lastKey[t]) {
-        let worth = known.get(key);
-        if (!worth) known.set(key, (worth = bestOf(mask, isHead ? headWeights : sectionWeights)));
-        lastKey[t] = key;
-        lastValue[t] = worth.best;
-        lastField[t] = worth.bestField;
+  for (let i = 0; i < pages; i += 1) {
+    const at = i * T;
+    for (let r = starts[i] as number; r < (starts[i + 1] as number); r += 1) {
+      out.start[r] = n;
+      const isHead = r === starts[i] && ids[r] === pageOfRecord(ids[r] as number) * RECORD_SPAN;
+      let held = 0;
+      let inFields = 0;
+      for (let t = 0; t < T; t += 1) {
+        const mask = found[r * T + t] as number;
+        if (!mask) continue;
+        const key = mask * 2 + (isHead ? 1 : 0);
+        if (key !== lastKey[t]) {
+          let worth = known.get(key);
+          if (!worth) known.set(key, (worth = bestOf(mask, isHead ? headWeights : sectionWeights)));
+          lastKey[t] = key;
+          lastValue[t] = worth.best;
+          lastField[t] = worth.bestField;
+        }
+        const v = lastValue[t] as number;
+        out.token[n] = t;
+        out.value[n] = v;
+        out.field[n] = lastField[t] as number;
+        n += 1;
+        if (v > (pageBest[at + t] as number)) {
+          pageBest[at + t] = v;
+          pageField[at + t] = lastField[t] as number;
+        }
+        held |= alone[t] as number;
+        inFields |= anyFields(mask);
       }
-      out.token[n] = t;
-      out.value[n] = lastValue[t] as number;
-      out.field[n] = lastField[t] as number;
-      n += 1;
+      out.groups[r] = held;
+      out.fields[r] = inFields;
     }
   }
   out.start[ids.length] = n;
@@ -221,11 +266,7 @@ function flatGroups(groups: CompiledGroup[]): FlatGroups {
 function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
   const T = hits.tokens.length;
   const G = groups.length;
-  const cells = tokenValues(hits);
-  const { start, token, value, field } = cells;
   const { altStart, tokenStart, tokens, factor } = flatGroups(groups);
-  const best = new Float64Array(T);
-  const bestField = new Int8Array(T);
   // Per token, the groups it answers alone (one of their alternatives is that token). An
   // alternative of several tokens could be held half by a section, half by its head: then which
   // groups two records hold together is not the union of what each holds (splits).
@@ -238,7 +279,41 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
       else if (alt.tokens.length > 1 && alt.tokens.every((x) => x >= 0)) splits = true;
     }),
   );
+  const runs = pageRuns(hits.ids);
+  const cells = tokenValues(hits, runs, alone);
+  const { start, token, value, field } = cells;
+  const best = new Float64Array(T);
+  const bestField = new Int8Array(T);
+  /** The groups' values from the tokens' best values (`from[at …]`, their fields `fromFields[at …]`). */
+  const combine = (from: Float64Array, fromFields: Int8Array, at: number, out: Float64Array, outFields: Int8Array | undefined, outAt: number): Float64Array => {
+    for (let g = 0; g < G; g += 1) {
+      let groupBest = 0;
+      let groupField = -1;
+      for (let a = altStart[g] as number; a < (altStart[g + 1] as number); a += 1) {
+        let min = Infinity;
+        let altField = -1;
+        for (let x = tokenStart[a] as number; x < (tokenStart[a + 1] as number); x += 1) {
+          const t = tokens[x] as number;
+          const v = t < 0 ? 0 : (from[at + t] as number);
+          if (v < min) {
+            min = v;
+            altField = t < 0 ? -1 : (fromFields[at + t] as number);
+          }
+        }
+        const v = (min === Infinity ? 0 : min) * (factor[a] as number);
+        if (v > groupBest) {
+          groupBest = v;
+          groupField = altField;
+        }
+      }
+      out[outAt + g] = groupBest;
+      if (outFields) outFields[outAt + g] = groupField;
+    }
+    return out;
+  };
   return {
+    /** The pages: page i's records are starts[i] … starts[i + 1] - 1. */
+    ...runs,
     /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
     values(from: number, to: number, also: number, out: Float64Array, outFields?: Int8Array, at = 0): Float64Array {
       for (let t = 0; t < T; t += 1) {
@@ -258,37 +333,19 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
           }
         }
       }
-      for (let g = 0; g < G; g += 1) {
-        let groupBest = 0;
-        let groupField = -1;
-        for (let a = altStart[g] as number; a < (altStart[g + 1] as number); a += 1) {
-          let min = Infinity;
-          let altField = -1;
-          for (let x = tokenStart[a] as number; x < (tokenStart[a + 1] as number); x += 1) {
-            const t = tokens[x] as number;
-            const v = t < 0 ? 0 : (best[t] as number);
-            if (v < min) {
-              min = v;
-              altField = t < 0 ? -1 : (bestField[t] as number);
-            }
-          }
-          const v = (min === Infinity ? 0 : min) * (factor[a] as number);
-          if (v > groupBest) {
-            groupBest = v;
-            groupField = altField;
-          }
-        }
-        out[at + g] = groupBest;
-        if (outFields) outFields[at + g] = groupField;
-      }
-      return out;
+      return combine(best, bestField, 0, out, outFields, at);
+    },
+    /** Page i's values (all its records), as values() over them. */
+    pageValues(i: number, out: Float64Array, outFields: Int8Array, at: number): Float64Array {
+      return combine(cells.pageBest, cells.pageField, i * T, out, outFields, at);
     },
     /** The groups record r holds (bit g for group g): only without splits, for up to 31 groups. */
     groupsIn(r: number): number {
-      let mask = 0;
-      const end = start[r + 1] as number;
-      for (let c = start[r] as number; c < end; c += 1) mask |= alone[token[c] as number] as number;
-      return mask;
+      return cells.groups[r] as number;
+    },
+    /** The fields record r holds any of the query's tokens in (a bit each). */
+    fieldsIn(r: number): number {
+      return cells.fields[r] as number;
     },
     splits,
   };
@@ -392,15 +449,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
   const evaluator = groupEvaluator(groups, hits);
   const evaluate = evaluator.values;
   const bit = (f: IndexField) => fields.indexOf(f);
-  // The pages: runs of records (ids ascend, a page's head first).
-  const starts = new Int32Array(ids.length + 1);
-  let P = 0;
-  for (let r = 0, last = -1; r < ids.length; r += 1) {
-    const page = pageOfRecord(ids[r] as number);
-    if (page !== last) starts[P++] = r;
-    last = page;
-  }
-  starts[P] = ids.length;
+  const { starts, pages: P } = evaluator;
   const pageValues = new Float64Array(P * G);
   const pageFields = new Int8Array(P * G);
   const heads = new Int32Array(P);
@@ -414,7 +463,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     const first = starts[i] as number;
     const p = pageOfRecord(ids[first] as number);
     heads[i] = ids[first] === p * RECORD_SPAN ? first : -1;
-    evaluate(first, starts[i + 1] as number, -1, pageValues, pageFields, i * G);
+    evaluator.pageValues(i, pageValues, pageFields, i * G);
     for (let g = 0; g < G; g += 1) if ((pageValues[i * G + g] as number) > 0) holding[g] = (holding[g] as number) + 1;
     const head = heads[i] as number;
     if (!productIntent && head >= 0) {
@@ -437,8 +486,10 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
   // The query's text in a field means its words, as typed (not a synonym), are there: every
   // required group found in that field of that record. Worked out for all fields at once (a bit each).
   const { altStart, tokenStart, tokens, synonym, soft } = flat;
-  const fieldsHolding = (r: number): number => {
-    let fieldsAll = 0xff;
+  const required = soft.reduce((n, isSoft) => n + (isSoft ? 0 : 1), 0);
+  const fieldsHolding = (r: number, wanted = 0xff): number => {
+    // Only fields some token is found in can hold them all (when there is a group to hold).
+    let fieldsAll = required > 0 ? (r < 0 ? 0 : evaluator.fieldsIn(r) & wanted) : 0xff;
     for (let g = 0; g < G && fieldsAll; g += 1) {
       if (soft[g]) continue;
       let fieldsGroup = 0;
@@ -563,7 +614,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     // on which groups it holds (when no alternative's tokens can be split between it and the head).
     const headGroups = byMask && head >= 0 ? evaluator.groupsIn(head) : 0;
     // Nothing to learn from the sections when the head holds it all and the title could hold the phrase.
-    const headHolds = usePhrase ? fieldsHolding(head) : 0;
+    const headHolds = usePhrase ? fieldsHolding(head, (1 << titleBit) | (1 << metaBit)) : 0;
     const titleBound = usePhrase && (headHolds & (1 << titleBit)) !== 0;
     let anyFull = headFull;
     let headingBound = false;
@@ -571,7 +622,7 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
       if (r === head) continue;
       const held = byMask ? evaluator.groupsIn(r) : 0;
       if (!(byMask ? holdsPart(held) : total(evaluate(r, r + 1, -1, scratch)) > 0)) continue;
-      if (!headingBound && usePhrase && !titleBound && fieldsHolding(r) & (1 << headingBit)) headingBound = true;
+      if (!headingBound && usePhrase && !titleBound && fieldsHolding(r, 1 << headingBit)) headingBound = true;
       if (!anyFull) anyFull = byMask ? holdsAll(held | headGroups) : ok(evaluate(r, r + 1, head, scratch));
     }
     let base = total(values);
