@@ -212,10 +212,10 @@ function tokenValues(hits: RecordHits, runs: { starts: Int32Array; pages: number
           pageField[at + t] = lastField[t] as number;
         }
         held |= alone[t] as number;
-        inFields |= anyFields(mask);
+        inFields |= mask | (mask >> 8) | (mask >> 16);
       }
       out.groups[r] = held;
-      out.fields[r] = inFields;
+      out.fields[r] = inFields & 0xff;
     }
   }
   out.start[ids.length] = n;
