@@ -599,7 +599,9 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     return { final: score, build: () => (hit ??= build()) };
   };
 
-  const out: RankedPage[] = [];
+  // In tie order (tieKey): posts (newest first), then docs; pages come in page order, docs first.
+  const docsFound: RankedPage[] = [];
+  const postsFound: RankedPage[] = [];
   const values = new Float64Array(G);
   for (let i = 0; i < P; i += 1) {
     for (let g = 0; g < G; g += 1) values[g] = pageValues[i * G + g] as number;
@@ -635,9 +637,9 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     const bound = !usePhrase ? 0 : titleBound ? BONUS.titlePhrase : headingBound ? BONUS.headingPhrase : headHolds & (1 << metaBit) ? BONUS.descriptionPhrase : 0;
     let bestGroup = 0;
     for (let g = 1; g < G; g += 1) if ((values[g] as number) > (values[bestGroup] as number)) bestGroup = g;
-    out.push(new Ranked(p, kind, base, bound, src, detailOf, from, to, head, headFull, fields[pageFields[i * G + bestGroup] as number]));
+    (kind === 'doc' ? docsFound : postsFound).push(new Ranked(p, kind, base, bound, src, detailOf, from, to, head, headFull, fields[pageFields[i * G + bestGroup] as number]));
   }
-  return sortByBase(out, src.docs);
+  return sortByBase(postsFound.length === 0 ? docsFound : docsFound.length === 0 ? postsFound : [...postsFound, ...docsFound]);
 }
 
 /** A result's final score and the hit itself (built once, when asked for). */
@@ -685,34 +687,28 @@ class Ranked implements RankedPage {
 }
 
 /**
- * By base score, ties in tieKey order (pages come in page order: posts, then docs). Thousands of
- * pages share a few scores: a stable placement by the distinct scores, not a comparison sort.
+ * By base score, the list's order kept among equals (it comes in tieKey order). Thousands of
+ * pages share a few scores: each score's place is counted (Map lookups, no comparisons).
  */
-function sortByBase(list: RankedPage[], docs: number): RankedPage[] {
-  const posts = list.filter((r) => r.page >= docs);
-  const inTieOrder = posts.length === list.length || posts.length === 0 ? list : [...posts, ...list.filter((r) => r.page < docs)];
-  // The distinct scores, highest first, and where each one's pages start.
-  const sorted = Float64Array.from(inTieOrder, (r) => -r.base).sort();
-  const distinct: number[] = [];
-  const next: number[] = [];
-  sorted.forEach((s, i) => {
-    if (i === 0 || s !== sorted[i - 1]) {
-      distinct.push(s);
-      next.push(i);
-    }
-  });
-  const out = new Array<RankedPage>(inTieOrder.length);
-  for (const r of inTieOrder) {
-    // Binary search of -base among the distinct scores (ascending).
-    let lo = 0;
-    let hi = distinct.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((distinct[mid] as number) < -r.base) lo = mid + 1;
-      else hi = mid;
-    }
-    out[next[lo] as number] = r;
-    next[lo] = (next[lo] as number) + 1;
+function sortByBase(inTieOrder: RankedPage[]): RankedPage[] {
+  const count = new Map<number, number>();
+  const n = inTieOrder.length;
+  for (let i = 0; i < n; i += 1) {
+    const base = (inTieOrder[i] as RankedPage).base;
+    count.set(base, (count.get(base) ?? 0) + 1);
+  }
+  const next = new Map<number, number>();
+  let at = 0;
+  for (const base of Float64Array.from(count.keys()).sort().reverse()) {
+    next.set(base, at);
+    at += count.get(base) as number;
+  }
+  const out = new Array<RankedPage>(n);
+  for (let i = 0; i < n; i += 1) {
+    const r = inTieOrder[i] as RankedPage;
+    const place = next.get(r.base) as number;
+    out[place] = r;
+    next.set(r.base, place + 1);
   }
   return out;
 }
@@ -728,9 +724,13 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
   if (list.length === 0 || k <= 0) return [...list];
   const kth = list[Math.min(k, list.length) - 1] as T;
   // Beyond the first k (in base order), a page without a possible bonus keeps its place behind them.
-  const contender = (r: T, i: number) => i < k || (r.bound > 0 && r.base + r.bound >= kth.base);
-  const contenders = list.filter(contender);
-  const rest = list.filter((r, i) => !contender(r, i));
+  const contenders: T[] = [];
+  const rest: T[] = [];
+  for (let i = 0; i < list.length; i += 1) {
+    const r = list[i] as T;
+    if (i < k || (r.bound > 0 && r.base + r.bound >= kth.base)) contenders.push(r);
+    else rest.push(r);
+  }
   // Highest possible score first; stop at the first page that cannot reach the k-th final score,
   // so only the stored text of pages that can be among the first k is fetched (TOP_BATCH at a time).
   const tie = (r: T) => tieKey(r, src.docs);
@@ -749,7 +749,9 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
     finals.push({ r, f: r.final() });
   }
   const decided = new Set(byUpper.slice(0, stop));
-  const ordered = [...finals.sort(better).map((o) => o.r), ...contenders.filter((r) => !decided.has(r)), ...rest];
+  const ordered = finals.sort(better).map((o) => o.r);
+  for (let i = 0; i < contenders.length; i += 1) if (!decided.has(contenders[i] as T)) ordered.push(contenders[i] as T);
+  for (let i = 0; i < rest.length; i += 1) ordered.push(rest[i] as T);
   // The first k are shown: their snippets' texts, all at once.
   src.texts(ordered.slice(0, k).map((r) => r.page));
   return ordered;
@@ -763,7 +765,8 @@ export function top<T extends RankedPage>(list: readonly T[], k: number, src: Pi
  */
 function firstByUpper<T extends RankedPage>(list: readonly T[], limit: number, tie: (r: T) => number): T[] {
   const byBound = new Map<number, T[]>();
-  for (const r of list) {
+  for (let i = 0; i < list.length; i += 1) {
+    const r = list[i] as T;
     const same = byBound.get(r.bound);
     if (same) same.push(r);
     else byBound.set(r.bound, [r]);
