@@ -35,9 +35,6 @@ describe('synonym file checked by the build', () => {
     expect(output).toContain('未知的键 "synonym"');
   }, 300_000);
 
-  it('fails on a word in two groups, naming the file, the group and the word', () => {
-    const { status, output } = buildWithSynonyms('groups:\n  - [多开, 双开]\n  - [分身, 双开]\n');
-    expect(status).not.toBe(0);
-    expect(output).toMatch(/content\/synonyms\.yaml：第 2 组中的“双开”重复：已出现在第 1 组/);
-  }, 300_000);
+  // What else the file may get wrong (a word in two groups, an empty group …) is unit-tested on the loader
+  // (__tests__/unit/search.test.ts): one build shows the build stops on it.
 });

@@ -19,9 +19,9 @@ export interface AuditMode {
 
 export const AUDIT_MODES: readonly AuditMode[] = [
   { name: 'light 1440', theme: 'light', viewport: { width: 1440, height: 900 }, every: 1 },
-  { name: 'dark 1440', theme: 'dark', viewport: { width: 1440, height: 900 }, every: 4 },
-  { name: 'light 390', theme: 'light', viewport: { width: 390, height: 844 }, every: 8 },
-  { name: 'dark 390', theme: 'dark', viewport: { width: 390, height: 844 }, every: 8 },
+  { name: 'dark 1440', theme: 'dark', viewport: { width: 1440, height: 900 }, every: 8 },
+  { name: 'light 390', theme: 'light', viewport: { width: 390, height: 844 }, every: 16 },
+  { name: 'dark 390', theme: 'dark', viewport: { width: 390, height: 844 }, every: 16 },
 ];
 
 export interface BuiltPage {
