@@ -10,7 +10,7 @@
 // 2. (first round only) with that tab open, edits, each timed from the moment the file is written
 //    until the tab shows the new text, without a reload (a marker set in the page must survive):
 //      - a section appended to the doc's .mdx (--edits times, default 5): also timed until the
-//        development server's /search/store.json holds its heading (search after the edit; given
+//        development server's search files hold its heading (search after the edit; given
 //        up --search-wait-s after the tab showed it: a develop that never updates search),
 //      - the footer's copyright in src/config/site.ts (--repeat times),
 //      - a line added to a component (src/components/layout/Footer.tsx) (--repeat times);
@@ -328,11 +328,28 @@ function slowPhases(log, top = 6) {
 
 // ---------- the measurements ----------
 
-/** Seconds from t0 until the develop server's search store holds `token`; null if not within the wait. */
+/**
+ * Seconds from t0 until the develop server's search files hold `token` (a heading: the store's
+ * document chunks list every section's heading); null if not within the wait. store.json is the
+ * manifest: each new build id's chunks (/search/<build>/d<k>.json, src/lib/search/shards.ts) are read once.
+ */
 async function searchHolds(token, t0, giveUpAt) {
+  let read = '';
   while (performance.now() < giveUpAt()) {
     const { text } = await fetchText(`${base}/search/store.json`);
-    if (text.includes(token)) return (performance.now() - t0) / 1000;
+    let store = {};
+    try {
+      store = JSON.parse(text);
+    } catch {
+      // Not answered yet (the first build): asked again.
+    }
+    if (store.build && store.build !== read) {
+      read = store.build;
+      for (let k = 0; k * store.chunk < store.pages; k += 1) {
+        const chunk = await fetchText(`${base}/search/${store.build}/d${k}.json`);
+        if (chunk.text.includes(token)) return (performance.now() - t0) / 1000;
+      }
+    }
     await sleep(100);
   }
   return null;
