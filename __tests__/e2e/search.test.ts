@@ -21,20 +21,10 @@ describe('site search', () => {
 
   const box = (page: Page) => page.getByTestId('search-navbar').locator('input');
 
-  /** Types a query and waits until the panel shows its results: the pieces it needs arrive over the network (aria-busy meanwhile). */
-  async function typeQuery(page: Page, text: string, input = box(page)): Promise<void> {
+  /** Types a query into the box `testId` (its input, or `input`) and waits until the panel shows its results (support/search-box.ts). */
+  async function typeQuery(page: Page, text: string, testId = 'search-navbar', input = page.getByTestId(testId).locator('input')): Promise<void> {
     await input.fill(text);
-    await input.evaluate(
-      (el, q) =>
-        new Promise<void>((resolve) => {
-          const wrapper = el.closest('[data-query]') as HTMLElement;
-          const done = () => wrapper.dataset.query === q && wrapper.getAttribute('aria-busy') !== 'true';
-          if (done()) return resolve();
-          const observer = new MutationObserver(() => done() && (observer.disconnect(), resolve()));
-          observer.observe(wrapper, { attributes: true });
-        }),
-      text,
-    );
+    await boxShows(page, testId, text);
   }
 
   it('downloads nothing before first use, then exactly the two files by GET with no body', async () => {
@@ -243,7 +233,7 @@ describe('site search', () => {
     const mobileBox = page.getByTestId('mobile-menu').getByTestId('search-full').locator('input');
     await mobileBox.focus();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-full"]')?.getAttribute('data-status') === 'ready');
-    await typeQuery(page, 'UDID', mobileBox);
+    await typeQuery(page, 'UDID', 'search-full', mobileBox);
     await page.getByTestId('mobile-menu').getByRole('option').first().click();
     await page.waitForURL(/\/docs\/services\/udid\//);
   });

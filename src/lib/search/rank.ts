@@ -143,7 +143,7 @@ function pageRuns(ids: Float64Array): { starts: Int32Array; pages: number } {
   return { starts, pages };
 }
 
-/** One pass over the cells: each record's token values, each page's best per token, each record's groups. */
+/** One pass over the cells: each record's token values, each page's best per token, each record's groups and fields. */
 function tokenValues(hits: RecordHits, runs: { starts: Int32Array; pages: number }, alone: Int32Array): RecordValues {
   const { ids, found, fields, cells } = hits;
   const T = hits.tokens.length;
@@ -266,7 +266,8 @@ function flatGroups(groups: CompiledGroup[]): FlatGroups {
 function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
   const T = hits.tokens.length;
   const G = groups.length;
-  const { altStart, tokenStart, tokens, factor } = flatGroups(groups);
+  const flat = flatGroups(groups);
+  const { altStart, tokenStart, tokens, factor } = flat;
   // Per token, the groups it answers alone (one of their alternatives is that token). An
   // alternative of several tokens could be held half by a section, half by its head: then which
   // groups two records hold together is not the union of what each holds (splits).
@@ -312,6 +313,8 @@ function groupEvaluator(groups: CompiledGroup[], hits: RecordHits) {
     return out;
   };
   return {
+    /** The groups as flat arrays (flatGroups). */
+    flat,
     /** The pages: page i's records are starts[i] … starts[i + 1] - 1. */
     ...runs,
     /** Records from..to-1, then `also` (the page's head for a section; -1 for none). */
@@ -445,8 +448,8 @@ export function rankAll(query: ParsedQuery, hits: RecordHits, src: RankSource, h
     soft: Boolean(g.soft),
     alternatives: g.alternatives.map((a) => ({ tokens: a.tokens.map((t) => tokenOf.get(t) ?? -1), synonym: a.synonym })),
   }));
-  const flat = flatGroups(groups);
   const evaluator = groupEvaluator(groups, hits);
+  const { flat } = evaluator;
   const evaluate = evaluator.values;
   const bit = (f: IndexField) => fields.indexOf(f);
   const { starts, pages: P } = evaluator;
