@@ -1,5 +1,5 @@
 /** Which built page the accessibility audit opens in which mode (__tests__/e2e/support/audit-plan.ts). */
-import { AUDIT_MODES, MISSING_PATH, builtPage, pageKind, planAudit, shardOfFile, shardTasks, type BuiltPage } from '../e2e/support/audit-plan';
+import { AUDIT_MODES, MISSING_PATH, builtPage, kindParts, pageKind, planAudit, shardOfFile, shardTasks, type BuiltPage } from '../e2e/support/audit-plan';
 
 // Which HTML files are pages is Gatsby's rule: gatsby/framework/internals.ts, checked in gatsby-internals.test.ts.
 describe('pages of the build', () => {
@@ -24,9 +24,12 @@ describe('pages of the build', () => {
 });
 
 describe('audit plan', () => {
-  const pages: BuiltPage[] = Array.from({ length: 61 }, (_, i) => builtPage(`p${i}.html`, `/p/${String(i).padStart(2, '0')}`, i === 60 ? 'rare' : `kind-${i % 5}`));
+  // 61 pages: five kinds of two templates and up to two features each, and one rare feature.
+  const KINDS = ['post', 'post+code', 'doc+sidebar', 'doc+sidebar+table', 'post+table+code'];
+  const pages: BuiltPage[] = Array.from({ length: 61 }, (_, i) => builtPage(`p${i}.html`, `/p/${String(i).padStart(2, '0')}`, i === 60 ? 'doc+sidebar+rare' : (KINDS[i % 5] as string)));
   const plan = planAudit(pages);
   const inMode = (name: string) => plan.filter((t) => t.mode.name === name).map((t) => t.page);
+  const parts = (list: BuiltPage[]) => new Set(list.flatMap((p) => kindParts(p.kind)));
 
   it('audits every page in light at 1440 px', () => {
     expect(AUDIT_MODES[0]).toMatchObject({ theme: 'light', viewport: { width: 1440 }, every: 1 });
@@ -37,27 +40,35 @@ describe('audit plan', () => {
     ).toEqual(pages.map((p) => p.path).sort());
   });
 
-  it('samples every n-th page in the other modes, plus one page of each kind, a different one per mode', () => {
+  it('samples every n-th page in the other modes, plus few pages covering every template and feature, different ones per mode', () => {
+    expect(kindParts('templates-doc+sidebar+table')).toEqual(['templates-doc', 'sidebar', 'table']);
     for (const mode of AUDIT_MODES.slice(1)) {
       const chosen = inMode(mode.name);
-      expect(new Set(chosen.map((p) => p.kind))).toEqual(new Set(pages.map((p) => p.kind)));
+      expect(parts(chosen)).toEqual(new Set(['post', 'doc', 'code', 'sidebar', 'table', 'rare']));
       expect(chosen.length).toBeGreaterThanOrEqual(Math.floor(pages.length / mode.every));
-      expect(chosen.length).toBeLessThanOrEqual(Math.ceil(pages.length / mode.every) + 6);
+      // The sample already holds most parts; the rare page brings its own, one more page at most the rest.
+      expect(chosen.length).toBeLessThanOrEqual(Math.ceil(pages.length / mode.every) + 2);
       expect(new Set(chosen).size).toBe(chosen.length);
     }
-    // The only page of a kind is in every mode.
-    for (const mode of AUDIT_MODES) expect(inMode(mode.name).some((p) => p.kind === 'rare')).toBe(true);
+    // The only page with a feature is in every mode.
+    for (const mode of AUDIT_MODES) expect(inMode(mode.name).some((p) => p.kind.includes('rare'))).toBe(true);
     // Modes sampling at the same rate look at different pages.
     expect(inMode('light 390')).not.toEqual(inMode('dark 390'));
   });
 
-  it('loads the first page of each kind in the first mode as a document, every other page-mode by client-side navigation', () => {
+  it('covers a part missing from the sample with the page that brings the most missing parts', () => {
+    const few = [builtPage('a', '/a', 'post'), builtPage('b', '/b', 'post'), builtPage('c', '/c', 'post+code'), builtPage('d', '/d', 'post+table'), builtPage('e', '/e', 'post+code+table')];
+    const dark = planAudit(few).filter((t) => t.mode.name === 'dark 1440');
+    // The sample is /b (index 1 of every 8th), which lacks code and table: /e brings both, /c and /d one each.
+    expect(dark.map((t) => t.page.path)).toEqual(['/b', '/e']);
+  });
+
+  it('loads a page as a document in the first mode when it brings a template or feature no document before it had', () => {
     const documents = plan.filter((t) => t.document);
     expect(documents.every((t) => t.mode === AUDIT_MODES[0])).toBe(true);
-    expect(documents.map((t) => t.page.kind).sort()).toEqual([...new Set(pages.map((p) => p.kind))].sort());
-    for (const kind of new Set(pages.map((p) => p.kind))) {
-      expect(documents.find((t) => t.page.kind === kind)).toBe(plan.find((t) => t.page.kind === kind && t.mode === AUDIT_MODES[0]));
-    }
+    expect(parts(documents.map((t) => t.page))).toEqual(parts(pages));
+    // In path order: /p/00 post, /p/01 post+code, /p/02 doc+sidebar, /p/03 doc+sidebar+table; /p/04 brings nothing new; /p/60 brings rare.
+    expect(documents.map((t) => t.page.path)).toEqual(['/p/00', '/p/01', '/p/02', '/p/03', '/p/60']);
     expect(plan.filter((t) => !t.document).length).toBe(plan.length - documents.length);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Site-wide accessibility audit (docs/testing.md): axe-core (WCAG 2.1 A/AA and best practices) on every
- * HTML page of the build in light at 1440 px, on a sample plus every kind of page in dark and at
- * 390 px (./audit-plan.ts; every content construct is a feature of the page's kind, so tabs,
+ * HTML page of the build in light at 1440 px, on a sample plus pages covering every template and
+ * every feature of content in dark and at 390 px (./audit-plan.ts; every content construct is a feature, so tabs,
  * callouts, titled and marked code and diagrams are audited in every mode), and on the interactive
  * states a static page does not show: mobile menu, docs mobile sidebar, navbar popovers, a tab set
  * with another tab chosen, the search panel with results, the search results page with results
@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { GATSBY_NAVIGATE } from '../../../src/lib/gatsby-runtime';
 import { STORAGE_KEYS } from '../../../src/lib/storage';
-import { AUDIT_MODES, MISSING_PATH, planAudit, shardOfFile, shardTasks, type AuditMode, type AuditTask } from './audit-plan';
+import { AUDIT_MODES, MISSING_PATH, kindParts, planAudit, shardOfFile, shardTasks, type AuditMode, type AuditTask, type BuiltPage } from './audit-plan';
 import { axeAudit, builtPages, countByRule, formatFindings, inPool, type Finding } from './axe';
 import { useBrowser, url, type BrowserSession, type KeptTab } from './browser';
 import { navigateClientSide, ready } from './ready';
@@ -130,9 +130,9 @@ const modeNamed = (name: string): AuditMode => {
 /**
  * The audit of the built pages, shard n of the a11y-pages-<n>.test.ts files (`testFile` is the
  * calling file's __filename). Every shard checks the whole plan's promises (every page in the
- * first mode, every kind of page in each mode), then audits its own share of the page-modes.
+ * first mode, every template and feature in each mode), then audits its own share of the page-modes.
  * A lane keeps one tab (ModeTabs), set to each mode in turn, and goes from page to page in it: as
- * a new document where the plan says so (the first page of each kind) or the tab is new or has
+ * a new document where the plan says so (a page with a part no document before it had) or the tab is new or has
  * just changed colour mode, otherwise by client-side navigation, as a reader following links does.
  */
 export function auditPagesShard(testFile: string): void {
@@ -140,14 +140,15 @@ export function auditPagesShard(testFile: string): void {
   const session = useBrowser();
 
   describe(`axe-core audit of the built pages, shard ${shard} of ${count}`, () => {
-    it('finds no violation on any page: all in light at 1440 px, samples and every kind of page in dark and at 390 px', async () => {
+    it('finds no violation on any page: all in light at 1440 px, samples and every template and feature in dark and at 390 px', async () => {
       const pages = builtPages();
       const paths = pages.map((p) => p.path);
       expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/404.html']));
       const plan = planAudit(pages);
-      // Every page in the first mode, every kind of page in each mode.
+      // Every page in the first mode, every template and feature in each mode.
       expect(plan.filter((t) => t.mode === AUDIT_MODES[0]).length).toBe(pages.length);
-      for (const m of AUDIT_MODES) expect(new Set(plan.filter((t) => t.mode === m).map((t) => t.page.kind))).toEqual(new Set(pages.map((p) => p.kind)));
+      const partsOf = (list: BuiltPage[]) => new Set(list.flatMap((p) => kindParts(p.kind)));
+      for (const m of AUDIT_MODES) expect(partsOf(plan.filter((t) => t.mode === m).map((t) => t.page))).toEqual(partsOf(pages));
 
       const tasks = shardTasks(plan, shard, count);
       const lanes = Array.from({ length: POOL }, () => new ModeTabs(session));

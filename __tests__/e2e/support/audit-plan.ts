@@ -4,8 +4,10 @@
  * (which files are pages: gatsby/framework/internals.ts).
  *
  * Every page is audited in the first mode (light, 1440 px). The other modes sample every n-th
- * page, and in addition one page of every kind, so each template and each kind of content
- * (sidebar, tables, code, callouts …) is seen in every mode whatever the content is.
+ * page, and in addition as few pages as cover every template and every feature of content
+ * (sidebar, tables, code, callouts …) not yet in the sample, so each is seen in every mode
+ * whatever the content is. Covering parts rather than each combination of them keeps the
+ * sample's size flat as content grows (the real site's 127 pages have 42 combinations and 21 parts).
  */
 import { encodePath } from '../../../src/lib/url-path';
 
@@ -78,34 +80,58 @@ export interface AuditTask {
   /**
    * Loaded as a new document (the server's HTML, then hydration), as when a reader arrives from
    * elsewhere; otherwise reached by client-side navigation from the page audited before it, as
-   * when a reader follows a link within the site. The first task of each kind in the first mode
-   * is a document, so every template and feature is audited as the server sends it; the same
-   * React tree renders both ways.
+   * when a reader follows a link within the site. In the first mode, a page bringing a template
+   * or feature no document before it had is a document, so every template and feature is audited
+   * as the server sends it; the same React tree renders both ways.
    */
   document: boolean;
 }
 
+/** The parts of a page's kind: its template, then each feature ('templates-doc', 'sidebar', …). */
+export const kindParts = (kind: string): string[] => kind.split('+');
+
+/**
+ * Pages to add to `chosen` (changed in place) until together they have every part of `all`: each
+ * time the page with the most parts still missing, the (`turn` modulo their number)-th of the
+ * pages tied for most, so that modes with different turns look at different pages.
+ */
+function coverParts(sorted: readonly BuiltPage[], chosen: Set<BuiltPage>, all: ReadonlySet<string>, turn: number): void {
+  const covered = new Set([...chosen].flatMap((page) => kindParts(page.kind)));
+  for (;;) {
+    let best: BuiltPage[] = [];
+    let most = 0;
+    for (const page of sorted) {
+      if (chosen.has(page)) continue;
+      const missing = kindParts(page.kind).filter((part) => all.has(part) && !covered.has(part)).length;
+      if (missing > most) [best, most] = [[page], missing];
+      else if (missing === most && missing > 0) best.push(page);
+    }
+    const pick = best[turn % Math.max(best.length, 1)];
+    if (!pick) return;
+    chosen.add(pick);
+    for (const part of kindParts(pick.kind)) covered.add(part);
+  }
+}
+
 /**
  * The page-modes to audit, pages in path order: in mode i, every page whose index is i modulo the
- * mode's `every`, plus for each kind not yet covered in that mode one of its pages (a different
- * one per mode where the kind has several). The first page of each kind in the first mode is
- * loaded as a document (AuditTask.document).
+ * mode's `every`, plus pages chosen to cover every template and feature the sample lacks (a
+ * different choice per mode where several pages would do). In the first mode, each page with a
+ * part no earlier document had is loaded as a document (AuditTask.document).
  */
 export function planAudit(pages: readonly BuiltPage[], modes: readonly AuditMode[] = AUDIT_MODES): AuditTask[] {
   const sorted = [...pages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const byKind = new Map<string, BuiltPage[]>();
-  for (const page of sorted) byKind.set(page.kind, [...(byKind.get(page.kind) ?? []), page]);
+  const parts = new Set(sorted.flatMap((page) => kindParts(page.kind)));
   const tasks: AuditTask[] = [];
   const loadedAsDocument = new Set<string>();
   modes.forEach((mode, m) => {
     const chosen = new Set(sorted.filter((_, i) => i % mode.every === m % mode.every));
-    for (const members of byKind.values()) {
-      if (!members.some((page) => chosen.has(page))) chosen.add(members[m % members.length] as BuiltPage);
-    }
+    coverParts(sorted, chosen, parts, m);
     for (const page of sorted) {
       if (!chosen.has(page)) continue;
-      const document = m === 0 && !loadedAsDocument.has(page.kind);
-      if (document) loadedAsDocument.add(page.kind);
+      const own = kindParts(page.kind);
+      const document = m === 0 && own.some((part) => !loadedAsDocument.has(part));
+      if (document) for (const part of own) loadedAsDocument.add(part);
       tasks.push({ page, mode, document });
     }
   });
