@@ -9,13 +9,16 @@
  *      processes they start, and tsc takes it (quiet, warm jest cache, twice each, measured when
  *      the stage also ran smoke runs of the benchmarks: 97.0 / 97.5 s one after the other,
  *      94.6 / 92.9 s side by side);
- *   2. the strict production build;
+ *   2. the strict production build, its log kept in .e2e/build-logs/strict.log;
  *   3. a copy of that build in .e2e/site, then the timed e2e tests against the copy; beside them,
- *      at the lowest CPU priority (nice 19), the build under /fomosite into public/. The timed
- *      tests assert the spec's delays in real time and spend most of it waiting: the build takes
- *      the CPU they leave, and yields it the moment they want it;
- *   4. the e2e tests against the copy and the /fomosite tests against public/, in one jest run
- *      on one worker per core (the /fomosite file fills a worker's idle end instead of a run of its own).
+ *      at the lowest CPU priority (nice 19), the grown build (npm run build:grown: the real content
+ *      plus synthetic pages, under /fomosite) into public/. The timed tests assert the spec's delays
+ *      in real time and spend most of it waiting: the build takes the CPU they leave, and yields it
+ *      the moment they want it;
+ *   4. the growth check (npm run check:build-growth: no phase of the grown build takes more than its
+ *      share per page), then the e2e tests against the copy and the /fomosite tests against public/,
+ *      in one jest run on one worker per core (the /fomosite file fills a worker's idle end instead
+ *      of a run of its own).
  *
  * Workers: one per core the process may use (os.availableParallelism(), which honours CPU
  * affinity such as `taskset`), see WORKERS. Jest's own default is one less (it keeps a core for
@@ -64,18 +67,19 @@ export const STAGES = [
     sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', `--maxWorkers=${WORKERS}`)],
     beside: ['typecheck', 'lint', 'format:check'].map((script) => ({ ...npmRun(script), nice: 19 })),
   },
-  { name: 'strict build', sequence: [npmRun('build:strict')] },
+  // Its log is kept for the growth check of stage 4 (scripts/build-phases.mjs).
+  { name: 'strict build', sequence: [{ command: 'node', args: ['scripts/build-phases.mjs', 'record', 'strict', '--', 'npm', 'run', '--silent', 'build:strict'] }] },
   {
-    name: 'timed e2e tests (copy of the strict build), beside them the build under /fomosite',
+    name: 'timed e2e tests (copy of the strict build), beside them the grown build under /fomosite',
     before: copyBuild,
     env: { E2E_SITE_DIR: SITE_COPY },
     sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')],
-    beside: [{ ...npmRun('build:prefixed'), nice: 19 }],
+    beside: [{ ...npmRun('build:grown'), nice: 19 }],
   },
   {
-    name: 'e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
+    name: 'build growth check, e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
     env: { E2E_SITE_DIR: SITE_COPY },
-    sequence: [jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`)],
+    sequence: [npmRun('check:build-growth'), jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`)],
   },
 ];
 

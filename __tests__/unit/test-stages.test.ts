@@ -1,10 +1,12 @@
 /**
  * `npm test` (scripts/test.mjs) runs its checks in stages. Nothing may fall out of it unnoticed:
  * every jest project of jest.config.js, the typecheck, the workflow lint and both builds must be
- * in a stage, the e2e projects must test the builds they were written for, and the timed tests
- * share the machine only with work that yields the CPU to them.
+ * in a stage, the e2e projects must test the builds they were written for, the growth check must
+ * compare the logs of both builds, and the timed tests share the machine only with work that yields
+ * the CPU to them.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -39,6 +41,20 @@ function load(...selections: string[]): { siteCopy: string; stages: Stage[]; sel
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as ReturnType<typeof load>;
 }
 
+/**
+ * The npm script a command runs: `npm run --silent <script>`, also when scripts/build-phases.mjs
+ * records its output (`node scripts/build-phases.mjs record <name> -- npm run --silent <script>`).
+ */
+function scriptOf(command: Command): string | undefined {
+  if (command.command === 'npm') return command.args.at(-1);
+  const dash = command.args.indexOf('--');
+  if (command.args[0] === 'scripts/build-phases.mjs' && command.args[1] === 'record' && command.args[dash + 1] === 'npm') return command.args.at(-1);
+  return undefined;
+}
+
+/** The name under which scripts/build-phases.mjs records the command's log, if it does. */
+const recordedAs = (command: Command) => (command.args[0] === 'scripts/build-phases.mjs' && command.args[1] === 'record' ? command.args[2] : undefined);
+
 /** The jest projects a command selects (its --selectProjects arguments). */
 function projectsOf(command: Command): string[] {
   const i = command.args.indexOf('--selectProjects');
@@ -53,7 +69,7 @@ describe('npm test (scripts/test.mjs)', () => {
   /** What a stage runs: its sequence and what runs beside it. */
   const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ?? [])];
   const commands = all.flatMap((stage) => commandsOf(stage).map((command) => ({ stage, command })));
-  const npmScripts = commands.filter(({ command }) => command.command === 'npm').map(({ command }) => command.args.at(-1));
+  const npmScripts = commands.map(({ command }) => scriptOf(command)).filter((script) => script !== undefined);
 
   test('runs every jest project exactly once', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.config.js is CommonJS without types
@@ -63,15 +79,15 @@ describe('npm test (scripts/test.mjs)', () => {
   });
 
   test('runs the typecheck, ESLint, Prettier’s check, the workflow lint and both builds', () => {
-    expect([...npmScripts].sort()).toEqual(['build:prefixed', 'build:strict', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
+    expect([...npmScripts].sort()).toEqual(['build:grown', 'build:strict', 'check:build-growth', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
   });
 
   test('builds before the tests that need the build, and tests the strict build by its copy', () => {
     const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => commandsOf(stage).some(predicate));
     const usesProject = (name: string) => (command: Command) => projectsOf(command).includes(name);
-    const runs = (script: string) => (command: Command) => command.command === 'npm' && command.args.at(-1) === script;
+    const runs = (script: string) => (command: Command) => scriptOf(command) === script;
     const strict = stageOf(runs('build:strict'));
-    const prefixed = stageOf(runs('build:prefixed'));
+    const prefixed = stageOf(runs('build:grown'));
     const copy = all.findIndex((stage) => stage.before);
     // The copy is made after the strict build and before the prefixed build overwrites public/.
     expect(strict).toBeLessThan(copy);
@@ -83,6 +99,20 @@ describe('npm test (scripts/test.mjs)', () => {
     }
     // The /fomosite tests read public/, after the prefixed build has finished.
     expect(stageOf(usesProject('e2e-prefix'))).toBeGreaterThan(prefixed);
+  });
+
+  test('checks the growth of the build after both builds, on the strict build’s log and the grown build’s', () => {
+    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => commandsOf(stage).some(predicate));
+    const strict = commands.find(({ command }) => scriptOf(command) === 'build:strict')?.command as Command;
+    // The strict build's log is recorded as 'strict'; build:grown records its own as 'grown' (scripts/build-grown.mjs).
+    expect(recordedAs(strict)).toBe('strict');
+    expect(readFileSync(path.join(ROOT, 'scripts/build-grown.mjs'), 'utf8')).toMatch(/record\('grown',/);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json
+    const scripts = (require(path.join(ROOT, 'package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['check:build-growth']).toBe('node scripts/build-phases.mjs check strict grown');
+    const check = stageOf((command) => scriptOf(command) === 'check:build-growth');
+    expect(check).toBeGreaterThan(stageOf((command) => command === strict));
+    expect(check).toBeGreaterThan(stageOf((command) => scriptOf(command) === 'build:grown'));
   });
 
   test('--stages runs the stages numbered from 1, and names the range when a number is out of it', () => {

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+/**
+ * `npm run build:grown`: the site as it will be in a few years — the real content plus GROWN_FILES
+ * synthetic posts and docs (bench/synthetic.mjs: valid content whose text varies like real
+ * writing) — built like `npm run build:prefixed` (strict, under /fomosite) into public/, its log kept
+ * in .e2e/build-logs/grown.log. `npm test` builds it instead of the plain prefixed build: the
+ * /fomosite e2e tests run against it, and scripts/build-phases.mjs compares its phases per page
+ * with the strict build's (docs/testing.md). The content is a copy in .e2e/grown-content, outside
+ * git: the build warns that it has no history, and its pages show no “last updated”.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateContent } from '../bench/synthetic.mjs';
+import { record } from './build-phases.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * Synthetic files added, half posts and half docs: with their tag pages, 354 pages against the real
+ * site's 127 (2.8×), enough for work that grows with the square of the pages to stand out, and
+ * about 7 s more than the plain prefixed build.
+ */
+const GROWN_FILES = 200;
+const CONTENT = path.join(ROOT, '.e2e', 'grown-content');
+
+rmSync(CONTENT, { recursive: true, force: true });
+cpSync(path.join(ROOT, 'content'), CONTENT, { recursive: true });
+const { posts, docs } = generateContent(CONTENT, GROWN_FILES, {});
+console.log(`grown site: the real content and ${posts} synthetic posts, ${docs} synthetic docs (${path.relative(ROOT, CONTENT)})`);
+process.exit(await record('grown', 'npm', ['run', '--silent', 'build:prefixed'], { SITE_CONTENT_DIR: CONTENT }));
