@@ -20,7 +20,7 @@ const KNOWN_LONG = [
   /\/e2e\/a11y-states\.test\.ts$/,
   /\/e2e\/reader-features\.test\.ts$/,
   /\/e2e\/search-page\.test\.ts$/,
-  /\/e2e\/search-scale\.test\.ts$/,
+  /\/e2e-prefix\/search-scale\.test\.ts$/,
   /\/e2e\/authoring\.test\.ts$/,
   /\/e2e\/chrome\.test\.ts$/,
   /\/e2e\/travel\.test\.ts$/,

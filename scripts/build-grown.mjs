@@ -4,8 +4,9 @@
  * synthetic posts and docs (bench/synthetic.mjs: valid content whose text varies like real
  * writing) — built like `npm run build:prefixed` (strict, under /fomosite) into public/, its log kept
  * in .e2e/build-logs/grown.log. `npm test` builds it instead of the plain prefixed build: the
- * /fomosite e2e tests run against it, and scripts/build-phases.mjs compares its phases per page
- * with the strict build's (docs/testing.md). The content is a copy in .e2e/grown-content, outside
+ * /fomosite e2e tests run against it (among them the search budget at this size,
+ * __tests__/e2e-prefix/search-scale.test.ts), and scripts/build-phases.mjs compares its phases per
+ * page with the strict build's (docs/testing.md). The content is a copy in .e2e/grown-content, outside
  * git: the build warns that it has no history, and its pages show no “last updated”.
  */
 import { cpSync, rmSync } from 'node:fs';
@@ -20,11 +21,16 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * site's 127 (2.8×), enough for work that grows with the square of the pages to stand out, and
  * about 7 s more than the plain prefixed build.
  */
-const GROWN_FILES = 200;
+export const GROWN_FILES = 200;
 const CONTENT = path.join(ROOT, '.e2e', 'grown-content');
 
-rmSync(CONTENT, { recursive: true, force: true });
-cpSync(path.join(ROOT, 'content'), CONTENT, { recursive: true });
-const { posts, docs } = generateContent(CONTENT, GROWN_FILES, {});
-console.log(`grown site: the real content and ${posts} synthetic posts, ${docs} synthetic docs (${path.relative(ROOT, CONTENT)})`);
-process.exit(await record('grown', 'npm', ['run', '--silent', 'build:prefixed'], { SITE_CONTENT_DIR: CONTENT }));
+/** Writes the grown content and builds it; resolves to the build's exit status. */
+async function main() {
+  rmSync(CONTENT, { recursive: true, force: true });
+  cpSync(path.join(ROOT, 'content'), CONTENT, { recursive: true });
+  const { posts, docs } = generateContent(CONTENT, GROWN_FILES, {});
+  console.log(`grown site: the real content and ${posts} synthetic posts, ${docs} synthetic docs (${path.relative(ROOT, CONTENT)})`);
+  return record('grown', 'npm', ['run', '--silent', 'build:prefixed'], { SITE_CONTENT_DIR: CONTENT });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await main());

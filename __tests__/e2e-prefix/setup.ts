@@ -10,7 +10,7 @@ const root = path.resolve(__dirname, '../..');
 
 export default async function globalSetup(): Promise<void> {
   const html = readFileSync(path.join(root, 'public/index.html'), 'utf8');
-  if (!html.includes(`${PREFIX}/`)) throw new Error(`public/ 不是以 ${PREFIX} 为基础路径构建的：请先运行 npm run build:prefixed`);
+  if (!html.includes(`${PREFIX}/`)) throw new Error(`public/ 不是以 ${PREFIX} 为基础路径构建的：请先运行 npm run build:grown`);
   stopOrphans();
   process.env.E2E_PREFIX_PORT = String(await startNginx(PREFIX));
   process.env.E2E_WRONG_BASE_PORT = String(await startNginx());

@@ -4,7 +4,7 @@
  * over a ShardSource that reads the pieces from disk and counts each one's gzip size once.
  *   - first query: a fresh visitor — the engine chunk, both manifests and the pieces of one query;
  *   - later queries: the pieces a query needs that the session has not fetched yet.
- * Shared by the budget test (search-scale) and bench:search.
+ * Shared by the budget test (e2e-prefix/search-scale) and bench:search.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

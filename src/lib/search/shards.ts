@@ -77,7 +77,7 @@ export interface FacetsFile {
  * What one query may cost a reader, gzip, at any size of the site (docs/search.md): a fresh
  * visitor's first query (the engine chunk, both manifests, the query's pieces) and each later
  * query (the pieces it needs that the session has not fetched). Checked in the browser
- * (__tests__/e2e/search.test.ts) and on a site grown by a few hundred pages (search-scale).
+ * (__tests__/e2e/search.test.ts) and on the grown site, a few hundred pages more (__tests__/e2e-prefix/search-scale.test.ts).
  */
 export const QUERY_BUDGET = { first: 150 * 1024, later: 60 * 1024 };
 

@@ -1,0 +1,48 @@
+/**
+ * The search budget holds as the site grows: the grown build in public/ (npm run build:grown: the
+ * real content plus GROWN_FILES synthetic pages whose text varies like real writing, built by
+ * Gatsby like any other build) is queried with every query of the quality set as the box runs
+ * it: a fresh visitor's first query (this build's engine chunk, both manifests, the query's
+ * pieces) and each later query of one session stay within QUERY_BUDGET (src/lib/search/shards.ts),
+ * and the manifests stay the size they are on the real site.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { QUERY_BUDGET } from '../../src/lib/search/shards';
+import { queryDownloads } from '../search/downloads';
+import { QUERIES } from '../search/queries';
+
+const ROOT = path.resolve(__dirname, '../..');
+const PUBLIC = path.join(ROOT, 'public');
+/** The real site has about 100 pages in its search; the grown one GROWN_FILES more (scripts/build-grown.mjs). */
+const GROWN_FILES = 200;
+/**
+ * Both manifests, gzip: about 4.9 KB on the real site and on the grown one alike (the Traditional
+ * characters table and a few counts); a list of pages or pieces would pass this as the site grows.
+ */
+const MANIFESTS_MAX = 6 * 1024;
+
+test('on the grown site, every query’s download stays within the budget and the manifests stay small', async () => {
+  expect(readFileSync(path.join(ROOT, 'scripts/build-grown.mjs'), 'utf8')).toContain(`GROWN_FILES = ${GROWN_FILES};`);
+  const dir = path.join(PUBLIC, 'search');
+  const { pages } = JSON.parse(readFileSync(path.join(dir, 'store.json'), 'utf8')) as { pages: number };
+  // public/ holds the grown build (the e2e-prefix setup checks it is the one under /fomosite).
+  expect(pages).toBeGreaterThan(GROWN_FILES + 50);
+
+  const chunkMap = JSON.parse(readFileSync(path.join(PUBLIC, 'chunk-map.json'), 'utf8')) as Record<string, string[]>;
+  const chunk = chunkMap['search-engine']?.find((f) => f.endsWith('.js')) as string;
+  const engine = gzipSync(readFileSync(path.join(PUBLIC, chunk))).length;
+  const { first, later } = await queryDownloads(
+    dir,
+    QUERIES.map((q) => q.q),
+    engine,
+  );
+  const worst = (list: number[]) => QUERIES[list.indexOf(Math.max(...list)) + (list === later ? 1 : 0)]?.q;
+  console.log(`search at ${pages} pages: first query max ${(Math.max(...first) / 1024).toFixed(1)} KB (${worst(first)}), later max ${(Math.max(...later) / 1024).toFixed(1)} KB (${worst(later)})`);
+  expect(Math.max(...first)).toBeLessThanOrEqual(QUERY_BUDGET.first);
+  expect(Math.max(...later)).toBeLessThanOrEqual(QUERY_BUDGET.later);
+
+  const manifests = ['index.json', 'store.json'].reduce((sum, name) => sum + gzipSync(readFileSync(path.join(dir, name))).length, 0);
+  expect(manifests).toBeLessThanOrEqual(MANIFESTS_MAX);
+}, 120_000);
