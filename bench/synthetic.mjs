@@ -186,11 +186,31 @@ const yamlText = (text) =>
 /** A one-sentence description (a generated sentence can be all punctuation, which YAML-safe text empties). */
 const descriptionOf = (rand) => yamlText(sentence(rand)) || '一篇用于规模测试的示例页面';
 
+/**
+ * Whether the share cards' font (Noto Sans SC from @fontsource/noto-sans-sc, the weights the cards
+ * use: gatsby/travel/share-cards.ts) has a glyph for a character: the unicode-range of its slices.
+ * A heading of the real content can hold a symbol it lacks, such as “⋮”, and a card titled with it
+ * stops the build (it did at 10,000 files).
+ */
+let fontRanges;
+export function cardFontDraws(char) {
+  fontRanges ??= [400, 700].flatMap((weight) =>
+    [...readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules/@fontsource/noto-sans-sc', `${weight}.css`), 'utf8').matchAll(/unicode-range:\s*([^;]+);/g)].flatMap((m) =>
+      m[1].split(',').map((part) => {
+        const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+        return [parseInt(from, 16), parseInt(to ?? from, 16)];
+      }),
+    ),
+  );
+  const code = char.codePointAt(0);
+  return /\s/.test(char) || fontRanges.some(([from, to]) => code >= from && code <= to);
+}
+
 /** A heading: a real heading of the site now and then, else a short generated phrase. */
 function heading(rand) {
   const model = textModel();
-  // Nothing YAML or MDX would read as markup when it lands in a title.
-  const plain = (text) => yamlText(text.replace(/[|<>\\$*_]/g, ''));
+  // Nothing YAML or MDX would read as markup when it lands in a title, nothing the cards cannot draw.
+  const plain = (text) => yamlText([...text.replace(/[|<>\\$*_]/g, '')].filter(cardFontDraws).join(''));
   if (rand() < 0.3 && model.headings.length) return plain(pickOf(rand)(model.headings)) || pickOf(rand)(HEADINGS2);
   return plain(sentence(rand, model, 6).replace(/[，。、；：“”‘’（）()]/g, '')).slice(0, 24) || pickOf(rand)(HEADINGS2);
 }

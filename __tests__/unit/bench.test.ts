@@ -7,10 +7,11 @@
  * The benchmarks themselves measure Gatsby, nginx and Chromium for minutes; they are run by hand
  * (docs/testing.md), not here.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { missingCharacters, parseFontFaces } from '../../gatsby/travel/font-slices';
 import { writeTinySite } from './support/tiny-site';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -121,5 +122,19 @@ describe('bench/lib.mjs', () => {
     // Without a project: the repository's own script.
     expect(own).toEqual(explicit);
     expect(own).not.toHaveProperty('OLD_FLAG');
+  });
+});
+
+describe('bench/synthetic.mjs', () => {
+  it('keeps out of generated titles exactly the characters the share cards’ font cannot draw (a card with one stops the build)', () => {
+    // Every character of the real content's headings (where generated titles borrow from), and a symbol the font lacks.
+    const headings = execFileSync('git', ['grep', '-h', '-E', '^#{2,3} ', '--', 'content'], { cwd: ROOT, encoding: 'utf8' });
+    const chars = [...new Set([...headings.replace(/\s/g, ''), '⋮', '~', '•'])];
+    const code = `import { cardFontDraws } from ${JSON.stringify(path.join(ROOT, 'bench/synthetic.mjs'))};\nconsole.log(JSON.stringify(${JSON.stringify(chars)}.filter((c) => !cardFontDraws(c))));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    const slices = [400, 700].flatMap((weight) => parseFontFaces(readFileSync(path.join(ROOT, 'node_modules/@fontsource/noto-sans-sc', `${weight}.css`), 'utf8'), weight));
+    expect(JSON.parse(run.stdout)).toEqual(missingCharacters(chars.join(''), slices));
+    expect(JSON.parse(run.stdout)).toContain('⋮');
   });
 });
