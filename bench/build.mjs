@@ -40,6 +40,7 @@ import v8 from 'node:v8';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { arg, copyProject, kb, median, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
+import { PHASE_LINE } from '../scripts/build-phases.mjs';
 import { generateContent } from './synthetic.mjs';
 
 const sizes = String(arg('sizes', '500'))
@@ -122,7 +123,7 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        const m = /^success (.+?) - ([\d.]+)s/.exec(line);
+        const m = PHASE_LINE.exec(line);
         if (m) stamps.push({ name: m[1].replace(/\s+/g, ' ').trim(), s: Number(m[2]), cpu: sample(), at: Number(process.hrtime.bigint() - started) / 1e9 });
       }
     };

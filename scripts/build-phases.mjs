@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { treeStats } from '../bench/lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,12 +38,11 @@ export const LOG_DIR = path.join(ROOT, '.e2e', 'build-logs');
 export const PER_PAGE_BUDGET = 1.8;
 export const SLACK_S = 0.75;
 
-/** ANSI control sequences Gatsby's interactive reporter writes when not in CI. */
-// eslint-disable-next-line no-control-regex -- the escape character is what the pattern is about
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
-
 /** A Gatsby phase line: `success <phase> - 1.234s`, with `- 127/127 …` after it for counted phases. */
-const PHASE_LINE = /^success (.+?) - ([\d.]+)s(?: - (\d+)\/(\d+))?/;
+export const PHASE_LINE = /^success (.+?) - ([\d.]+)s(?: - (\d+)\/(\d+))?/;
+
+/** A log line's phase match, the ANSI control sequences of Gatsby's interactive reporter (when not in CI) left out. */
+const phaseMatch = (text) => PHASE_LINE.exec(stripVTControlCharacters(text).trim());
 
 /**
  * The phases of a build as recorded: `lines` are the log's lines, each with the CPU seconds the
@@ -56,7 +56,7 @@ export function phasesOf(lines) {
   let pages = 0;
   let before = 0;
   for (const { text, cpu } of lines) {
-    const m = PHASE_LINE.exec(text.replace(ANSI, '').trim());
+    const m = phaseMatch(text);
     if (!m) continue;
     const name = m[1].replace(/\s+/g, ' ').trim();
     phases.set(name, (phases.get(name) ?? 0) + Math.max(0, cpu - before));
@@ -125,7 +125,7 @@ export function record(name, command, args, env = {}) {
       pending += d.toString('utf8');
       const complete = pending.split('\n');
       pending = complete.pop() ?? '';
-      for (const text of complete) if (PHASE_LINE.test(text.replace(ANSI, '').trim())) lines.push({ text, cpu: cpu() });
+      for (const text of complete) if (phaseMatch(text)) lines.push({ text, cpu: cpu() });
     });
     child.stderr.on('data', (d) => (process.stderr.write(d), log.write(d)));
     child.on('error', (error) => process.stderr.write(`${command}: ${error.message}\n`));
