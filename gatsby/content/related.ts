@@ -84,17 +84,31 @@ function tagOverlap(left: ReadonlySet<string>, right: ReadonlySet<string>): numb
   return union ? shared / union : 0;
 }
 
+/** Adds to `cosines[j]` the product of each of a post's token weights with post j's weight for that token. */
+function sumProducts(cosines: Float64Array, ids: Int32Array, weights: Float64Array, start: Int32Array, holderPosts: Int32Array, holderWeights: Float64Array): void {
+  for (let t = 0; t < ids.length; t += 1) {
+    const token = ids[t] as number;
+    const weight = weights[t] as number;
+    const end = start[token + 1] as number;
+    for (let k = start[token] as number; k < end; k += 1) {
+      const j = holderPosts[k] as number;
+      cosines[j] = (cosines[j] as number) + weight * (holderWeights[k] as number);
+    }
+  }
+}
+
 /**
  * Related posts of every post, by slug (posts without any candidate scoring `minScore` get an
  * empty list). Each post's score against another is the cosine of their TF-IDF vectors plus
  * TAG_WEIGHT × the Jaccard overlap of their tags; the best `count` at or above `minScore` are
  * kept, ties broken by date (newer first) then slug.
  *
- * The cosines are summed over an inverted index (token → the posts holding it, with their weights),
- * so a post is compared only with the posts it shares a token or a tag with, and no list of every
- * pair is ever held: the work grows with the shared tokens, not with the square of the posts
- * (2,500 posts: well under a second instead of minutes). `countsOf` gives a post's term counts
- * (a build takes them from its cache: tokenizing is most of the work).
+ * The cosines are summed over an inverted index (token → the posts holding it, with their weights,
+ * in flat typed arrays), so no list of every pair is ever held; each post's sums go into one array
+ * of a number per post, read once when its best are chosen. The work grows with the sum over tokens
+ * of (posts holding it)², which is what a token shared by many posts costs: 2,500 synthetic posts,
+ * about 5 × 10⁸ products, take about a second. `countsOf` gives a post's term counts (a build takes
+ * them from its cache: tokenizing is most of the work).
  */
 export function relatedPosts(
   posts: readonly RelatedInput[],
@@ -102,27 +116,43 @@ export function relatedPosts(
 ): Map<string, RelatedLink[]> {
   const vectors = tfidfVectors(posts.map(countsOf));
   const tags = tagSets(posts);
-  // Tokens as numbers; each post's vector as parallel arrays; token → the posts holding it and its weight there.
+  // Tokens as numbers, in the order the posts first hold them.
   const tokenIds = new Map<string, number>();
-  const holderPosts: number[][] = [];
-  const holderWeights: number[][] = [];
-  const vectorIds = vectors.map((vector, i) => {
+  const holderCounts: number[] = [];
+  for (const vector of vectors) {
+    for (const token of vector.keys()) {
+      const id = tokenIds.get(token);
+      if (id === undefined) {
+        tokenIds.set(token, holderCounts.length);
+        holderCounts.push(1);
+      } else holderCounts[id] = (holderCounts[id] as number) + 1;
+    }
+  }
+  // Token t's holders are holderPosts[start[t] … start[t + 1]), in post order, with their weights.
+  const start = new Int32Array(holderCounts.length + 1);
+  holderCounts.forEach((n, t) => (start[t + 1] = (start[t] as number) + n));
+  const holderPosts = new Int32Array(start[holderCounts.length] as number);
+  const holderWeights = new Float64Array(holderPosts.length);
+  const filled = start.slice(0, holderCounts.length);
+  // Each post's own tokens and weights, in its vector's order (the order its products are summed in).
+  const postTokens: Int32Array[] = [];
+  const postWeights: Float64Array[] = [];
+  vectors.forEach((vector, i) => {
     const ids = new Int32Array(vector.size);
+    const weights = new Float64Array(vector.size);
     let k = 0;
     for (const [token, weight] of vector) {
-      let id = tokenIds.get(token);
-      if (id === undefined) {
-        tokenIds.set(token, (id = holderPosts.length));
-        holderPosts.push([]);
-        holderWeights.push([]);
-      }
-      (holderPosts[id] as number[]).push(i);
-      (holderWeights[id] as number[]).push(weight);
-      ids[k++] = id;
+      const id = tokenIds.get(token) as number;
+      const at = (filled[id] as number) + 0;
+      filled[id] = at + 1;
+      holderPosts[at] = i;
+      holderWeights[at] = weight;
+      ids[k] = id;
+      weights[k++] = weight;
     }
-    return ids;
+    postTokens.push(ids);
+    postWeights.push(weights);
   });
-  const vectorWeights = vectors.map((vector) => Float64Array.from(vector.values()));
   const byTag = new Map<string, number[]>();
   tags.forEach((set, i) => {
     for (const tag of set) {
@@ -133,42 +163,25 @@ export function relatedPosts(
   });
 
   const cosines = new Float64Array(posts.length);
-  const seen = new Int32Array(posts.length).fill(-1);
-  const candidates = new Int32Array(posts.length);
+  const tagScores = new Float64Array(posts.length);
   const result = new Map<string, RelatedLink[]>();
   // Best first: higher score, then newer, then slug.
   const before = (a: { post: RelatedInput; score: number }, b: { post: RelatedInput; score: number }) => b.score - a.score || b.post.date.localeCompare(a.post.date) || a.post.slug.localeCompare(b.post.slug);
   posts.forEach((post, i) => {
-    let met = 0;
-    const meet = (j: number) => {
-      if (seen[j] === i) return;
-      seen[j] = i;
-      cosines[j] = 0;
-      candidates[met++] = j;
-    };
-    const ids = vectorIds[i] as Int32Array;
-    const weights = vectorWeights[i] as Float64Array;
-    for (let t = 0; t < ids.length; t += 1) {
-      const holders = holderPosts[ids[t] as number] as number[];
-      const holderWeight = holderWeights[ids[t] as number] as number[];
-      const weight = weights[t] as number;
-      for (let k = 0; k < holders.length; k += 1) {
-        const j = holders[k] as number;
-        if (seen[j] !== i) meet(j);
-        cosines[j] = (cosines[j] as number) + weight * (holderWeight[k] as number);
-      }
-    }
-    for (const tag of tags[i] as Set<string>) for (const j of byTag.get(tag) ?? []) meet(j);
-    // Scoring nothing, a post that shares neither can only be kept when no minimum is asked for.
-    if (minScore <= 0) posts.forEach((_, j) => meet(j));
-    // The best `count`, kept in order as the candidates go by (no list of every candidate).
+    cosines.fill(0);
+    tagScores.fill(0);
+    sumProducts(cosines, postTokens[i] as Int32Array, postWeights[i] as Float64Array, start, holderPosts, holderWeights);
+    const own = tags[i] as Set<string>;
+    for (const tag of own) for (const j of byTag.get(tag) ?? []) tagScores[j] = TAG_WEIGHT * tagOverlap(own, tags[j] as Set<string>);
+    // The best `count`, kept in order as the posts go by (no list of every candidate).
     const best: Array<{ post: RelatedInput; score: number }> = [];
-    for (let c = 0; c < met; c += 1) {
-      const j = candidates[c] as number;
+    for (let j = 0; j < posts.length; j += 1) {
       const other = posts[j] as RelatedInput;
       if (j === i || !other.listed || (post.series && other.series === post.series)) continue;
-      const entry = { post: other, score: (cosines[j] as number) + TAG_WEIGHT * tagOverlap(tags[i] as Set<string>, tags[j] as Set<string>) };
-      if (entry.score < minScore || (best.length === count && before(entry, best[count - 1] as typeof entry) >= 0)) continue;
+      const score = (cosines[j] as number) + (tagScores[j] as number);
+      if (score < minScore) continue;
+      const entry = { post: other, score };
+      if (best.length === count && before(entry, best[count - 1] as typeof entry) >= 0) continue;
       let at = best.length;
       while (at > 0 && before(entry, best[at - 1] as typeof entry) < 0) at -= 1;
       best.splice(at, 0, entry);
