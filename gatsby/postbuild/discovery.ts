@@ -56,7 +56,7 @@ export const NOT_IN_SITEMAP: ReadonlySet<string> = new Set([SEARCH_PAGE_PATH]);
 
 /** Every built path except unlisted ones and the search page, for sitemap.xml. */
 export function sitemapPaths(planPaths: string[], unlisted: ReadonlySet<string>): string[] {
-  return ['/', ...planPaths.filter((p) => !unlisted.has(p) && !NOT_IN_SITEMAP.has(p))].filter((p, i, all) => all.indexOf(p) === i);
+  return [...new Set(['/', ...planPaths.filter((p) => !unlisted.has(p) && !NOT_IN_SITEMAP.has(p))])];
 }
 
 export interface SitemapEntry {

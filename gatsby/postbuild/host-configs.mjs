@@ -152,6 +152,7 @@ export function renderHeaders(files, prefix = '') {
 export function redirectLines(files, prefix = '') {
   const p = normalizePrefix(prefix);
   const out = [];
+  const present = new Set(files);
   for (const route of pageRoutes(files)) {
     const sources = route === '/' ? ['/index.html'] : [`${route}/index.html`, `${route}.html`];
     for (const source of sources) {
@@ -159,7 +160,7 @@ export function redirectLines(files, prefix = '') {
       if (!rule) continue;
       const target = rule.canonical(source);
       if (source === NOT_FOUND_PAGE) continue;
-      const shadowed = files.includes(source); // a file answers this path: Netlify needs "!"
+      const shadowed = present.has(source); // a file answers this path: Netlify needs "!"
       const to = target === '/' ? `${p}/` : `${p}${encodePath(target)}`;
       out.push({ from: `${p}${encodePath(source)}`, to, status: `${REDIRECT_STATUS}${shadowed ? '!' : ''}`, rule: rule.name });
     }
