@@ -1,5 +1,6 @@
 import { ContentError, assertUniqueSlugs, normalizeDate, parsePostFolder, validateDoc, validatePost } from '../../gatsby/content/model';
 import { readFrontmatter } from '../../gatsby/content/frontmatter';
+import { createSchemaCustomization, queryContent } from '../../gatsby/content/gatsby-node';
 
 const goodPost = {
   slug: 'binder',
@@ -127,5 +128,41 @@ describe('helpers', () => {
     );
     expect(error.message).toContain('a.mdx');
     expect(error.file).toBe('b.mdx');
+  });
+});
+
+describe('queryContent', () => {
+  // Gatsby answers the content query in the order the files were read, which changes between builds.
+  const post = (slug: string, date: string) => ({
+    id: `post-${slug}`,
+    frontmatter: { ...goodPost, slug, date },
+    fields: { kind: 'post', docId: null, readingMinutes: 2 },
+    parent: { sourceInstanceName: 'blog', relativePath: `${date}-${slug}/index.mdx`, relativeDirectory: `${date}-${slug}` },
+  });
+  const doc = (docId: string) => ({
+    id: `doc-${docId}`,
+    frontmatter: { title: docId, sidebar_position: 1 },
+    fields: { kind: 'doc', docId, readingMinutes: 1 },
+    parent: { sourceInstanceName: 'docs', relativePath: `${docId}.mdx`, relativeDirectory: docId.split('/').slice(0, -1).join('/') },
+  });
+  const nodes = [post('zeta', '2024-01-02'), doc('desktop/wing/Introduce'), post('alpha', '2024-03-04'), doc('desktop/cabin/Introduce'), post('mid', '2023-05-06')];
+  const answer = (list: typeof nodes) => (async () => ({ data: { allMdx: { nodes: list } } })) as unknown as Parameters<typeof queryContent>[0];
+
+  it('lists posts and docs by their file, whatever order Gatsby gives them in', async () => {
+    const forward = await queryContent(answer(nodes));
+    const backward = await queryContent(answer([...nodes].reverse()));
+    expect(forward.posts.map((p) => p.file)).toEqual(['content/blog/2023-05-06-mid/index.mdx', 'content/blog/2024-01-02-zeta/index.mdx', 'content/blog/2024-03-04-alpha/index.mdx']);
+    expect(forward.docs.map((d) => d.docId)).toEqual(['desktop/cabin/Introduce', 'desktop/wing/Introduce']);
+    expect(backward).toEqual(forward);
+  });
+});
+
+describe('createSchemaCustomization', () => {
+  it('declares every content type, File too, so that Gatsby infers no field of thousands of nodes', () => {
+    let sdl = '';
+    createSchemaCustomization!({ actions: { createTypes: (types: string) => (sdl += types) } } as unknown as Parameters<NonNullable<typeof createSchemaCustomization>>[0], { plugins: [] }, () => {});
+    // Each `type Name [implements Node] @directive… {` of the SDL, with its directives.
+    const declared = [...sdl.matchAll(/^\s*type (\w+)(?: implements \w+)?((?: @\w+)*) \{/gm)].map((m) => [m[1], (m[2] ?? '').split(' @').filter(Boolean)]);
+    expect(Object.fromEntries(declared)).toEqual({ File: ['dontInfer'], Mdx: ['dontInfer'], MdxFrontmatter: ['dontInfer'], MdxFields: ['dontInfer'] });
   });
 });

@@ -20,7 +20,7 @@ let cached: { data: SidebarQuery; sidebars: Map<string, Sidebar> } | null = null
 export function useDocSidebar(key: string | null): Sidebar | null {
   const data = useStaticQuery<SidebarQuery>(graphql`
     query DocSidebars {
-      allMdx(filter: { fields: { kind: { eq: "doc" } } }) {
+      allMdx(filter: { fields: { kind: { eq: "doc" } } }, sort: { fields: { docId: ASC } }) {
         nodes {
           fields {
             docId
