@@ -23,7 +23,8 @@
 // shared machine CPU seconds are the figure to compare. Wall time, CPU time, pages, pages/s,
 // output size and every phase are printed per run; the logs are kept in .bench/build-logs/.
 //
-// Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,cached,scale  --keep (keep the temp dir)
+// Options: --sizes 500,2000,5000 (default 500)  --only cold,warm,cached,scale  --keep (keep the temp dir; with scale,
+//          the last size's content, public/ and caches too)
 //          --repeat N (cold and warm N times each, default 1; medians are printed)
 //          --no-edit (scale: skip the one-edit rebuild that follows each scale build: a paragraph
 //          appended to one post, `gatsby build` again with that build's caches; its log's counts of
@@ -447,8 +448,11 @@ try {
         const edit = await measure('scale-edit', `scale N=${n} 改一篇`, { clean: false, env: { SITE_CONTENT_DIR: dir }, files: n });
         for (const line of edit.counts ?? []) console.log(`    ${line}`);
       }
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(path.join(site, 'public'), { recursive: true, force: true });
+      // --keep: the last size's content, build and caches stay, for another one-edit build by hand.
+      if (!keep || n !== sizes[sizes.length - 1]) {
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(path.join(site, 'public'), { recursive: true, force: true });
+      }
       if (row.failure) {
         const rest = sizes.filter((m) => m > n);
         if (rest.length) console.log(`  N=${n} 已失败：跳过更大的 ${rest.join(', ')}`);

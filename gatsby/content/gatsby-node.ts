@@ -41,12 +41,19 @@ export function collectedContentErrors(getNode: (id: string) => Node | undefined
 }
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
-  // File is Gatsby's own type, inferred by default: every build would test each string field of
-  // every file for a date (moment.js; 7 s of 5,000 files). Its fields are declared by Gatsby,
-  // childImageSharp by gatsby-transformer-sharp (@childOf) and publicURL by gatsby-source-filesystem.
+  // Gatsby builds inference metadata, testing each string field of every node for a date with
+  // moment.js (7 s of a build of 5,000 files), for every node type not declared @dontInfer here,
+  // even its own SitePage and Directory whose schema it never infers. File's fields are Gatsby's,
+  // childImageSharp comes from gatsby-transformer-sharp (@childOf), publicURL from gatsby-source-filesystem.
   actions.createTypes(`
     type File implements Node @dontInfer {
       relativePath: String!
+    }
+    type Directory implements Node @dontInfer {
+      relativePath: String!
+    }
+    type SitePage implements Node @dontInfer {
+      path: String!
     }
     type Mdx implements Node @dontInfer {
       body: String
