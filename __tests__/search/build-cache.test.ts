@@ -51,7 +51,7 @@ describe('the build’s search step with its cache', () => {
   it('renders every page once, then skips an unchanged site', () => {
     expect(result.cold.pages).toBeGreaterThan(50);
     expect(result.cold).toMatchObject({ skipped: false, rendered: result.cold.pages, cached: 0 });
-    expect(result.unchanged).toEqual({ ...result.cold, skipped: true, rendered: 0, cached: 0, renderMs: 0, buildMs: 0 });
+    expect(result.unchanged).toEqual({ ...result.cold, skipped: true, rendered: 0, cached: 0, renderMs: 0, buildMs: 0, piecesWritten: 0 });
   });
 
   it('builds the same bytes from cached renders as from fresh ones', () => {

@@ -219,7 +219,7 @@ describe('writeCachedSearchFiles', () => {
     expect(index.startsWith(stampPrefix(first.build))).toBe(true);
     expect(sameBuild(JSON.parse(index), JSON.parse(readFileSync(files.store, 'utf8')))).toBe(true);
     const again = await run(site);
-    expect(again).toEqual({ ...first, skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0 });
+    expect(again).toEqual({ ...first, skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0, piecesWritten: 0 });
     expect([calls.length, builds.length]).toEqual([3, 1]);
     expect(readFileSync(files.index, 'utf8')).toBe(index);
     expect(JSON.parse(readFileSync(path.join(cacheDir, MANIFEST), 'utf8'))).toMatchObject({ build: first.build, pages: 3 });
@@ -271,6 +271,49 @@ describe('writeCachedSearchFiles', () => {
     await expect(run('fp2')).resolves.toMatchObject({ skipped: true });
     rmSync(path.join(dir, '2'.repeat(20)), { recursive: true });
     await expect(run('fp2')).resolves.toMatchObject({ skipped: false });
+  });
+
+  it('writes only the pieces that changed: the last folder is renamed, stale pieces go, a piece cut short is written again', async () => {
+    const { cacheDir, files } = setup();
+    const dir = path.dirname(files.index);
+    let pieces = new Map([
+      ['p0.txt', 'a0'],
+      ['p1.txt', 'a1'],
+      ['d0.json', '[1]'],
+    ]);
+    let n = 0;
+    const run = (fingerprint: string) =>
+      writeCachedSearchFiles({
+        pages: site,
+        fingerprint,
+        other: {},
+        cacheDir,
+        files,
+        render: (p) => ({ sections: [{ id: null, heading: '', depth: 0, text: p.body, code: '' }], htmlIds: [], tocIds: [] }),
+        build: (pages) => {
+          const id = `${(n += 1)}`.repeat(20);
+          return { build: id, indexJson: `${stampPrefix(id)}}`, storeJson: `${stampPrefix(id)}}`, pieces, pages: pages.length, records: pages.length };
+        },
+      });
+    const contents = (build: string) => Object.fromEntries(readdirSync(path.join(dir, build)).map((name) => [name, readFileSync(path.join(dir, build, name), 'utf8')]));
+    await expect(run('fp1')).resolves.toMatchObject({ piecesWritten: 3 });
+    // One piece changed, one gone, one new.
+    pieces = new Map([
+      ['p0.txt', 'a0'],
+      ['p1.txt', 'b1'],
+      ['p2.txt', 'b2'],
+    ]);
+    await expect(run('fp2')).resolves.toMatchObject({ piecesWritten: 2 });
+    expect(readdirSync(dir).filter((name) => /^\d+$/.test(name))).toEqual(['2'.repeat(20)]);
+    expect(contents('2'.repeat(20))).toEqual(Object.fromEntries(pieces));
+    // A file cut short (a build stopped while writing it) is not taken for the piece its hash names.
+    writeFileSync(path.join(dir, '2'.repeat(20), 'p0.txt'), 'a');
+    await expect(run('fp3')).resolves.toMatchObject({ piecesWritten: 1 });
+    expect(contents('3'.repeat(20))).toEqual(Object.fromEntries(pieces));
+    // Without the last folder, everything is written.
+    rmSync(path.join(dir, '3'.repeat(20)), { recursive: true });
+    await expect(run('fp4')).resolves.toMatchObject({ piecesWritten: 3 });
+    expect(contents('4'.repeat(20))).toEqual(Object.fromEntries(pieces));
   });
 
   it('rebuilds when a file is missing or is not the one it wrote', async () => {

@@ -22,7 +22,7 @@
  * search-build.ts) passes it in, and the unit tests pass a fake one.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
@@ -235,9 +235,55 @@ export interface SearchFilesManifest {
   records: number;
   indexBytes: number;
   storeBytes: number;
+  /** Each piece's name → a hash of its text: the next build rewrites only the pieces that differ. */
+  pieces?: Record<string, string>;
 }
 
 export const MANIFEST = 'files.json';
+
+/** The last manifest written, whatever it was made from (null when there is none). */
+function lastManifest(cacheDir: string): SearchFilesManifest | null {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(cacheDir, MANIFEST), 'utf8')) as SearchFilesManifest;
+    return typeof manifest.build === 'string' ? manifest : null;
+  } catch {
+    return null;
+  }
+}
+
+const pieceHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
+
+/**
+ * Writes a build's pieces into its folder. The last build's folder, when its manifest lists its
+ * pieces, is renamed to the new one and only the pieces that differ (by hash, or by size on disk:
+ * a file cut short) are written, the ones no longer made removed: one edit changes a few of
+ * thousands. The folder is not yet named by any manifest while this runs. Returns each piece's
+ * hash and how many were written.
+ */
+export function writePieces(indexFile: string, build: string, pieces: ReadonlyMap<string, string>, last: SearchFilesManifest | null): { hashes: Record<string, string>; written: number } {
+  const dir = piecesDir(indexFile, build);
+  let kept: Record<string, string> = {};
+  if (last?.pieces && statSync(piecesDir(indexFile, last.build), { throwIfNoEntry: false })?.isDirectory()) {
+    if (last.build !== build) {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(piecesDir(indexFile, last.build), dir);
+    }
+    kept = last.pieces;
+  }
+  mkdirSync(dir, { recursive: true });
+  const hashes: Record<string, string> = {};
+  let written = 0;
+  for (const [name, text] of pieces) {
+    const hash = pieceHash(text);
+    hashes[name] = hash;
+    const file = path.join(dir, name);
+    if (kept[name] === hash && statSync(file, { throwIfNoEntry: false })?.size === Buffer.byteLength(text)) continue;
+    writeFileSync(file, text);
+    written += 1;
+  }
+  for (const name of readdirSync(dir)) if (!pieces.has(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  return { hashes, written };
+}
 
 /** Everything the two files are made from, as one hash. */
 export function inputsFingerprint(fingerprint: string, pages: ReadonlyArray<{ key: string; meta: unknown }>, other: unknown): string {
@@ -279,6 +325,8 @@ export interface SearchFilesReport extends Omit<SearchFilesManifest, 'inputs'> {
   /** Wall time of the rendering (cache lookups included) and of building the two files. */
   renderMs: number;
   buildMs: number;
+  /** Pieces written (the others were the last build's, unchanged). */
+  piecesWritten: number;
 }
 
 /** Resolves on the next turn of the event loop, after the I/O and timers waiting now. */
@@ -313,7 +361,7 @@ export async function writeCachedSearchFiles<M>(options: {
     options.other,
   );
   const current = upToDate(cacheDir, inputs, files);
-  if (current) return { ...statsOf(current), skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0 };
+  if (current) return { ...statsOf(current), skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0, piecesWritten: 0 };
   const t0 = performance.now();
   // One page at a time, handing the event loop back between pages: rendering is CPU work on the
   // thread that, in gatsby develop, also answers the editor's requests and runs the page query of
@@ -329,11 +377,9 @@ export async function writeCachedSearchFiles<M>(options: {
   const prefix = stampPrefix(built.build);
   if (!built.indexJson.startsWith(prefix) || !built.storeJson.startsWith(prefix)) throw new Error(`搜索文件必须以 ${prefix} 开头`);
   // The pieces first, then the manifests that name their folder; then older builds' folders go.
-  const dir = piecesDir(files.index, built.build);
-  mkdirSync(dir, { recursive: true });
+  const pieces = writePieces(files.index, built.build, built.pieces ?? new Map(), lastManifest(cacheDir));
   let piecesBytes = { index: 0, store: 0 };
   for (const [name, text] of built.pieces ?? []) {
-    writeAtomic(path.join(dir, name), text);
     const bytes = Buffer.byteLength(text);
     piecesBytes = name.startsWith('p') ? { ...piecesBytes, index: piecesBytes.index + bytes } : { ...piecesBytes, store: piecesBytes.store + bytes };
   }
@@ -349,9 +395,10 @@ export async function writeCachedSearchFiles<M>(options: {
     records: built.records,
     indexBytes: Buffer.byteLength(built.indexJson) + piecesBytes.index,
     storeBytes: Buffer.byteLength(built.storeJson) + piecesBytes.store,
+    pieces: pieces.hashes,
   };
   writeAtomic(path.join(cacheDir, MANIFEST), JSON.stringify(manifest));
-  return { ...statsOf(manifest), skipped: false, rendered: cache.misses, cached: cache.hits, pruned: cache.prune(), renderMs: t1 - t0, buildMs: t2 - t1 };
+  return { ...statsOf(manifest), skipped: false, rendered: cache.misses, cached: cache.hits, pruned: cache.prune(), renderMs: t1 - t0, buildMs: t2 - t1, piecesWritten: pieces.written };
 }
 
 // ---------- the index's tokens, from one build to the next ----------

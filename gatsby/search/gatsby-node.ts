@@ -123,6 +123,6 @@ function reportLine(report: SiteSearchReport, started: number): string {
   const fresh = report.rendered - report.fromBuild;
   const work = report.skipped
     ? '内容与代码未变，沿用上次的文件'
-    : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}`;
+    : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}，写出分片文件 ${report.piecesWritten} 个（其余与上次构建相同）`;
   return `搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`;
 }
