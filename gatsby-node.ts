@@ -21,8 +21,8 @@ function inOrder<K extends keyof GatsbyNode>(...handlers: Array<Hook<K>>): Hook<
   }) as unknown as Hook<K>;
 }
 
-/** The image cache goes in before any job; the synonym file is checked before anything slow. */
-export const onPreBootstrap = inOrder<'onPreBootstrap'>(images.onPreBootstrap!, search.onPreBootstrap!);
+/** Related posts' term counting starts on its thread; the image cache goes in before any job; the synonym file is checked before anything slow. */
+export const onPreBootstrap = inOrder<'onPreBootstrap'>(pages.onPreBootstrap!, images.onPreBootstrap!, search.onPreBootstrap!);
 export const createSchemaCustomization = content.createSchemaCustomization;
 export const createResolvers = markdown.createResolvers;
 export const onCreateNode = content.onCreateNode;

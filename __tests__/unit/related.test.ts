@@ -3,7 +3,14 @@
  * not to DeepSeek; the post's own series, drafts and itself are never suggested; the choice does not
  * depend on the order the posts come in.
  */
-import { relatedPosts, type RelatedInput } from '../../gatsby/content/related';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readFrontmatter } from '../../gatsby/content/frontmatter';
+import { loadContent } from '../../gatsby/content/loader';
+import { relatedPosts, relatedText, termCounts, type RelatedInput } from '../../gatsby/content/related';
+import { relatedTerms } from '../../gatsby/content/related-terms';
+import { runOnWorkerThread } from '../../gatsby/worker-thread';
 
 const post = (slug: string, date: string, tags: string[], body: string, extra: Partial<RelatedInput> = {}): RelatedInput => ({
   slug,
@@ -73,4 +80,33 @@ describe('relatedPosts', () => {
     expect(paths(tagOnly, 'a')).toEqual(['/blog/b']);
     expect(paths(relatedPosts([post('a', '2024-01-01', ['media'], 'MediaCodec 的输入缓冲区。'), post('b', '2024-02-01', ['android'], 'FMOD 变声插件的参数。')]), 'a')).toEqual([]);
   });
+});
+
+describe('related posts’ term counts, counted ahead on a worker thread', () => {
+  const root = path.resolve(__dirname, '../..');
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'related-terms-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps each post’s counts, the same as counting them now', () => {
+    const post = { title: '深入 Binder 拦截', body: 'Binder 驱动通过 ioctl 传递事务。拦截 BINDER_WRITE_READ 可以看到 Parcel 数据。' };
+    const first = relatedTerms(root, dir);
+    expect(first.fill(post)).toBe(true);
+    expect(first.fill(post)).toBe(false);
+    const later = relatedTerms(root, dir);
+    expect(later.countsOf(post)).toEqual(termCounts(relatedText(post.title, post.body)));
+    expect(later.stats()).toEqual({ counted: 0, reused: 1 });
+    expect(later.countsOf({ ...post, body: `${post.body}新的一段。` }).size).toBeGreaterThan(0);
+    expect(later.stats()).toEqual({ counted: 1, reused: 1 });
+  });
+
+  it('counts every post of the content folder on the worker, under the keys createPages reads them by', async () => {
+    const result = await runOnWorkerThread<{ counted: number; posts: number }>('gatsby/content/related-terms-worker.ts', { root, contentDir: path.join(root, 'content'), dir });
+    expect(result.posts).toBeGreaterThan(10);
+    expect(result.counted).toBe(result.posts);
+    // createPages takes a post's title from its node and its body from the file, as here.
+    const terms = relatedTerms(root, dir);
+    for (const post of loadContent(root).posts) terms.countsOf({ title: post.frontmatter.title, body: readFrontmatter(readFileSync(path.join(root, post.file), 'utf8')).body });
+    expect(terms.stats()).toEqual({ counted: 0, reused: result.posts });
+  }, 60_000);
 });

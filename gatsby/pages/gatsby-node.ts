@@ -3,7 +3,6 @@
  * one createPage per planned page. What was planned is kept for the post-build pass
  * (gatsby/pages/built.ts): feeds, sitemap, twins and the link report need no second query.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { CreatePagesArgs, GatsbyNode } from 'gatsby';
 import authors from '../../content/authors.json';
@@ -25,9 +24,8 @@ import { rememberBuiltSite } from './built';
 import { aliasesOf, readPublishedAnchors } from '../content/anchors';
 import { readFileSync } from 'node:fs';
 import { readFrontmatter } from '../content/frontmatter';
-import { relatedPosts, relatedText, termCounts, type RelatedInput } from '../content/related';
-import { jsonCache } from '../cache';
-import { rendererFingerprint } from '../search/cache';
+import { relatedPosts } from '../content/related';
+import { relatedTerms, relatedTermsCounted, startCountingRelatedTerms } from '../content/related-terms';
 import { loadSeriesNames, seriesMessages } from '../content/series';
 import type { SeriesNames } from '../../src/lib/series';
 
@@ -44,24 +42,14 @@ const TEMPLATES: Record<PagePlan['kind'], string> = {
  * The series names (content/series.yaml), checked against the posts' `series:` fields, and each post's
  * related posts (gatsby/content/related.ts, from the posts' text read from their files).
  */
-function seriesAndRelated(posts: readonly PostEntry[]): { seriesNames: SeriesNames; related: ReturnType<typeof relatedPosts>; problems: string[] } {
+function seriesAndRelated(posts: readonly PostEntry[]): { seriesNames: SeriesNames; related: ReturnType<typeof relatedPosts>; problems: string[]; terms: { counted: number; reused: number } } {
   const seriesNames = loadSeriesNames(contentDir);
   const sources = posts.map((p) => ({ post: p, raw: readFileSync(path.join(contentDir, p.file.replace(/^content\//, '')), 'utf8') }));
   const problems = seriesMessages(
     sources.map(({ post, raw }) => ({ slug: post.slug, path: postPath(post.slug), title: post.title, date: post.date, series: post.series, seriesPosition: post.series_position, file: post.file, raw })),
     seriesNames,
   );
-  // Each post's term counts from the build cache when its title and text are unchanged (tokenizing 2,500 posts: 12 s).
-  const termCache = jsonCache<Array<[string, number]>>(path.resolve('.cache', 'related-terms'));
-  const fingerprint = rendererFingerprint(path.resolve('.'), ['gatsby/content/related.ts']);
-  const countsOf = (post: RelatedInput) => {
-    const key = createHash('sha256').update(fingerprint).update('\0').update(post.title).update('\0').update(post.body).digest('hex').slice(0, 32);
-    const cached = termCache.get(key);
-    if (cached) return new Map(cached);
-    const counts = termCounts(relatedText(post.title, post.body));
-    termCache.set(key, [...counts]);
-    return counts;
-  };
+  const terms = relatedTerms();
   const related = relatedPosts(
     sources.map(({ post, raw }) => ({
       slug: post.slug,
@@ -73,9 +61,9 @@ function seriesAndRelated(posts: readonly PostEntry[]): { seriesNames: SeriesNam
       body: readFrontmatter(raw).body,
       listed: !post.draft && !post.unlisted,
     })),
-    { countsOf },
+    { countsOf: (post) => terms.countsOf(post) },
   );
-  return { seriesNames, related, problems };
+  return { seriesNames, related, problems, terms: terms.stats() };
 }
 
 /** Each post's and doc's “最后更新于” from the content folder's git history (read once per process). */
@@ -87,6 +75,11 @@ async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[
     authorMatcher(authors),
   );
 }
+
+/** A build counts the posts' terms for related posts on a worker thread while Gatsby reads the content. */
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = () => {
+  if (gatsbyCommand() === 'build') startCountingRelatedTerms(contentDir);
+};
 
 export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix, getNode, getNodesByType }: CreatePagesArgs) => {
   const contentErrors = collectedContentErrors(getNode, { getNodesByType, actions });
@@ -105,6 +98,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   try {
     content = await queryContent(graphql);
     assertUniqueSlugs(content.posts.map((p) => ({ slug: p.slug, file: p.file })));
+    await relatedTermsCounted();
     extras = seriesAndRelated(content.posts);
     if (extras.problems.length) throw new Error(`系列设置有误（${extras.problems.length} 处）：\n${extras.problems.map((m) => `  - ${m}`).join('\n')}`);
     updated = await lastUpdated(content.posts, content.docs, (message) => reporter.warn(message));
@@ -151,5 +145,5 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
         : page.context;
     actions.createPage({ path: page.path, component: TEMPLATES[page.kind], context });
   }
-  reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档`);
+  reporter.info(`已生成 ${plan.length} 个内容页面：${posts.length} 篇文章，${docs.length} 篇文档；相关文章所用的词频 ${extras.terms.reused} 篇取自缓存，${extras.terms.counted} 篇现算`);
 };
