@@ -79,7 +79,7 @@ describe('npm test (scripts/test.mjs)', () => {
   });
 
   test('runs the typecheck, ESLint, Prettier’s check, the workflow lint and both builds', () => {
-    expect([...npmScripts].sort()).toEqual(['build:grown', 'build:strict', 'check:build-growth', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
+    expect([...npmScripts].sort()).toEqual(['build:grown', 'build:strict', 'check:build-growth', 'clean', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
   });
 
   test('builds before the tests that need the build, and tests the strict build by its copy', () => {
@@ -106,6 +106,9 @@ describe('npm test (scripts/test.mjs)', () => {
     const strict = commands.find(({ command }) => scriptOf(command) === 'build:strict')?.command as Command;
     // The strict build's log is recorded as 'strict'; build:grown records its own as 'grown' (scripts/build-grown.mjs).
     expect(recordedAs(strict)).toBe('strict');
+    // A whole build: after an earlier build of the same site Gatsby would make no HTML, and there would be nothing to compare.
+    const strictStage = all.find((stage) => stage.sequence.includes(strict)) as Stage;
+    expect(strictStage.sequence.map(scriptOf)).toEqual(['clean', 'build:strict']);
     expect(readFileSync(path.join(ROOT, 'scripts/build-grown.mjs'), 'utf8')).toMatch(/record\('grown',/);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json
     const scripts = (require(path.join(ROOT, 'package.json')) as { scripts: Record<string, string> }).scripts;
