@@ -167,7 +167,7 @@ export async function queryContent(graphql: CreatePagesArgs['graphql']): Promise
   // By file: Gatsby returns nodes in the order their files were read, which varies from build to
   // build (and with it the order of the sitemap and of every list made from these).
   const files = result.data.allMdx.nodes.flatMap((node) => (node.parent && node.fields ? [{ node, parent: node.parent, fields: node.fields, display: `content/${node.parent.sourceInstanceName}/${node.parent.relativePath}` }] : []));
-  files.sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+  files.sort((a, b) => a.display.localeCompare(b.display));
   for (const { node, parent, fields, display } of files) {
     if (fields.kind === 'post') {
       posts.push(postEntry(node.id, display, validatePost(node.frontmatter, display, parent.relativeDirectory), fields.readingMinutes ?? 1));

@@ -53,15 +53,22 @@ export function relatedTerms(root = path.resolve('.'), dir = relatedTermsDir(roo
   };
 }
 
-let filling: Promise<unknown> | undefined;
+/** The counting on its thread: resolves to why it stopped, if it did. */
+let filling: Promise<string | undefined> | undefined;
 
 /** Starts counting every post of the content folder on a worker thread (the build's second core is idle while Gatsby sources). */
 export function startCountingRelatedTerms(contentDir: string): void {
   const root = path.resolve('.');
-  filling = runOnWorkerThread('gatsby/content/related-terms-worker.ts', { root, contentDir, dir: relatedTermsDir(root) }).catch(() => undefined);
+  filling = runOnWorkerThread('gatsby/content/related-terms-worker.ts', { root, contentDir, dir: relatedTermsDir(root) }).then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
 }
 
-/** Waits for the counting started by startCountingRelatedTerms, if any; what it did not count is counted when read. */
-export async function relatedTermsCounted(): Promise<void> {
-  await filling;
+/**
+ * Waits for the counting started by startCountingRelatedTerms, if any. What it did not count is
+ * counted when read, so a failure costs only time; it resolves to the failure's message for the build log.
+ */
+export async function relatedTermsCounted(): Promise<string | undefined> {
+  return filling;
 }

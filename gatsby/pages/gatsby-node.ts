@@ -98,7 +98,8 @@ export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions,
   try {
     content = await queryContent(graphql);
     assertUniqueSlugs(content.posts.map((p) => ({ slug: p.slug, file: p.file })));
-    await relatedTermsCounted();
+    const termsFailure = await relatedTermsCounted();
+    if (termsFailure) reporter.warn(`相关文章的词频没能在工作线程上算完，改在这里算（更慢）：${termsFailure}`);
     extras = seriesAndRelated(content.posts);
     if (extras.problems.length) throw new Error(`系列设置有误（${extras.problems.length} 处）：\n${extras.problems.map((m) => `  - ${m}`).join('\n')}`);
     updated = await lastUpdated(content.posts, content.docs, (message) => reporter.warn(message));
