@@ -37,6 +37,7 @@ import {
   isNodeEventOf,
   isPageTemplateIssuer,
   NODE_EVENTS,
+  onceBuildPageDataWritten,
   SITE_QUERY_EXTRACTION_CACHE,
   pageDataFile,
   pageHtmlFile,
@@ -467,6 +468,30 @@ describe('gatsby develop: node events', () => {
     for (const event of NODE_EVENTS) expect(actions).toContain(`type: \`${event}\``);
     expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'Mdx' } } }, 'Mdx')).toBe(true);
     expect(isNodeEventOf({ type: 'CREATE_NODE', payload: { internal: { type: 'File' } } }, 'Mdx')).toBe(false);
+  });
+});
+
+describe('gatsby build: the page data written', () => {
+  it('build.js writes every page data, then sets BOOTSTRAP_QUERY_RUNNING_FINISHED, then renders the HTML: the search worker starts there', () => {
+    expect(gatsbyFile('dist/commands/build.js')).toMatch(
+      /await \(0, _pageData\.flush\)\(buildSpan\);[\s\S]*dispatch\(_actions\.actions\.setProgramStatus\(`BOOTSTRAP_QUERY_RUNNING_FINISHED`\)\)[\s\S]*buildHTMLPagesAndDeleteStaleArtifacts\)\(/,
+    );
+    expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
+  });
+
+  it('onceBuildPageDataWritten hears that action, through Gatsby’s own action creator and emitter, once', () => {
+    const { setProgramStatus } = fromGatsby('./dist/redux/actions/internal.js') as { setProgramStatus(status: string): { type: string } };
+    const { mett } = fromGatsby('./dist/utils/mett.js') as { mett(): { on(t: string, f: (a: unknown) => void): void; off(t: string, f: (a: unknown) => void): void; emit(t: string, a: unknown): void } };
+    const emitter = mett();
+    const emit = (action: { type: string }) => emitter.emit(action.type, action);
+    let heard = 0;
+    onceBuildPageDataWritten(emitter, () => heard++);
+    emit(setProgramStatus('BOOTSTRAP_FINISHED'));
+    emit({ type: 'CREATE_PAGE' });
+    expect(heard).toBe(0);
+    emit(setProgramStatus('BOOTSTRAP_QUERY_RUNNING_FINISHED'));
+    emit(setProgramStatus('BOOTSTRAP_QUERY_RUNNING_FINISHED'));
+    expect(heard).toBe(1);
   });
 });
 

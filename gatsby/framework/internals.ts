@@ -14,6 +14,7 @@
  * - gatsby-plugin-sharp's worker, which its job manager calls for every image;
  * - names in its browser runtime and gatsby-plugin-image's head keys (src/lib/gatsby-runtime.ts:
  *   bundled code cannot import gatsby/);
+ * - its emitter: the action a build dispatches once the page data is written;
  * - its develop server: the Express app's middleware order, its overlay and emitter events, and
  *   the two patch hunks' entry points (patches/gatsby+<version>.patch, docs/gatsby.md);
  * - beyond Gatsby, one library the build reaches into: Emotion's mark for styles it has already
@@ -311,6 +312,31 @@ export const NODE_EVENTS = ['CREATE_NODE', 'DELETE_NODE'] as const;
  * websocketManager.emitPageData, then this action); the emitter repeats it like NODE_EVENTS.
  */
 export const DEVELOP_PAGE_DATA_SENT = 'CLEAR_PENDING_PAGE_DATA_WRITE';
+
+/**
+ * `gatsby build` has written every page's page-data.json and is about to render the HTML
+ * (gatsby/dist/commands/build.js: pageData.flush(), then this program status, then
+ * buildHTMLPagesAndDeleteStaleArtifacts). The emitter repeats the action like NODE_EVENTS; the
+ * search files start from the page data here, on the core the HTML renderer leaves idle.
+ */
+export const BUILD_PAGE_DATA_WRITTEN = { type: 'SET_PROGRAM_STATUS', status: 'BOOTSTRAP_QUERY_RUNNING_FINISHED' } as const;
+
+/** Gatsby's emitter as its API hands it to a hook (mett: on and off by type). */
+interface EmitterLike {
+  on(type: string, handler: (action: unknown) => void): unknown;
+  off(type: string, handler: (action: unknown) => void): unknown;
+}
+
+/** Calls `then` once, when `gatsby build` has written the page data (BUILD_PAGE_DATA_WRITTEN). */
+export function onceBuildPageDataWritten(emitter: EmitterLike, then: () => void): void {
+  const listener = (action: unknown) => {
+    const { payload } = (action ?? {}) as { payload?: unknown };
+    if (payload !== BUILD_PAGE_DATA_WRITTEN.status) return;
+    emitter.off(BUILD_PAGE_DATA_WRITTEN.type, listener);
+    then();
+  };
+  emitter.on(BUILD_PAGE_DATA_WRITTEN.type, listener);
+}
 
 /** Whether an emitted action is about a node of this type. */
 export function isNodeEventOf(action: unknown, type: string): boolean {

@@ -67,8 +67,9 @@ const FINISHING_CODE = ['gatsby/postbuild/finish-html.ts', 'gatsby/postbuild/lin
 export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // First: it only reads what the build did.
   { name: 'image-cache-report', run: ({ reporter }) => reportBuildCache(reporter) },
-  // Reads the page data this build wrote; writes public/search/. On a worker thread, alongside
-  // the next steps (none of which reads public/search/).
+  // Reads the page data this build wrote; writes public/search/. On a worker thread started as
+  // soon as that page data was written (gatsby/search/gatsby-node.ts), alongside Gatsby's HTML
+  // rendering and the next steps (none of which reads public/search/).
   { name: 'search', background: true, run: ({ reporter, publicDir }) => writeSearchFiles(reporter, publicDir) },
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last: it
   // hashes the final inline scripts), while the link report's ids and links are collected. No

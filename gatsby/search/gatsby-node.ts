@@ -5,9 +5,9 @@
  * sections and the last index's tokens are kept in the build cache (`gatsby clean` leaves them, so
  * a start after it renders and tokenizes nothing unchanged) and the files are not rebuilt when
  * nothing they are made from changed (manifest in .cache/search-files; gatsby/search/cache.ts).
- * `gatsby build` builds them after the build
- * (writeSearchFiles, a post-build step) from the HTML its page queries rendered (each page's
- * page-data.json), so no page is rendered twice; `gatsby develop` runs queries only on demand, so
+ * `gatsby build` builds them from the HTML its page queries rendered (each page's
+ * page-data.json), so no page is rendered twice: on a worker thread started as soon as the page
+ * data is written, beside Gatsby's HTML rendering, and awaited by a post-build step (writeSearchFiles); `gatsby develop` runs queries only on demand, so
  * it renders them itself, once its bundle is compiled and again after each content change
  * (gatsby/search/develop.ts). Content errors are left to createPages, which reports them all.
  */
@@ -19,20 +19,25 @@ import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
 import { addDevelopRoute, watchDevelopRequests } from '../framework/develop-server';
-import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, isNodeEventOf, NODE_EVENTS } from '../framework/internals';
+import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, gatsbyCommand, isNodeEventOf, NODE_EVENTS, onceBuildPageDataWritten } from '../framework/internals';
 import { loadSynonyms, writeSiteSearchFiles, type RenderedHtml, type SiteSearchReport } from './build';
 import type { SearchWorkerResult } from './post-build-worker';
 import { runOnWorkerThread } from '../worker-thread';
 import { searchCacheDirs } from './cache';
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
 
-/** The editors' synonym file is checked first thing: a mistake in it stops the build within seconds, naming the entry. */
-export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
+/**
+ * The editors' synonym file is checked first thing: a mistake in it stops the build within seconds,
+ * naming the entry. A build starts its search worker once the page data is written.
+ */
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter, emitter }) => {
   try {
     loadSynonyms(contentDir);
   } catch (error) {
     reporter.panic(error instanceof SynonymError ? error.message : String(error));
   }
+  if (gatsbyCommand() !== 'build') return;
+  onceBuildPageDataWritten(emitter, () => startSearchWorker(path.resolve('public'), 'early'));
 };
 
 /**
@@ -73,18 +78,36 @@ export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitte
   emitter.on(DEVELOP_PAGE_DATA_SENT, () => follower.pageDataSent());
 };
 
+/** The build's search worker, once started: when, and what it will answer. */
+let searchWorker: { at: number; when: 'early' | 'post-build'; outcome: Promise<SearchWorkerResult> } | undefined;
+
+/** Starts the build's search worker (once): `early` when the page data is written, else by the post-build step. */
+function startSearchWorker(publicDir: string, when: 'early' | 'post-build') {
+  if (!searchWorker) {
+    searchWorker = { at: performance.now(), when, outcome: runOnWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir }) };
+    // Awaited by writeSearchFiles, which reports a failure; not an unhandled rejection meanwhile.
+    searchWorker.outcome.catch(() => undefined);
+  }
+  return searchWorker;
+}
+
 /**
- * The post-build step: the search files from the page data `gatsby build` just wrote, built on a
- * worker thread (gatsby/search/post-build-worker.ts) while the other post-build steps run on this
- * one. A page it has to render whose page data holds no rendered body is rendered from its source,
- * and said: every listed page is built, so that means the page data moved or the template's query
- * changed. Started by the post-build pass; the returned promise settles when the files are written.
+ * The post-build step: the search files from the page data `gatsby build` wrote, built on a worker
+ * thread (gatsby/search/post-build-worker.ts) started when that page data was written (beside
+ * Gatsby's HTML rendering, which keeps one core busy on a two-core machine) or, if Gatsby did not
+ * say so (gatsby/framework/internals.ts BUILD_PAGE_DATA_WRITTEN), now; the other post-build steps
+ * run on this thread meanwhile. A page it has to render whose page data holds no rendered body is
+ * rendered from its source, and said: every listed page is built, so that means the page data
+ * moved or the template's query changed. The returned promise settles when the files are written.
  */
 export async function writeSearchFiles(reporter: Reporter, publicDir: string): Promise<void> {
-  const started = performance.now();
-  const outcome = await runOnWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir });
+  const worker = startSearchWorker(publicDir, 'post-build');
+  const outcome = await worker.outcome;
   if (outcome.renderError) reporter.panic(outcome.renderError);
-  if (outcome.report) reporter.info(`${reportLine(outcome.report, started)}${outcome.tokens && !outcome.report.skipped ? `；字段分词 ${outcome.tokens.made} 个新做、${outcome.tokens.reused} 个沿用上次构建` : ''}`);
+  if (outcome.report) {
+    const tokens = outcome.tokens && !outcome.report.skipped ? `；字段分词 ${outcome.tokens.made} 个新做、${outcome.tokens.reused} 个沿用上次构建` : '';
+    reporter.info(`${reportLine(outcome.report, worker.at)}${tokens}${worker.when === 'early' ? '（页面数据写好时开始，与生成 HTML 同时）' : ''}`);
+  }
   const { missing } = outcome;
   if (missing.length) {
     reporter.warn(
