@@ -11,7 +11,7 @@ import { siteConfig } from '../../src/config/site';
 import { reportBuildCache } from '../framework/images/gatsby-node';
 import { builtSite, type BuiltSite } from '../pages/built';
 import { writeSearchFiles } from '../search/gatsby-node';
-import { writeTravelFiles } from '../travel/travel';
+import { writeShareCardFiles, writeTwinFiles } from '../travel/travel';
 import { writeDiscoveryFiles } from './write-discovery';
 import { finishHtmlFiles } from './finish-html';
 import { linkReport, publishedAnchorReport, type PageLinks } from './link-report';
@@ -71,6 +71,14 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // soon as that page data was written (gatsby/search/gatsby-node.ts), alongside Gatsby's HTML
   // rendering and the next steps (none of which reads public/search/).
   { name: 'search', background: true, run: ({ reporter, publicDir }) => writeSearchFiles(reporter, publicDir) },
+  // Markdown twins on a worker thread, then llms.txt / llms-full.txt (gatsby/travel/travel.ts),
+  // alongside the next steps (none of which reads a twin; the link report waits for them).
+  {
+    name: 'twins',
+    needsPlan: true,
+    background: true,
+    run: ({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, lastUpdated }) => writeTwinFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, lastUpdated }),
+  },
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last: it
   // hashes the final inline scripts), while the link report's ids and links are collected. No
   // later step writes HTML.
@@ -91,12 +99,8 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
       );
     },
   },
-  // Markdown twins, llms.txt / llms-full.txt and the share cards (gatsby/travel/travel.ts).
-  {
-    name: 'travel',
-    needsPlan: true,
-    run: ({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, cards, lastUpdated }) => writeTravelFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, cards, lastUpdated }),
-  },
+  // The share cards: those painted while Gatsby ran are copied, any left are painted (gatsby/travel/travel.ts).
+  { name: 'share-cards', needsPlan: true, run: ({ reporter, publicDir }, { cards }) => writeShareCardFiles(reporter, publicDir, cards) },
   // Feeds and sitemap take the listed posts from the archive's plan (newest first).
   {
     name: 'discovery',

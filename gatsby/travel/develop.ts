@@ -16,8 +16,8 @@ import { addDevelopRoute, requestOrigin, type DevelopHandler } from '../framewor
 import { builtSite } from '../pages/built';
 import { twinSourceOf } from './develop-source';
 import { cachedCardFile, drawShareCards } from './share-cards';
-import { CARD_CACHE, planner, twinCache } from './travel';
-import { twinMarkdown } from './twins';
+import { CARD_CACHE, planner } from './travel';
+import { twinCache, twinMarkdown } from './twins';
 
 const CARD_FILE = new RegExp(`^${CARD_DIR}/([0-9a-f]{20})\\.png$`);
 

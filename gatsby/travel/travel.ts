@@ -2,7 +2,8 @@
  * The Gatsby side of "docs that travel" (docs/architecture.md), called by gatsby-node.ts:
  *   - planShareCards (createPages): which pages get a generated share card and its file name,
  *     handed to the post/doc templates in the page context;
- *   - writeTravelFiles (onPostBuild): Markdown twins, llms.txt, llms-full.txt and the card PNGs.
+ *   - writeTwinFiles and writeShareCardFiles (onPostBuild): Markdown twins, llms.txt,
+ *     llms-full.txt and the card PNGs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,12 @@ import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
 import type { ShareCard } from './share-card-layout';
-import { buildCacheDir, jsonCache } from '../cache';
-import { rendererFingerprint } from '../search/cache';
+import { buildCacheDir } from '../cache';
+import { runOnWorkerThread } from '../worker-thread';
 import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards, type PlannedCard } from './share-cards';
 import { seriesOf } from '../pages/built';
-import { TwinImageError, writeLlmsFiles, writeTwins, type CachedTwin, type TwinCache, type TwinSource } from './twins';
+import { writeLlmsFiles, type TwinSource } from './twins';
+import type { TwinJob, TwinJobResult } from './twins-worker';
 
 type Graphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<{ errors?: unknown; data?: T }>;
 
@@ -54,15 +56,6 @@ export const LLMS_OPTIONS: LlmsOptions = {
 
 /** Cards live in the build cache that outlives `gatsby clean` (gatsby/cache.ts). */
 export const CARD_CACHE = path.join(buildCacheDir(), 'share-cards');
-
-/**
- * Twins of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
- * page's inputs and the fingerprint of the code that writes twins (every file write-twins.ts
- * reaches through relative imports, the lockfile, Node's version: search-cache.ts).
- */
-export function twinCache(): TwinCache {
-  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), ['gatsby/travel/twins.ts']) };
-}
 
 /** "1234 ms，CPU 2345 ms" since `started` / `cpu` (CPU of every thread of the build process). */
 function elapsed(started: number, cpu: NodeJS.CpuUsage): string {
@@ -146,13 +139,16 @@ export interface TravelInput {
   plan: readonly PagePlan[];
   posts: readonly PostEntry[];
   docs: readonly DocEntry[];
-  cards: ReadonlyMap<string, PlannedCard>;
   /** “最后更新于” by page path (gatsby/pages/gatsby-node.ts). */
   lastUpdated: ReadonlyMap<string, LastUpdated>;
 }
 
-/** Twins of the listed pages, llms.txt, llms-full.txt and the share cards, into public/. */
-export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, cards, lastUpdated }: TravelInput): Promise<void> {
+/**
+ * The Markdown twins of the listed pages, then llms.txt and llms-full.txt, into public/. The twins
+ * are rendered on a worker thread (gatsby/travel/twins-worker.ts), beside the post-build steps on
+ * this one: their parse trees are garbage the build's own heap never holds.
+ */
+export async function writeTwinFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, lastUpdated }: TravelInput): Promise<void> {
   const result = await graphql<SourceQuery>(`
     query TwinSources {
       allMdx {
@@ -198,36 +194,43 @@ export async function writeTravelFiles({ graphql, reporter, publicDir, pathPrefi
   }
   for (const doc of listedDocs) source(doc.id, docPath(doc.docId), doc.file, doc.title, false);
 
-  try {
-    let started = performance.now();
-    let cpu = process.cpuUsage();
-    const twins = await writeTwins(publicDir, sources, site, twinCache());
-    const sections = llmsSections(
-      listedDocs.map((d) => ({
-        id: d.docId,
-        path: docPath(d.docId),
-        title: d.title,
-        sidebarLabel: d.sidebarLabel,
-        sidebarPosition: d.sidebarPosition,
-        hideSidebar: d.hideSidebar,
-        unlisted: d.unlisted,
-        description: d.description,
-      })),
-      listedPosts,
-      LLMS_OPTIONS,
-    );
-    writeLlmsFiles(publicDir, sections, twins, site);
-    reporter.info(`已写出 ${twins.size} 个 Markdown 版本（网址 + .md）、llms.txt 和 llms-full.txt（${elapsed(started, cpu)}）`);
+  const started = performance.now();
+  const job: TwinJob = { publicDir, sources, site };
+  const { twins, imageError, rendered } = await runOnWorkerThread<TwinJobResult>('gatsby/travel/twins-worker.ts', job);
+  if (imageError) {
+    reporter.panicOnBuild(imageError);
+    return;
+  }
+  const sections = llmsSections(
+    listedDocs.map((d) => ({
+      id: d.docId,
+      path: docPath(d.docId),
+      title: d.title,
+      sidebarLabel: d.sidebarLabel,
+      sidebarPosition: d.sidebarPosition,
+      hideSidebar: d.hideSidebar,
+      unlisted: d.unlisted,
+      description: d.description,
+    })),
+    listedPosts,
+    LLMS_OPTIONS,
+  );
+  writeLlmsFiles(publicDir, sections, new Map(twins), site);
+  reporter.info(`已写出 ${twins.length} 个 Markdown 版本（网址 + .md；${rendered} 个新渲染，其余来自缓存；工作线程上 ${Math.round(performance.now() - started)} ms）、llms.txt 和 llms-full.txt`);
+}
 
-    started = performance.now();
-    cpu = process.cpuUsage();
+/** The share cards' PNGs into public/: those painted early are waited for, the rest painted here. */
+export async function writeShareCardFiles(reporter: Reporter, publicDir: string, cards: ReadonlyMap<string, PlannedCard>): Promise<void> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  try {
     const stats = await writeShareCards([...cards.values()], planner(), { publicDir, cacheDir: CARD_CACHE });
     const perCard = stats.rendered
       ? `，新画 ${stats.rendered} 张（${stats.inWorker ? '后台线程，' : ''}${Math.round(stats.renderMs)} ms，每张 ${(stats.renderMs / stats.rendered).toFixed(0)} ms，载入 ${stats.fontSlices} 个字体分片；构建末尾等待 ${Math.round(stats.waitedMs)} ms）`
       : '';
     reporter.info(`分享卡片：${stats.cards} 张，${stats.cached} 张来自缓存${perCard}（共 ${elapsed(started, cpu)}）`);
   } catch (error) {
-    if (error instanceof MissingGlyphError || error instanceof TwinImageError) {
+    if (error instanceof MissingGlyphError) {
       reporter.panicOnBuild(error.message);
       return;
     }

@@ -1,0 +1,51 @@
+/**
+ * The build's Markdown twins on a worker thread (gatsby/travel/twins-worker.ts): the twin texts come
+ * back in the sources' order and are written to public/, a second run takes them from the cache,
+ * and an image a page names that does not exist comes back as the message that stops the build.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runOnWorkerThread } from '../../gatsby/worker-thread';
+import type { TwinJob, TwinJobResult } from '../../gatsby/travel/twins-worker';
+import type { TwinSource } from '../../gatsby/travel/twins';
+
+const ENTRY = 'gatsby/travel/twins-worker.ts';
+const site = { origin: 'https://example.com', basePath: '', title: '站点', description: '描述' };
+
+describe('twins on a worker thread', () => {
+  let dir: string;
+  let publicDir: string;
+  let source: (name: string, body: string) => TwinSource;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'twins-worker-'));
+    publicDir = path.join(dir, 'public');
+    mkdirSync(path.join(dir, 'content'), { recursive: true });
+    source = (name, body) => {
+      const absolutePath = path.join(dir, 'content', `${name}.mdx`);
+      writeFileSync(absolutePath, `---\ntitle: ${name}\n---\n${body}`);
+      return { path: `/docs/tool/${name}`, file: `content/docs/tool/${name}.mdx`, absolutePath, title: name, body, firstLine: 4 };
+    };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes each twin, hands the texts back in order, and renders again only what changed', async () => {
+    // A body of its own: nothing of an earlier run is in the cache (.cache/twins, keyed by the inputs).
+    const nonce = `${process.pid}-${Date.now()}`;
+    const job: TwinJob = { publicDir, site, sources: [source('b', `## 第二篇\n\n编号 ${nonce}。`), source('a', `## 第一篇\n\n**粗体** ${nonce}。`)] };
+    const first = await runOnWorkerThread<TwinJobResult>(ENTRY, job);
+    expect(first.imageError).toBeUndefined();
+    expect(first.rendered).toBe(2);
+    expect(first.twins.map(([page]) => page)).toEqual(['/docs/tool/b', '/docs/tool/a']);
+    expect(first.twins[1]?.[1]).toContain(`**粗体** ${nonce}`);
+    expect(readFileSync(path.join(publicDir, 'docs/tool/a.md'), 'utf8')).toBe(first.twins[1]?.[1]);
+    const again = await runOnWorkerThread<TwinJobResult>(ENTRY, job);
+    expect(again).toEqual({ ...first, rendered: 0 });
+  }, 60_000);
+
+  it('names the page and the image that does not exist', async () => {
+    const job: TwinJob = { publicDir, site, sources: [source('c', `![图](./img/missing-${Date.now()}.png)`)] };
+    const result = await runOnWorkerThread<TwinJobResult>(ENTRY, job);
+    expect(result.imageError).toMatch(/^content\/docs\/tool\/c\.mdx：图片 \.\/img\/missing-\d+\.png 不存在$/);
+  }, 60_000);
+});

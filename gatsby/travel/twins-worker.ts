@@ -1,0 +1,41 @@
+/**
+ * The Markdown twins of a production build, on a worker thread (gatsby/worker-thread.ts): started
+ * by writeTwinFiles (gatsby/travel/travel.ts) with every listed page's source, it renders or takes
+ * from the cache each twin, writes it to public/ and hands the texts back for llms-full.txt.
+ */
+import { workerTask } from '../worker-thread';
+import { TwinImageError, twinCache, writeTwins, type TwinCache, type TwinSite, type TwinSource } from './twins';
+
+export interface TwinJob {
+  publicDir: string;
+  sources: TwinSource[];
+  site: TwinSite;
+}
+
+export interface TwinJobResult {
+  /** Each twin's text by page path, in the sources' order. */
+  twins: Array<[string, string]>;
+  /** Twins rendered now (the others came from the cache). */
+  rendered: number;
+  /** An image a page names that does not exist: the build stops with this message. */
+  imageError?: string;
+}
+
+workerTask(async ({ publicDir, sources, site }: TwinJob): Promise<TwinJobResult> => {
+  const cache = twinCache();
+  let rendered = 0;
+  const entries: TwinCache['entries'] = {
+    get: (key) => cache.entries.get(key),
+    set(key, value) {
+      rendered++;
+      cache.entries.set(key, value);
+    },
+  };
+  try {
+    const twins = await writeTwins(publicDir, sources, site, { ...cache, entries });
+    return { twins: [...twins], rendered };
+  } catch (error) {
+    if (error instanceof TwinImageError) return { twins: [], rendered, imageError: error.message };
+    throw error;
+  }
+});
