@@ -11,7 +11,7 @@ import { siteConfig } from '../../src/config/site';
 import { reportBuildCache } from '../framework/images/gatsby-node';
 import { builtSite, type BuiltSite } from '../pages/built';
 import { writeSearchFiles } from '../search/gatsby-node';
-import { writeShareCardFiles, writeTwinFiles } from '../travel/travel';
+import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../travel/travel';
 import { writeDiscoveryFiles } from './write-discovery';
 import { finishHtmlFiles } from './finish-html';
 import { linkReport, publishedAnchorReport, type PageLinks } from './link-report';
@@ -36,16 +36,28 @@ export interface PostBuildContext {
   links: Map<string, PageLinks>;
 }
 
-interface PostBuildStep {
+interface StepBase {
   name: string;
   /** Needs the site plan: skipped without one. */
   needsPlan?: boolean;
-  /** Runs alongside the steps after it (its work is on a worker thread); a step with `afterBackground` waits for it. */
-  background?: boolean;
   /** Waits for the background steps first (it reads what they write). */
   afterBackground?: boolean;
+}
+
+/** A step the pass waits for. */
+interface ForegroundStep extends StepBase {
   run(context: PostBuildContext, site: BuiltSite): Promise<void> | void;
 }
+
+/**
+ * A step whose work runs on a worker thread: `launch` resolves once the work is handed over, with
+ * the promise of its end; the steps after it run meanwhile (one with `afterBackground` waits).
+ */
+interface BackgroundStep extends StepBase {
+  launch(context: PostBuildContext, site: BuiltSite): Promise<{ done: Promise<void> }>;
+}
+
+type PostBuildStep = ForegroundStep | BackgroundStep;
 
 /** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
 const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 'true';
@@ -70,14 +82,17 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // Reads the page data this build wrote; writes public/search/. On a worker thread started as
   // soon as that page data was written (gatsby/search/gatsby-node.ts), alongside Gatsby's HTML
   // rendering and the next steps (none of which reads public/search/).
-  { name: 'search', background: true, run: ({ reporter, publicDir }) => writeSearchFiles(reporter, publicDir) },
+  { name: 'search', launch: async ({ reporter, publicDir }) => ({ done: writeSearchFiles(reporter, publicDir) }) },
   // Markdown twins on a worker thread, then llms.txt / llms-full.txt (gatsby/travel/travel.ts),
-  // alongside the next steps (none of which reads a twin; the link report waits for them).
+  // alongside the next steps (none of which reads a twin; the link report waits for them). Its
+  // sources are read before finish-html, which holds this thread until it is done.
   {
     name: 'twins',
     needsPlan: true,
-    background: true,
-    run: ({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, lastUpdated }) => writeTwinFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, lastUpdated }),
+    async launch({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, lastUpdated }) {
+      const inputs = await twinInputs({ graphql, reporter, pathPrefix, plan, posts, docs, lastUpdated });
+      return { done: inputs ? writeTwinFiles(reporter, publicDir, inputs) : Promise.resolve() };
+    },
   },
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last: it
   // hashes the final inline scripts), while the link report's ids and links are collected. No
@@ -167,18 +182,19 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ reporter, pathPre
     // Each step is an activity of its own, so the build log (and bench:build) shows its time.
     const activity = reporter.activityTimer(`post-build: ${step.name}`);
     activity.start();
-    const running = (async () => {
-      try {
-        await step.run(context, context.site as BuiltSite);
-      } finally {
-        activity.end();
-      }
-    })();
-    if (step.background) {
+    let work: Promise<void>;
+    try {
+      work = 'launch' in step ? (await step.launch(context, context.site as BuiltSite)).done : Promise.resolve(step.run(context, context.site as BuiltSite));
+    } catch (error) {
+      activity.end();
+      throw error;
+    }
+    const ended = work.finally(() => activity.end());
+    if ('launch' in step) {
       // Awaited later; its failure is reported there (not as an unhandled rejection meanwhile).
-      running.catch(() => undefined);
-      background.push(running);
-    } else await running;
+      ended.catch(() => undefined);
+      background.push(ended);
+    } else await ended;
   }
   await Promise.all(background);
 };

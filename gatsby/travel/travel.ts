@@ -2,15 +2,15 @@
  * The Gatsby side of "docs that travel" (docs/architecture.md), called by gatsby-node.ts:
  *   - planShareCards (createPages): which pages get a generated share card and its file name,
  *     handed to the post/doc templates in the page context;
- *   - writeTwinFiles and writeShareCardFiles (onPostBuild): Markdown twins, llms.txt,
- *     llms-full.txt and the card PNGs.
+ *   - twinInputs, writeTwinFiles and writeShareCardFiles (onPostBuild): Markdown twins,
+ *     llms.txt, llms-full.txt and the card PNGs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter } from 'gatsby';
 import { siteConfig, toolNameForKey } from '../../src/config/site';
 import { docPath, sidebarKey } from '../../src/lib/docs';
-import { llmsSections, type LlmsOptions } from './llms';
+import { llmsSections, type LlmsOptions, type LlmsSection } from './llms';
 import { bodyFirstLine } from '../markdown/errors';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
@@ -20,7 +20,7 @@ import { buildCacheDir } from '../cache';
 import { runOnWorkerThread } from '../worker-thread';
 import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards, type PlannedCard } from './share-cards';
 import { seriesOf } from '../pages/built';
-import { writeLlmsFiles, type TwinSource } from './twins';
+import { writeLlmsFiles, type TwinSite, type TwinSource } from './twins';
 import type { TwinJob, TwinJobResult } from './twins-worker';
 
 type Graphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<{ errors?: unknown; data?: T }>;
@@ -134,7 +134,6 @@ interface SourceQuery {
 export interface TravelInput {
   graphql: Graphql;
   reporter: Reporter;
-  publicDir: string;
   pathPrefix: string;
   plan: readonly PagePlan[];
   posts: readonly PostEntry[];
@@ -143,12 +142,15 @@ export interface TravelInput {
   lastUpdated: ReadonlyMap<string, LastUpdated>;
 }
 
-/**
- * The Markdown twins of the listed pages, then llms.txt and llms-full.txt, into public/. The twins
- * are rendered on a worker thread (gatsby/travel/twins-worker.ts), beside the post-build steps on
- * this one: their parse trees are garbage the build's own heap never holds.
- */
-export async function writeTwinFiles({ graphql, reporter, publicDir, pathPrefix, plan, posts, docs, lastUpdated }: TravelInput): Promise<void> {
+/** What the twins are made from: every listed page's source, and what llms.txt lists. */
+export interface TwinInputs {
+  sources: TwinSource[];
+  site: TwinSite;
+  sections: LlmsSection[];
+}
+
+/** Every listed post's and doc's twin source (their bodies from Gatsby's nodes) and llms.txt's sections; null when the query failed (reported). */
+export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, docs, lastUpdated }: TravelInput): Promise<TwinInputs | null> {
   const result = await graphql<SourceQuery>(`
     query TwinSources {
       allMdx {
@@ -171,7 +173,7 @@ export async function writeTwinFiles({ graphql, reporter, publicDir, pathPrefix,
   `);
   if (result.errors || !result.data) {
     reporter.panicOnBuild('Markdown 版本：读取内容失败', result.errors as Error[]);
-    return;
+    return null;
   }
   const nodes = new Map(result.data.allMdx.nodes.map((n) => [n.id, n]));
   const site = { origin: siteConfig.url, basePath: pathPrefix, title: siteConfig.title, description: siteConfig.description };
@@ -193,14 +195,6 @@ export async function writeTwinFiles({ graphql, reporter, publicDir, pathPrefix,
     if (post) source(post.id, summary.path, post.file, post.title, true);
   }
   for (const doc of listedDocs) source(doc.id, docPath(doc.docId), doc.file, doc.title, false);
-
-  const started = performance.now();
-  const job: TwinJob = { publicDir, sources, site };
-  const { twins, imageError, rendered } = await runOnWorkerThread<TwinJobResult>('gatsby/travel/twins-worker.ts', job);
-  if (imageError) {
-    reporter.panicOnBuild(imageError);
-    return;
-  }
   const sections = llmsSections(
     listedDocs.map((d) => ({
       id: d.docId,
@@ -215,6 +209,23 @@ export async function writeTwinFiles({ graphql, reporter, publicDir, pathPrefix,
     listedPosts,
     LLMS_OPTIONS,
   );
+  return { sources, site, sections };
+}
+
+/**
+ * The Markdown twins, then llms.txt and llms-full.txt, into public/. The twins are rendered on a
+ * worker thread (gatsby/travel/twins-worker.ts), started before this returns its promise, so the
+ * post-build steps after it run meanwhile; their parse trees are garbage the build's own heap
+ * never holds.
+ */
+export async function writeTwinFiles(reporter: Reporter, publicDir: string, { sources, site, sections }: TwinInputs): Promise<void> {
+  const started = performance.now();
+  const job: TwinJob = { publicDir, sources, site };
+  const { twins, imageError, rendered } = await runOnWorkerThread<TwinJobResult>('gatsby/travel/twins-worker.ts', job);
+  if (imageError) {
+    reporter.panicOnBuild(imageError);
+    return;
+  }
   writeLlmsFiles(publicDir, sections, new Map(twins), site);
   reporter.info(`已写出 ${twins.length} 个 Markdown 版本（网址 + .md；${rendered} 个新渲染，其余来自缓存；工作线程上 ${Math.round(performance.now() - started)} ms）、llms.txt 和 llms-full.txt`);
 }
