@@ -4,6 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { importClosure } from '../../gatsby/search/cache';
+import { TWIN_CODE } from '../../gatsby/travel/twin-cache';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -20,3 +22,10 @@ test('a cached twin is reused only while its inputs, its images’ bytes and the
   expect(out.codeChanged).toBe(out.imageChanged);
   expect(out.entries).toBe(2);
 }, 60_000);
+
+test('the twins’ fingerprint covers the code that renders twins, not the code that computes fingerprints', () => {
+  const closure = importClosure(ROOT, [TWIN_CODE]);
+  expect(closure).toEqual(expect.arrayContaining(['gatsby/travel/twins.ts', 'gatsby/markdown/twin.ts', 'gatsby/travel/llms.ts']));
+  expect(closure).not.toContain('gatsby/search/cache.ts');
+  expect(closure).not.toContain('gatsby/travel/twin-cache.ts');
+});

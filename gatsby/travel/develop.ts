@@ -17,7 +17,8 @@ import { builtSite } from '../pages/built';
 import { twinSourceOf } from './develop-source';
 import { cachedCardFile, drawShareCards } from './share-cards';
 import { CARD_CACHE, planner } from './travel';
-import { twinCache, twinMarkdown } from './twins';
+import { twinCache } from './twin-cache';
+import { twinMarkdown } from './twins';
 
 const CARD_FILE = new RegExp(`^${CARD_DIR}/([0-9a-f]{20})\\.png$`);
 

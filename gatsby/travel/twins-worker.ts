@@ -4,7 +4,8 @@
  * from the cache each twin, writes it to public/ and hands the texts back for llms-full.txt.
  */
 import { workerTask } from '../worker-thread';
-import { TwinImageError, twinCache, writeTwins, type TwinCache, type TwinSite, type TwinSource } from './twins';
+import { twinCache } from './twin-cache';
+import { TwinImageError, writeTwins, type TwinCache, type TwinSite, type TwinSource } from './twins';
 
 export interface TwinJob {
   publicDir: string;

@@ -8,8 +8,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { withBase } from '../markdown/links';
-import { jsonCache, stableKey, type JsonCache } from '../cache';
-import { rendererFingerprint } from '../search/cache';
+import { stableKey, type JsonCache } from '../cache';
 import { renderTwin } from '../markdown/twin';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { SeriesBox } from '../../src/lib/series';
@@ -119,15 +118,6 @@ export async function twinMarkdown(source: TwinSource, publicDir: string, site: 
   });
   cache?.entries.set(key, { markdown, images });
   return markdown;
-}
-
-/**
- * Twins of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
- * page's inputs and the fingerprint of the code that writes twins (every file twins.ts reaches
- * through relative imports, the lockfile, Node's version: gatsby/search/cache.ts).
- */
-export function twinCache(): TwinCache {
-  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), ['gatsby/travel/twins.ts']) };
 }
 
 /** Writes each source's twin; returns them by page path (for llms-full.txt). */
