@@ -45,11 +45,20 @@ export const PHASE_LINE = /^success (.+?) - ([\d.]+)s(?: - (\d+)\/(\d+))?/;
 const phaseMatch = (text) => PHASE_LINE.exec(stripVTControlCharacters(text).trim());
 
 /**
+ * The post-build pass counts as one phase: its steps (`post-build: <step>` lines) and its own line.
+ * Its background steps run on worker threads beside the others, so which step's line a second of
+ * their CPU lands on depends on which step ends first, and that differs from build to build (the
+ * real build once gave twins 0.0 s and discovery 3.2 s, the grown one twins 2.2 s).
+ */
+export const POST_BUILD_PHASE = 'onPostBuild';
+const phaseName = (name) => (name.startsWith('post-build: ') ? POST_BUILD_PHASE : name);
+
+/**
  * The phases of a build as recorded: `lines` are the log's lines, each with the CPU seconds the
  * build's process tree had spent when it arrived (`cpu`). A phase gets the CPU spent since the line
- * before (a phase that repeats is summed: Gatsby runs queries in several batches); the number of
- * pages comes from the HTML phase's `- 127/127` count. Throws if there is no HTML phase (not a
- * finished build).
+ * before (a phase that repeats is summed: Gatsby runs queries in several batches; so are the
+ * post-build steps, POST_BUILD_PHASE); the number of pages comes from the HTML phase's `- 127/127`
+ * count. Throws if there is no HTML phase (not a finished build).
  */
 export function phasesOf(lines) {
   const phases = new Map();
@@ -58,7 +67,7 @@ export function phasesOf(lines) {
   for (const { text, cpu } of lines) {
     const m = phaseMatch(text);
     if (!m) continue;
-    const name = m[1].replace(/\s+/g, ' ').trim();
+    const name = phaseName(m[1].replace(/\s+/g, ' ').trim());
     phases.set(name, (phases.get(name) ?? 0) + Math.max(0, cpu - before));
     before = Math.max(before, cpu);
     if (name === 'Building static HTML for pages' && m[4]) pages = Number(m[4]);

@@ -70,6 +70,22 @@ describe('build growth check', () => {
     expect(run.out).toMatch(/✗ 1 phase\(s\)[^\n]*\n\s*createPages: 3\.9 CPU s for 356 pages, 0\.5 for 127: 2\.8× the time per page/);
   });
 
+  it('counts the post-build steps as one phase: a background step’s CPU may land on another step’s line', () => {
+    // As two builds logged it: the twins' worker ended after discovery in the real build and before it in the grown one.
+    const real = buildRecord(127, [...REAL.slice(0, -1), ['post-build: search', 0.0], ['post-build: finish-html', 0.7], ['post-build: discovery', 3.2], ['post-build: twins', 0.0], ['onPostBuild', 0.1]]);
+    const grownLog = buildRecord(356, [
+      ...grown((_, s) => s * 2.8).slice(0, -1),
+      ['post-build: search', 0.0],
+      ['post-build: finish-html', 2.7],
+      ['post-build: discovery', 0.2],
+      ['post-build: twins', 2.2],
+      ['onPostBuild', 0.1],
+    ]);
+    const run = check(real, grownLog);
+    expect(run.out).toContain('onPostBuild: 4.00 → 5.20 CPU s');
+    expect(run.status).toBe(0);
+  });
+
   it('leaves a short phase alone within the slack, and says when a log is not a finished build', () => {
     // 0.1 s → 1.0 s is 3.6× per page, but a second: noise, not growth.
     const short = check(buildRecord(127, [...REAL, ['stitching slices', 0.1]]), buildRecord(356, [...grown((_, s) => s * 2.8), ['stitching slices', 1.0]]));
