@@ -1,7 +1,7 @@
 import { pinyin } from 'pinyin-pro';
-import { buildSearchRecords, type SearchPageInput } from '../../src/lib/search/documents';
+import { buildSearchRecords, clip, type SearchPageInput } from '../../src/lib/search/documents';
 import { buildIndexFile, cachedFieldTokens, fieldTokens, loadSiteSearch } from '../../src/lib/search/engine';
-import { buildT2sMap, normalizeText } from '../../src/lib/search/normalize';
+import { buildT2sMap, cjkCharacters, normalizeText } from '../../src/lib/search/normalize';
 import { pinyinTokens } from '../../src/lib/search/pinyin';
 import { parseQuery } from '../../src/lib/search/query';
 import { highlight, snippetAround } from '../../src/lib/search/rank';
@@ -17,6 +17,24 @@ describe('normalizer', () => {
     const t2s = buildT2sMap(new Set(['拦', '截', '协']), [(s) => s.replace(/攔/g, '拦').replace(/協/g, '协').replace(/團/g, '团')]);
     expect(t2s).toEqual({ 攔: '拦', 協: '协' });
     expect(normalizeText('攔截 協作', t2s)).toBe('拦截 协作');
+    // Without a map (the build's fields) nothing but NFKC: no character is looked up.
+    expect(normalizeText('攔截 ＡＢ', {})).toBe('攔截 AB');
+  });
+
+  it('lists the CJK characters of a text once each (the three ranges), and nothing else', () => {
+    // 㐀 (Extension A), 拦 and 截 (URO), 豈 (compatibility); 𠀀 (Extension B, astral), kana, Latin and full-width forms are not listed.
+    expect([...cjkCharacters('拦截 abc 拦㐀豈 𠀀 かな ＡＢ 截。')].sort()).toEqual(['㐀', '截', '拦', '豈'].sort());
+    expect(cjkCharacters('')).toEqual(new Set());
+  });
+
+  it('clips a stored text to a number of characters, not UTF-16 units, with an ellipsis only when it was longer', () => {
+    expect(clip('一二三', 3)).toBe('一二三');
+    expect(clip('一二三四', 3)).toBe('一二三…');
+    // Astral characters (𠀀, emoji) count once: four of them are eight UTF-16 units.
+    expect(clip('𠀀😀𠀀😀', 4)).toBe('𠀀😀𠀀😀');
+    expect(clip('𠀀😀𠀀😀x', 4)).toBe('𠀀😀𠀀😀…');
+    expect(clip('ab', 0)).toBe('…');
+    expect(clip('', 0)).toBe('');
   });
 });
 

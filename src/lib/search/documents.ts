@@ -98,7 +98,19 @@ export function productForTags(tags: readonly string[], products: ReadonlyArray<
   return undefined;
 }
 
-const clip = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n).join('')}…` : text);
+/** The first n characters (code points) of a text, with an ellipsis when it is longer. */
+export function clip(text: string, n: number): string {
+  // A text of n UTF-16 units has at most n code points: most sections' texts need no counting.
+  if (text.length <= n) return text;
+  let out = '';
+  let count = 0;
+  for (const ch of text) {
+    if (count === n) return `${out}…`;
+    out += ch;
+    count += 1;
+  }
+  return out;
+}
 
 /**
  * The order of pages in the store: docs first (in the order given), then posts, newest first. The
