@@ -4,7 +4,9 @@
  * a build. A worker's entry is a TypeScript module of the site (it imports the same modules as
  * the build's own code); esbuild bundles it into .cache/workers/ (packages left to Node, as
  * gatsby/framework/compile-gatsby-files.cjs does for gatsby-node.ts: about 0.1 s), and the thread
- * runs it with `workerData` and posts back one message.
+ * runs it with `workerData` and posts back one message. Its starter may send it one message
+ * meanwhile (startWorkerThread's `post`, the entry's messageFromParent()): the search worker starts
+ * with the build and hears from it when the page data is written.
  *
  * An entry calls `workerTask(run)`: `run(workerData)`'s result goes back as the result of
  * `runOnWorkerThread`; a thrown error comes back with its name and message (and is thrown again
@@ -19,8 +21,15 @@ interface WorkerReply<T> {
   error?: { name: string; message: string; stack?: string };
 }
 
-/** Runs `entry` (a .ts file of the site, relative to it) on a new worker thread with `data`; resolves with what it returns. */
-export function runOnWorkerThread<T>(entry: string, data: unknown): Promise<T> {
+/** A worker started by startWorkerThread: what it will answer, and a way to send it a message meanwhile. */
+export interface StartedWorker<T> {
+  outcome: Promise<T>;
+  /** Delivered to the entry's messageFromParent(); dropped once the worker has answered. */
+  post(message: unknown): void;
+}
+
+/** Runs `entry` (a .ts file of the site, relative to it) on a new worker thread with `data`. */
+export function startWorkerThread<T>(entry: string, data: unknown): StartedWorker<T> {
   const outfile = path.resolve('.cache', 'workers', `${path.basename(entry, '.ts')}.cjs`);
   buildSync({
     entryPoints: [path.resolve(entry)],
@@ -33,9 +42,9 @@ export function runOnWorkerThread<T>(entry: string, data: unknown): Promise<T> {
     charset: 'utf8',
     logLevel: 'silent',
   });
-  return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(outfile, { workerData: data });
-    let replied = false;
+  const worker = new Worker(outfile, { workerData: data });
+  let replied = false;
+  const outcome = new Promise<T>((resolve, reject) => {
     worker.once('message', (reply: WorkerReply<T>) => {
       replied = true;
       void worker.terminate();
@@ -46,6 +55,25 @@ export function runOnWorkerThread<T>(entry: string, data: unknown): Promise<T> {
     worker.once('exit', (code) => {
       if (!replied) reject(new Error(`${entry}：工作线程没有给出结果就退出了（退出码 ${code}）`));
     });
+  });
+  return {
+    outcome,
+    post: (message) => {
+      if (!replied) worker.postMessage(message);
+    },
+  };
+}
+
+/** Runs `entry` (a .ts file of the site, relative to it) on a new worker thread with `data`; resolves with what it returns. */
+export function runOnWorkerThread<T>(entry: string, data: unknown): Promise<T> {
+  return startWorkerThread<T>(entry, data).outcome;
+}
+
+/** In a worker entry: the first message its starter posts (StartedWorker.post). */
+export function messageFromParent(): Promise<unknown> {
+  return new Promise((resolve) => {
+    if (isMainThread || !parentPort) return;
+    parentPort.once('message', resolve);
   });
 }
 

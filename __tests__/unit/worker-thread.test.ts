@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runOnWorkerThread } from '../../gatsby/worker-thread';
+import { runOnWorkerThread, startWorkerThread } from '../../gatsby/worker-thread';
 
 const HELPER = path.resolve(__dirname, '../../gatsby/worker-thread.ts');
 
@@ -22,11 +22,27 @@ describe('runOnWorkerThread', () => {
       path.join(dir, 'failing-entry.ts'),
       `import { workerTask } from ${JSON.stringify(HELPER)};\nclass ContentProblem extends Error { name = 'ContentProblem'; }\nworkerTask(async () => { throw new ContentProblem('content/blog/x/index.mdx:3:1: 缺少标题'); });\n`,
     );
+    writeFileSync(
+      path.join(dir, 'waiting-entry.ts'),
+      `import { messageFromParent, workerTask } from ${JSON.stringify(HELPER)};\nworkerTask(async ({ first }: { first: string }) => ({ first, then: await messageFromParent() }));\n`,
+    );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs the entry on another thread with the data given and resolves with what it returns', async () => {
     await expect(runOnWorkerThread(path.join(dir, 'sum-entry.ts'), { numbers: [1, 2, 39] })).resolves.toEqual({ sum: 42, onWorker: true });
+  }, 30_000);
+
+  it('delivers a message posted after the start to an entry that waits for it, and drops one posted after the answer', async () => {
+    const worker = startWorkerThread<{ first: string; then: unknown }>(path.join(dir, 'waiting-entry.ts'), { first: 'started' });
+    let settled = false;
+    void worker.outcome.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    worker.post('page-data-written');
+    const late = new Promise((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000).unref());
+    await expect(Promise.race([worker.outcome, late])).resolves.toEqual({ first: 'started', then: 'page-data-written' });
+    expect(() => worker.post('too late')).not.toThrow();
   }, 30_000);
 
   it('rejects with the error the entry threw, its name and message intact', async () => {

@@ -317,7 +317,8 @@ export const DEVELOP_PAGE_DATA_SENT = 'CLEAR_PENDING_PAGE_DATA_WRITE';
  * `gatsby build` has written every page's page-data.json and is about to render the HTML
  * (gatsby/dist/commands/build.js: pageData.flush(), then this program status, then
  * buildHTMLPagesAndDeleteStaleArtifacts). The emitter repeats the action like NODE_EVENTS; the
- * search files start from the page data here, on the core the HTML renderer leaves idle.
+ * search worker, when it has many pages to take from the page data, starts on them here, on the
+ * core the HTML renderer leaves idle.
  */
 export const BUILD_PAGE_DATA_WRITTEN = { type: 'SET_PROGRAM_STATUS', status: 'BOOTSTRAP_QUERY_RUNNING_FINISHED' } as const;
 

@@ -212,6 +212,7 @@ export async function writeSiteSearchFiles({
   rendered,
   tokens = cachedFieldTokens(),
   betweenPages,
+  toRender,
 }: {
   root: string;
   contentDir?: string;
@@ -225,17 +226,19 @@ export async function writeSiteSearchFiles({
    * sections are cut from that HTML instead of rendering the page a second time. The same
    * renderer made it, so the sections are the same (a test compares every page).
    */
-  rendered?: (url: string) => RenderedHtml | undefined;
+  rendered?: (url: string) => RenderedHtml | undefined | Promise<RenderedHtml | undefined>;
   /** Tokens kept from one build to the next (`gatsby develop` rebuilds after every edit). */
   tokens?: FieldTokensCache;
   /** Waited for between rendered pages (writeCachedSearchFiles). */
   betweenPages?: () => Promise<void>;
+  /** Told how many pages the cache does not hold, before any is rendered (writeCachedSearchFiles). */
+  toRender?: (count: number) => void;
 }): Promise<SiteSearchReport> {
   const pages = planSearchPages(root, contentDir);
   const synonyms = loadSynonyms(contentDir);
   let fromBuild = 0;
-  const render = (page: SearchPagePlan) => {
-    const html = rendered?.(page.meta.url);
+  const render = async (page: SearchPagePlan) => {
+    const html = await rendered?.(page.meta.url);
     if (!html) return renderSearchSections(page.file, page.body, page.firstLine);
     fromBuild += 1;
     return sectionsOfRendered(html);
@@ -250,6 +253,7 @@ export async function writeSiteSearchFiles({
     files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
     render,
     betweenPages,
+    toRender,
     build: (rendered) => {
       const files = buildSearchFiles(rendered, synonyms, tokens.tokens);
       tokens.endBuild();

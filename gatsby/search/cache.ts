@@ -143,6 +143,11 @@ export class SectionCache {
     return path.join(this.dir, `${fileId(file)}-${key}.json`);
   }
 
+  /** Whether an entry for this page and source is on disk (get() still checks it is whole). */
+  has(file: string, body: string): boolean {
+    return isFile(this.entryFile(file, this.key(file, body)));
+  }
+
   /** The cached result, or null when there is none or it is unreadable (it is then rewritten). */
   private read(file: string, key: string): RenderedSections | null {
     try {
@@ -352,6 +357,8 @@ export async function writeCachedSearchFiles<M>(options: {
   build: (pages: Array<M & { sections: PageSection[] }>) => BuiltFiles;
   /** What the render waits for after each page: the next turn of the event loop unless given (gatsby develop: an edit in flight, SearchFilesFollower.betweenPages). */
   betweenPages?: () => Promise<void>;
+  /** Told, before any page is rendered, how many have no entry in the cache (the build's worker chooses where to take them from). */
+  toRender?: (count: number) => void;
 }): Promise<SearchFilesReport> {
   const { pages, fingerprint, cacheDir, files } = options;
   const cache = new SectionCache(options.sectionsDir ?? cacheDir, fingerprint);
@@ -363,6 +370,7 @@ export async function writeCachedSearchFiles<M>(options: {
   const current = upToDate(cacheDir, inputs, files);
   if (current) return { ...statsOf(current), skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0, piecesWritten: 0 };
   const t0 = performance.now();
+  options.toRender?.(pages.filter((p) => !cache.has(p.file, p.body)).length);
   // One page at a time, handing the event loop back between pages: rendering is CPU work on the
   // thread that, in gatsby develop, also answers the editor's requests and runs the page query of
   // an edit; all pages at once (Promise.all) held those back for the whole render.

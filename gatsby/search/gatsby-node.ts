@@ -5,9 +5,10 @@
  * sections and the last index's tokens are kept in the build cache (`gatsby clean` leaves them, so
  * a start after it renders and tokenizes nothing unchanged) and the files are not rebuilt when
  * nothing they are made from changed (manifest in .cache/search-files; gatsby/search/cache.ts).
- * `gatsby build` builds them from the HTML its page queries rendered (each page's
- * page-data.json), so no page is rendered twice: on a worker thread started as soon as the page
- * data is written, beside Gatsby's HTML rendering, and awaited by a post-build step (writeSearchFiles); `gatsby develop` runs queries only on demand, so
+ * `gatsby build` builds them on a worker thread started with the build: an edited page or a few
+ * are rendered from their source at once, more are taken from the HTML the build's page queries
+ * rendered (each page's page-data.json, once it is written), so no page is rendered twice; a
+ * post-build step awaits it (writeSearchFiles). `gatsby develop` runs queries only on demand, so
  * it renders them itself, once its bundle is compiled and again after each content change
  * (gatsby/search/develop.ts). Content errors are left to createPages, which reports them all.
  */
@@ -22,13 +23,13 @@ import { addDevelopRoute, watchDevelopRequests } from '../framework/develop-serv
 import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, gatsbyCommand, isNodeEventOf, NODE_EVENTS, onceBuildPageDataWritten } from '../framework/internals';
 import { loadSynonyms, writeSiteSearchFiles, type RenderedHtml, type SiteSearchReport } from './build';
 import type { SearchWorkerResult } from './post-build-worker';
-import { runOnWorkerThread } from '../worker-thread';
+import { startWorkerThread } from '../worker-thread';
 import { searchCacheDirs } from './cache';
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
 
 /**
  * The editors' synonym file is checked first thing: a mistake in it stops the build within seconds,
- * naming the entry. A build starts its search worker once the page data is written.
+ * naming the entry. A build starts its search worker now, and tells it when the page data is written.
  */
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter, emitter }) => {
   try {
@@ -37,7 +38,11 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter, emitter
     reporter.panic(error instanceof SynonymError ? error.message : String(error));
   }
   if (gatsbyCommand() !== 'build') return;
-  onceBuildPageDataWritten(emitter, () => startSearchWorker(path.resolve('public'), 'early'));
+  const worker = startSearchWorker(path.resolve('public'), 'bootstrap');
+  onceBuildPageDataWritten(emitter, () => {
+    worker.pageDataAt = performance.now();
+    worker.post(PAGE_DATA_WRITTEN);
+  });
 };
 
 /**
@@ -78,13 +83,25 @@ export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitte
   emitter.on(DEVELOP_PAGE_DATA_SENT, () => follower.pageDataSent());
 };
 
-/** The build's search worker, once started: when, and what it will answer. */
-let searchWorker: { at: number; when: 'early' | 'post-build'; outcome: Promise<SearchWorkerResult> } | undefined;
+/** The build's search worker, once started: when, what it will answer, and the page data's message. */
+interface SearchWorker {
+  at: number;
+  when: 'bootstrap' | 'post-build';
+  outcome: Promise<SearchWorkerResult>;
+  post(message: unknown): void;
+  /** When the build said its page data was written (undefined: it did not say, see writeSearchFiles). */
+  pageDataAt?: number;
+}
+let searchWorker: SearchWorker | undefined;
 
-/** Starts the build's search worker (once): `early` when the page data is written, else by the post-build step. */
-function startSearchWorker(publicDir: string, when: 'early' | 'post-build') {
+/** The one message the worker waits for, when it waits: every page's page data is in public/. */
+const PAGE_DATA_WRITTEN = 'page-data-written';
+
+/** Starts the build's search worker (once): with the build (onPreBootstrap), else by the post-build step. */
+function startSearchWorker(publicDir: string, when: SearchWorker['when']): SearchWorker {
   if (!searchWorker) {
-    searchWorker = { at: performance.now(), when, outcome: runOnWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir }) };
+    const started = startWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir });
+    searchWorker = { at: performance.now(), when, outcome: started.outcome, post: started.post };
     // Awaited by writeSearchFiles, which reports a failure; not an unhandled rejection meanwhile.
     searchWorker.outcome.catch(() => undefined);
   }
@@ -92,21 +109,24 @@ function startSearchWorker(publicDir: string, when: 'early' | 'post-build') {
 }
 
 /**
- * The post-build step: the search files from the page data `gatsby build` wrote, built on a worker
- * thread (gatsby/search/post-build-worker.ts) started when that page data was written (beside
- * Gatsby's HTML rendering, which keeps one core busy on a two-core machine) or, if Gatsby did not
- * say so (gatsby/framework/internals.ts BUILD_PAGE_DATA_WRITTEN), now; the other post-build steps
- * run on this thread meanwhile. A page it has to render whose page data holds no rendered body is
- * rendered from its source, and said: every listed page is built, so that means the page data
- * moved or the template's query changed. The returned promise settles when the files are written.
+ * The post-build step: awaits the search files, built on a worker thread
+ * (gatsby/search/post-build-worker.ts) started with the build. The page data is written by now:
+ * if Gatsby did not say so when it was (gatsby/framework/internals.ts onceBuildPageDataWritten),
+ * the worker hears it here, later. A page it has to take from the page data whose page data holds
+ * no rendered body is rendered from its source, and said: every listed page is built, so that
+ * means the page data moved or the template's query changed. The returned promise settles when
+ * the files are written.
  */
 export async function writeSearchFiles(reporter: Reporter, publicDir: string): Promise<void> {
   const worker = startSearchWorker(publicDir, 'post-build');
+  worker.post(PAGE_DATA_WRITTEN);
+  const waitFrom = performance.now();
   const outcome = await worker.outcome;
+  const waited = performance.now() - waitFrom;
   if (outcome.renderError) reporter.panic(outcome.renderError);
   if (outcome.report) {
     const tokens = outcome.tokens && !outcome.report.skipped ? `；字段分词 ${outcome.tokens.made} 个新做、${outcome.tokens.reused} 个沿用上次构建` : '';
-    reporter.info(`${reportLine(outcome.report, worker.at)}${tokens}${worker.when === 'early' ? '（页面数据写好时开始，与生成 HTML 同时）' : ''}`);
+    reporter.info(`${reportLine(outcome.report, outcome.workMs)}${tokens}${startedNote(worker, outcome, waited)}`);
   }
   const { missing } = outcome;
   if (missing.length) {
@@ -114,6 +134,16 @@ export async function writeSearchFiles(reporter: Reporter, publicDir: string): P
       `搜索：${missing.length} 个页面的页面数据里没有渲染好的正文（${missing.slice(0, 3).join('、')}${missing.length > 3 ? ' 等' : ''}），改为从源文件渲染；页面数据的位置（gatsby/framework/internals.ts）或模板查询的 mdx.rendered 可能变了`,
     );
   }
+}
+
+/** The log's note on where the worker's time went: beside the build, or waiting for its page data. */
+function startedNote(worker: SearchWorker, outcome: SearchWorkerResult, waitedMs: number): string {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const waited = waitedMs < 50 ? '收尾时已经写好' : `收尾等了 ${seconds(waitedMs)}`;
+  if (worker.when !== 'bootstrap') return `（收尾时开始，${waited}）`;
+  if (!outcome.waitedForPageData) return `（构建开始时在工作线程上开始，要渲染的页面从源文件渲染，与 Gatsby 的各阶段同时；${waited}）`;
+  const pageData = worker.pageDataAt === undefined ? '收尾时才收到页面数据' : `${seconds(worker.pageDataAt - worker.at)} 后页面数据写好，与生成 HTML 同时`;
+  return `（构建开始时在工作线程上开始，${pageData}；${waited}）`;
 }
 
 /** Writes the two files and logs what it took; undefined when content errors (reported by createPages) stop it. */
@@ -135,17 +165,17 @@ async function searchFilesReport(reporter: Reporter, rendered?: (url: string) =>
     if (error instanceof ContentError) return undefined;
     throw error;
   }
-  reporter.info(reportLine(report, started));
+  reporter.info(reportLine(report, performance.now() - started));
   return report;
 }
 
 /** The build log's line about the search files. */
-function reportLine(report: SiteSearchReport, started: number): string {
+function reportLine(report: SiteSearchReport, totalMs: number): string {
   const sizes = `索引 ${(report.indexBytes / 1024).toFixed(0)} KB、文档 ${(report.storeBytes / 1024).toFixed(0)} KB（未压缩）`;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const fresh = report.rendered - report.fromBuild;
   const work = report.skipped
     ? '内容与代码未变，沿用上次的文件'
     : `${report.fromBuild ? `取自页面数据 ${report.fromBuild} 页、` : ''}渲染 ${fresh} 页（${seconds(report.renderMs)}，缓存命中 ${report.cached} 页），建索引 ${seconds(report.buildMs)}，写出分片文件 ${report.piecesWritten} 个（其余与上次构建相同）`;
-  return `搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(performance.now() - started)}`;
+  return `搜索：${report.pages} 个页面、${report.records} 个段落，${sizes}；${work}；共 ${seconds(totalMs)}`;
 }

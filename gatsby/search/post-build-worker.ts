@@ -1,15 +1,27 @@
 /**
- * The search files of a production build, on a worker thread (gatsby/worker-thread.ts): started
- * by the post-build step in gatsby/search/gatsby-node.ts, it cuts each page's sections from the
- * page data the build wrote and builds the index while the other post-build steps run.
+ * The search files of a production build, on a worker thread (gatsby/worker-thread.ts), started
+ * with the build (gatsby/search/gatsby-node.ts onPreBootstrap) on the core Gatsby's bootstrap
+ * leaves idle. It plans the pages, loads the last build's tokens and finds which pages its cache
+ * does not hold. A few of them (an edit) it renders from their source at once and builds the
+ * index while Gatsby is still sourcing, querying and rendering; more than that (a first build, a
+ * renderer change) it takes from the page data the build writes, once the build says it has
+ * written it (its one message to this thread), so that no page is rendered twice.
  */
 import path from 'node:path';
 import { contentDir } from '../content/dir';
 import { ContentError } from '../content/model';
-import { workerTask } from '../worker-thread';
+import { messageFromParent, workerTask } from '../worker-thread';
 import { ContentRenderError, writeSiteSearchFiles, type SiteSearchReport } from './build';
 import { persistentFieldTokens, rendererFingerprint, searchCacheDirs } from './cache';
 import { pageDataRendered } from './page-data';
+
+/**
+ * Pages rendered from their source rather than waited for: rendering one takes tens of
+ * milliseconds here (the renderer's first load about 0.7 s), so fifty fit well within the 25 s
+ * or more a build spends before its page data is written; more than that would hold the index
+ * back longer than waiting does.
+ */
+export const RENDER_FROM_SOURCE_AT_MOST = 50;
 
 export interface SearchWorkerResult {
   /** Undefined when content errors stopped it (createPages reports them all). */
@@ -20,12 +32,23 @@ export interface SearchWorkerResult {
   renderError?: string;
   /** Fields whose tokens came from the last build / were tokenized now. */
   tokens?: { reused: number; made: number };
+  /** Whether it waited for the build's page data (else it rendered what it needed from source). */
+  waitedForPageData: boolean;
+  /** Its working time: from the thread's start to its answer, less the wait for the page data. */
+  workMs: number;
 }
 
 workerTask(async ({ publicDir }: { publicDir: string }): Promise<SearchWorkerResult> => {
+  const started = performance.now();
   const root = path.resolve('.');
   const missing: string[] = [];
   const dirs = searchCacheDirs(root);
+  /** The build's message: every page's page data is in public/. */
+  const pageData = messageFromParent();
+  let fromSource = false;
+  let waitedForPageData = false;
+  let waitMs = 0;
+  const done = () => ({ waitedForPageData, workMs: performance.now() - started - waitMs });
   const tokens = persistentFieldTokens(path.join(dirs.cacheDir, 'tokens.json'), rendererFingerprint(root));
   try {
     const report = await writeSiteSearchFiles({
@@ -34,7 +57,17 @@ workerTask(async ({ publicDir }: { publicDir: string }): Promise<SearchWorkerRes
       publicDir,
       ...dirs,
       tokens,
-      rendered: (url) => {
+      toRender: (count) => {
+        fromSource = count <= RENDER_FROM_SOURCE_AT_MOST;
+      },
+      rendered: async (url) => {
+        if (fromSource) return undefined;
+        if (!waitedForPageData) {
+          waitedForPageData = true;
+          const from = performance.now();
+          await pageData;
+          waitMs = performance.now() - from;
+        }
         const rendered = pageDataRendered(publicDir, url);
         if (!rendered) missing.push(url);
         return rendered;
@@ -43,10 +76,10 @@ workerTask(async ({ publicDir }: { publicDir: string }): Promise<SearchWorkerRes
       betweenPages: () => Promise.resolve(),
     });
     if (!report.skipped) tokens.save();
-    return { report, missing, tokens: tokens.stats() };
+    return { report, missing, tokens: tokens.stats(), ...done() };
   } catch (error) {
-    if (error instanceof ContentError) return { missing };
-    if (error instanceof ContentRenderError) return { missing, renderError: error.message };
+    if (error instanceof ContentError) return { missing, ...done() };
+    if (error instanceof ContentRenderError) return { missing, renderError: error.message, ...done() };
     throw error;
   }
 });
