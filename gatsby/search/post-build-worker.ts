@@ -76,7 +76,8 @@ workerTask(async ({ publicDir }: { publicDir: string }): Promise<SearchWorkerRes
       betweenPages: () => Promise.resolve(),
     });
     if (!report.skipped) tokens.save();
-    return { report, missing, tokens: tokens.stats(), ...done() };
+    // The wait for the page data happened inside the render loop: not rendering time.
+    return { report: { ...report, renderMs: report.renderMs - waitMs }, missing, tokens: tokens.stats(), ...done() };
   } catch (error) {
     if (error instanceof ContentError) return { missing, ...done() };
     if (error instanceof ContentRenderError) return { missing, renderError: error.message, ...done() };
