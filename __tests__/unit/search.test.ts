@@ -1,6 +1,6 @@
 import { pinyin } from 'pinyin-pro';
 import { buildSearchRecords, clip, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, cachedFieldTokens, fieldTokens, loadSiteSearch } from '../../src/lib/search/engine';
+import { buildIndexFile, cachedFieldTokens, encodeIndexFile, fieldTokens, indexPostings, loadSiteSearch, shardFiles } from '../../src/lib/search/engine';
 import { buildT2sMap, cjkCharacters, normalizeText } from '../../src/lib/search/normalize';
 import { pinyinTokens } from '../../src/lib/search/pinyin';
 import { parseQuery } from '../../src/lib/search/query';
@@ -178,6 +178,16 @@ describe('engine and ranking', () => {
   const { records, store } = buildSearchRecords(pages, toSyllables);
   const engine = loadSiteSearch(JSON.parse(JSON.stringify(buildIndexFile(records, { t2s: {}, synonyms: [['多开', '双开']] }))), store);
   const urls = (q: string) => engine.search(q).map((h) => h.url);
+
+  it('shards the postings the build hands over exactly as it shards those decoded from the index text', () => {
+    const meta = { t2s: {}, synonyms: [['多开', '双开']] };
+    const postings = indexPostings(records, fieldTokens);
+    const index = encodeIndexFile(postings, meta);
+    expect(index).toEqual(buildIndexFile(records, meta));
+    const decoded = shardFiles(index, store);
+    expect(decoded.files.size).toBeGreaterThan(3);
+    expect(shardFiles(index, store, postings.postings)).toEqual(decoded);
+  });
 
   it('builds the same index with tokens kept from the last build, tokenizing only texts it has not seen (gatsby develop)', () => {
     const meta = { t2s: {}, synonyms: [['多开', '双开']] };

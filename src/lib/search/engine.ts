@@ -77,9 +77,14 @@ export function cachedFieldTokens(): FieldTokensCache {
   };
 }
 
-export function buildIndexFile(records: IndexRecord[], meta: SearchIndexMeta, tokensOf: typeof fieldTokens = fieldTokens): SearchIndexFile {
-  // Token → its postings as flat [record, field mask, record, field mask, …]: records are visited in
-  // order, so each list is already sorted and a record's fields meet at the list's end.
+/** Each token's postings as flat [record, field mask, record, field mask, …], records ascending; and the field masks used, ascending. */
+export interface IndexPostings {
+  postings: Map<string, number[]>;
+  masks: number[];
+}
+
+export function indexPostings(records: IndexRecord[], tokensOf: typeof fieldTokens = fieldTokens): IndexPostings {
+  // Records are visited in order, so each list is already sorted and a record's fields meet at the list's end.
   const postings = new Map<string, number[]>();
   records.forEach((record, id) => {
     INDEX_FIELDS.forEach((field, bit) => {
@@ -96,7 +101,11 @@ export function buildIndexFile(records: IndexRecord[], meta: SearchIndexMeta, to
   });
   const used = new Set<number>();
   for (const list of postings.values()) for (let i = 1; i < list.length; i += 2) used.add(list[i] as number);
-  const masks = [...used].sort((a, b) => a - b);
+  return { postings, masks: [...used].sort((a, b) => a - b) };
+}
+
+/** The index file of indexPostings()' result. */
+export function encodeIndexFile({ postings, masks }: IndexPostings, meta: SearchIndexMeta): SearchIndexFile {
   if (masks.length > MASK_LETTERS.length) throw new Error(`搜索索引：字段组合 ${masks.length} 种，超过 ${MASK_LETTERS.length}`);
   const letter = new Map(masks.map((m, i) => [m, MASK_LETTERS[i] as string]));
   const lines = [...postings.keys()].sort().map((token) => {
@@ -111,6 +120,10 @@ export function buildIndexFile(records: IndexRecord[], meta: SearchIndexMeta, to
     return `${token}\t${encoded}`;
   });
   return { version: INDEX_VERSION, fields: [...INDEX_FIELDS], masks, ...meta, postings: lines.join('\n') };
+}
+
+export function buildIndexFile(records: IndexRecord[], meta: SearchIndexMeta, tokensOf: typeof fieldTokens = fieldTokens): SearchIndexFile {
+  return encodeIndexFile(indexPostings(records, tokensOf), meta);
 }
 
 type Posting = Array<[number, number]>;
@@ -131,15 +144,18 @@ export function decodePosting(encoded: string, masks: number[]): Posting {
   return list;
 }
 
-/** Every token with its decoded postings (tests and tools; the browser decodes per query). */
-export function decodePostings(file: SearchIndexFile): Map<string, Posting> {
-  return new Map([...postingLines(file)].map(([token, encoded]) => [token, decodePosting(encoded, file.masks)]));
+/** Every token with its decoded postings, flat as indexPostings() makes them (tests and tools; the browser decodes per query). */
+export function decodePostings(file: SearchIndexFile): Map<string, number[]> {
+  return new Map([...postingLines(file)].map(([token, encoded]) => [token, decodePosting(encoded, file.masks).flat()]));
 }
 
-/** The index and store of a build split into what a reader fetches (shards.ts). */
-export function shardFiles(file: SearchIndexFile, store: SearchStore): ShardedFiles {
+/**
+ * The index and store of a build split into what a reader fetches (shards.ts). The build passes
+ * the postings it encoded the index from (`postings`); without them they are decoded from the file.
+ */
+export function shardFiles(file: SearchIndexFile, store: SearchStore, postings: Map<string, number[]> = decodePostings(file)): ShardedFiles {
   const docs = store.pages.findIndex((p) => p.k !== 'doc');
-  return shardSearchFiles(file, decodePostings(file), store, docs < 0 ? store.pages.length : docs);
+  return shardSearchFiles(file, postings, store, docs < 0 ? store.pages.length : docs);
 }
 
 /** Every result of a query, and the words to mark where the reader lands (src/lib/search/marks.ts). */

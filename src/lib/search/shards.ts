@@ -230,10 +230,10 @@ export interface ShardedFiles {
 }
 
 /**
- * Splits an index (token → [global record id, mask] postings, as buildIndexFile makes it) and a
- * store into the pieces above. `docs`: how many pages, from the first, are docs.
+ * Splits an index (token → flat [global record id, mask, …] postings, as indexPostings makes them)
+ * and a store into the pieces above. `docs`: how many pages, from the first, are docs.
  */
-export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[]; masks: number[] }, postings: Map<string, Array<[number, number]>>, store: SearchStore, docs: number, chunk = CHUNK_PAGES): ShardedFiles {
+export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[]; masks: number[] }, postings: Map<string, number[]>, store: SearchStore, docs: number, chunk = CHUNK_PAGES): ShardedFiles {
   // Global record id → page × RECORD_SPAN + place.
   const place: number[] = [];
   const seen = new Map<number, number>();
@@ -250,7 +250,7 @@ export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[];
   const headingMask = 1 << meta.fields.indexOf('heading');
   const all = new Map(postings);
   // One-character queries: each CJK character of a title (head record) or heading (section record).
-  const chars = new Map<string, Array<[number, number]>>();
+  const chars = new Map<string, number[]>();
   store.records.forEach((r, id) => {
     const head = (place[id] as number) % RECORD_SPAN === 0;
     const text = head ? (store.pages[r.p]?.t ?? '') : (r.h ?? '');
@@ -258,7 +258,7 @@ export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[];
     for (const ch of new Set(text.normalize('NFKC'))) {
       if (!CJK_START.test(ch)) continue;
       const list = chars.get(ch) ?? [];
-      list.push([id, mask]);
+      list.push(id, mask);
       chars.set(ch, list);
     }
   });
@@ -269,7 +269,9 @@ export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[];
   }
   const masks = [...letter.keys()];
   for (const [token, list] of [...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const pairs = list.map(([id, mask]) => [place[id] as number, mask] as [number, number]).sort((a, b) => a[0] - b[0]);
+    const pairs: Array<[number, number]> = [];
+    for (let i = 0; i < list.length; i += 2) pairs.push([place[list[i] as number] as number, list[i + 1] as number]);
+    pairs.sort((a, b) => a[0] - b[0]);
     const line = `${token}\t${encodePostings(pairs, (m) => letter.get(m) as string)}`;
     lines.set(token, line);
     bytes += line.length * 2 + 1;
