@@ -130,8 +130,15 @@ export class SectionCache {
     readonly fingerprint: string,
   ) {}
 
+  /** Each page's last key: the inputs' fingerprint, the count of pages to render and get() all ask for it (a hash of the whole body). */
+  private readonly keys = new Map<string, { body: string; key: string }>();
+
   key(file: string, body: string): string {
-    return sectionKey(this.fingerprint, file, body);
+    const known = this.keys.get(file);
+    if (known?.body === body) return known.key;
+    const key = sectionKey(this.fingerprint, file, body);
+    this.keys.set(file, { body, key });
+    return key;
   }
 
   /** The entry's path for this page and source. */
