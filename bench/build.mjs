@@ -40,7 +40,7 @@ import { stripVTControlCharacters } from 'node:util';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { arg, copyProject, kb, median, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
+import { arg, copyProject, kb, median, memoryParts, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
 import { PHASE_LINE } from '../scripts/build-phases.mjs';
 import { generateContent } from './synthetic.mjs';
 
@@ -104,12 +104,17 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
     let peak = 0;
     let peakAt = 0;
     let peakProcesses = 0;
+    let peakParts = [];
     let cpuSeen = 0;
+    // The largest tree RSS since the last phase line: that phase's peak (it ends with its line).
+    let sincePhase = 0;
     const sample = () => {
-      const { total, cpu, processes } = treeStats(child.pid);
+      const { total, cpu, processes, pids } = treeStats(child.pid);
+      if (total > sincePhase) sincePhase = total;
       if (total > peak) {
         peak = total;
         peakAt = Number(process.hrtime.bigint() - started) / 1e9;
+        peakParts = memoryParts(pids);
       }
       if (processes > peakProcesses) peakProcesses = processes;
       // Children that exited and were reaped move into their parent's cutime: never go back.
@@ -125,7 +130,9 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
       pending = lines.pop() ?? '';
       for (const line of lines) {
         const m = PHASE_LINE.exec(line);
-        if (m) stamps.push({ name: m[1].replace(/\s+/g, ' ').trim(), s: Number(m[2]), cpu: sample(), at: Number(process.hrtime.bigint() - started) / 1e9 });
+        if (!m) continue;
+        stamps.push({ name: m[1].replace(/\s+/g, ' ').trim(), s: Number(m[2]), cpu: sample(), at: Number(process.hrtime.bigint() - started) / 1e9, peak: sincePhase });
+        sincePhase = 0;
       }
     };
     const sampler = setInterval(sample, 250);
@@ -154,7 +161,7 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
       // CPU per phase: the tree's CPU spent between the previous phase line and this one.
       let before = 0;
       const phaseCpu = stamps.map((p) => {
-        const row = { name: p.name, s: p.s, cpuS: Math.max(0, p.cpu - before), at: p.at };
+        const row = { name: p.name, s: p.s, cpuS: Math.max(0, p.cpu - before), at: p.at, peak: p.peak };
         before = Math.max(before, p.cpu);
         return row;
       });
@@ -165,6 +172,7 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
         peakTreeRss: peak,
         peakPhase,
         peakProcesses,
+        peakParts,
         ...times,
         phaseCpu,
         log: text,
@@ -182,14 +190,16 @@ function gatsby(cwd, args, { env = {}, label, shell = null }) {
 
 /**
  * Gatsby prints `success <phase> - 1.234s`; phases that repeat (e.g. query runs) are summed.
- * Returns [{ name, s, cpuS }] in the order they first finished.
+ * Returns [{ name, s, cpuS, peak }] in the order they first finished (peak: the tree's largest RSS
+ * sampled between the line before and this one).
  */
 function phaseTotals(phaseCpu) {
   const totals = new Map();
   for (const p of phaseCpu) {
-    const t = totals.get(p.name) ?? { name: p.name, s: 0, cpuS: 0 };
+    const t = totals.get(p.name) ?? { name: p.name, s: 0, cpuS: 0, peak: 0 };
     t.s += p.s;
     t.cpuS += p.cpuS;
+    t.peak = Math.max(t.peak, p.peak ?? 0);
     totals.set(p.name, t);
   }
   return [...totals.values()];
@@ -346,6 +356,16 @@ async function measure(kind, label, { clean, env = {}, files }) {
     );
   }
   console.log(`    最慢的阶段：${slowest(phases).join('；') || '—'}`);
+  const peakParts = r.peakTreeRss >= (post?.peakTreeRss ?? 0) ? r.peakParts : post.peakParts;
+  const mbOf = (bytes) => (bytes / 2 ** 20).toFixed(0);
+  console.log(
+    `    峰值时的进程（RSS = 匿名内存 + 映射文件，MB）：${
+      peakParts
+        .filter((p) => p.rss >= 20 * 2 ** 20)
+        .map((p) => `${p.name} ${mbOf(p.rss)} = ${mbOf(p.anon)} + ${mbOf(p.file)}`)
+        .join('；') || '—'
+    }`,
+  );
   return row;
 }
 
@@ -355,12 +375,12 @@ function phaseTable(kindRows) {
   for (const r of kindRows) for (const p of r.phases) if (!names.includes(p.name)) names.push(p.name);
   const cell = (r, name) => {
     const p = r.phases.find((q) => q.name === name);
-    return p ? `${p.s.toFixed(1)} / ${p.cpuS.toFixed(1)}` : '—';
+    return p ? `${p.s.toFixed(1)} / ${p.cpuS.toFixed(1)} / ${p.peak ? (p.peak / 2 ** 20).toFixed(0) : '—'}` : '—';
   };
   const lines = names.map((name) => [name, ...kindRows.map((r) => cell(r, name))]);
   lines.push(['postbuild（package.json）', ...kindRows.map((r) => `${r.postbuildWallS.toFixed(1)} / ${r.postbuildCpuS.toFixed(1)}`)]);
   lines.push(['合计（gatsby build + postbuild）', ...kindRows.map((r) => `${r.wallS.toFixed(1)} / ${r.cpuS.toFixed(1)}`)]);
-  table(['阶段（墙钟 s / CPU s）', ...kindRows.map((r) => r.label)], lines);
+  table(['阶段（墙钟 s / CPU s / 进程树峰值 MB）', ...kindRows.map((r) => r.label)], lines);
 }
 
 const mb = (b) => (b === null || Number.isNaN(b) ? null : (b / 2 ** 20).toFixed(0));

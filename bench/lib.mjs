@@ -206,7 +206,7 @@ function processTable() {
   return rows;
 }
 
-/** RSS (bytes) and CPU seconds summed over `rootPid` and all its descendants, and their count. */
+/** RSS (bytes) and CPU seconds summed over `rootPid` and all its descendants, their count and pids. */
 export function treeStats(rootPid) {
   const rows = processTable();
   const children = new Map();
@@ -214,15 +214,40 @@ export function treeStats(rootPid) {
   let total = 0;
   let cpu = 0;
   let count = 0;
+  const seen = [];
   const stack = [rootPid];
   while (stack.length && count < 10000) {
     const pid = stack.pop();
+    if (rows.has(pid)) seen.push(pid);
     total += rows.get(pid)?.rss ?? 0;
     cpu += rows.get(pid)?.cpu ?? 0;
     count++;
     stack.push(...(children.get(pid) ?? []));
   }
-  return { total, cpu, processes: count };
+  return { total, cpu, processes: count, pids: seen };
+}
+
+/**
+ * What each of `pids` holds now: RSS split into anonymous memory (heaps) and mapped files (LMDB,
+ * code), with a short name from its command line. Read only when a new peak is seen.
+ */
+export function memoryParts(pids) {
+  const parts = [];
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kbOf = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const name = argv
+        .slice(0, 3)
+        .map((a) => path.basename(a))
+        .join(' ');
+      parts.push({ pid, name, rss: kbOf('VmRSS'), anon: kbOf('RssAnon'), file: kbOf('RssFile') + kbOf('RssShmem') });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return parts.sort((a, b) => b.rss - a.rss);
 }
 
 // ---------- formatting ----------
