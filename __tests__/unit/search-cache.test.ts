@@ -5,6 +5,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
 import { fieldTokens } from '../../src/lib/search/engine';
 import type { PageSection } from '../../gatsby/search/sections';
@@ -380,5 +382,21 @@ describe('persistentFieldTokens: the last build tokens, kept for the next', () =
     changedCode.tokens('body', 'Binder 驱动的事务');
     expect(changedCode.stats()).toEqual({ reused: 0, made: 1 });
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds one string per distinct token, however many fields have it', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const cache = persistentFieldTokens(path.join(tmpdir(), 'no-such-dir', 'tokens.json'), 'code');
+    // 16,000 fields with the same 33 tokens: 528,000 strings of about 24 bytes if each field had its own.
+    const text = (i: number) => `第${i}段：应用多开空壳签名校验进程隔离沙箱框架模块插件调试日志容器。虚拟环境注入钩子拦截系统服务代理网络请求抓包分析工具链编译产物`;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const held = Array.from({ length: 16_000 }, (_, i) => cache.tokens('body', text(i)));
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(held[5]).toEqual(fieldTokens('body', text(5)));
+    expect(held.reduce((n, t) => n + t.length, 0)).toBeGreaterThan(500_000);
+    expect(grown).toBeLessThan(11 * 2 ** 20);
   });
 });

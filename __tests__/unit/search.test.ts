@@ -25,6 +25,8 @@ describe('normalizer', () => {
     // 㐀 (Extension A), 拦 and 截 (URO), 豈 (compatibility); 𠀀 (Extension B, astral), kana, Latin and full-width forms are not listed.
     expect([...cjkCharacters('拦截 abc 拦㐀豈 𠀀 かな ＡＢ 截。')].sort()).toEqual(['㐀', '截', '拦', '豈'].sort());
     expect(cjkCharacters('')).toEqual(new Set());
+    // Several texts, read one by one (a site's text is not joined into one string).
+    expect(cjkCharacters(['拦 a', '', 'b 截㐀', '拦'])).toEqual(new Set(['拦', '截', '㐀']));
   });
 
   it('clips a stored text to a number of characters, not UTF-16 units, with an ellipsis only when it was longer', () => {

@@ -161,12 +161,16 @@ export interface SearchFiles {
 
 export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens): SearchFiles {
   const { records, store } = buildSearchRecords(pages, toSyllables);
-  const siteText = [
-    ...pages.flatMap((p) => [p.title, p.description ?? '', ...p.sections.flatMap((s) => [s.heading, s.text])]),
-    ...synonyms.flat(),
-    ...allTools.flatMap((t) => [t.description, ...(t.keywords ?? [])]),
-  ].join(' ');
-  const t2s = buildT2sMap(cjkCharacters(siteText), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
+  function* siteTexts() {
+    for (const p of pages) {
+      yield p.title;
+      yield p.description ?? '';
+      for (const s of p.sections) yield* [s.heading, s.text];
+    }
+    yield* synonyms.flat();
+    for (const t of allTools) yield* [t.description, ...(t.keywords ?? [])];
+  }
+  const t2s = buildT2sMap(cjkCharacters(siteTexts()), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
   // The postings go to the sharding as they are: decoding the index text back into them cost 0.5 s
   // and ten million short-lived pairs at 5,000 pages.
   const postings = indexPostings(records, tokensOf);
