@@ -1,6 +1,7 @@
 /**
  * Markdown twins of unchanged pages come from .cache/twins (gatsby/travel/twins.ts): a hit is
- * the cached text; a changed image or a changed twin code is written again.
+ * the cached text; a changed image or a changed twin code is rendered again; a file is written
+ * only when its text changed.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -12,7 +13,7 @@ const ROOT = path.resolve(__dirname, '../..');
 test('a cached twin is reused only while its inputs, its images’ bytes and the code are the same', () => {
   const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/twin-cache.mts')], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
-  const out = JSON.parse(run.stdout) as Record<string, string> & { entries: number; cachedImages: string[] };
+  const out = JSON.parse(run.stdout) as Record<string, string> & { entries: number; cachedImages: string[]; written: number[]; keptYear: number };
   expect(out.first).toMatch(/!\[流程\]\(https:\/\/example\.com\/static\/[0-9a-f]{32}\/flow\.png\)/);
   expect(out.cachedImages).toEqual(['content/docs/tool/img/flow.png']);
   expect(out.hit).toBe(`${out.first}<!-- from cache -->`);
@@ -21,6 +22,10 @@ test('a cached twin is reused only while its inputs, its images’ bytes and the
   expect(out.imageChanged?.replace(/[0-9a-f]{32}/, 'X')).toBe(out.first?.replace(/[0-9a-f]{32}/, 'X'));
   expect(out.codeChanged).toBe(out.imageChanged);
   expect(out.entries).toBe(2);
+  // Written only when the text changed: the code change gave the same text as before, and so did the run after it.
+  expect(out.written).toEqual([1, 1, 1, 0, 0]);
+  expect(out.again).toBe(out.codeChanged);
+  expect(out.keptYear).toBe(2001);
 }, 60_000);
 
 test('the twins’ fingerprint covers the code that renders twins, not the code that computes fingerprints', () => {

@@ -221,13 +221,15 @@ export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, d
 export async function writeTwinFiles(reporter: Reporter, publicDir: string, { sources, site, sections }: TwinInputs): Promise<void> {
   const started = performance.now();
   const job: TwinJob = { publicDir, sources, site };
-  const { twins, imageError, rendered } = await runOnWorkerThread<TwinJobResult>('gatsby/travel/twins-worker.ts', job);
+  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/travel/twins-worker.ts', job);
   if (imageError) {
     reporter.panicOnBuild(imageError);
     return;
   }
   writeLlmsFiles(publicDir, sections, new Map(twins), site);
-  reporter.info(`已写出 ${twins.length} 个 Markdown 版本（网址 + .md；${rendered} 个新渲染，其余来自缓存；工作线程上 ${Math.round(performance.now() - started)} ms）、llms.txt 和 llms-full.txt`);
+  reporter.info(
+    `已写出 ${twins.length} 个 Markdown 版本（网址 + .md；${rendered} 个新渲染，其余来自缓存；改写 ${written} 个文件，其余与上次相同；工作线程上 ${Math.round(performance.now() - started)} ms）、llms.txt 和 llms-full.txt`,
+  );
 }
 
 /** The share cards' PNGs into public/: those painted early are waited for, the rest painted here. */

@@ -18,6 +18,8 @@ export interface TwinJobResult {
   twins: Array<[string, string]>;
   /** Twins rendered now (the others came from the cache). */
   rendered: number;
+  /** Twin files written (the others were already as they are). */
+  written: number;
   /** An image a page names that does not exist: the build stops with this message. */
   imageError?: string;
 }
@@ -33,10 +35,10 @@ workerTask(async ({ publicDir, sources, site }: TwinJob): Promise<TwinJobResult>
     },
   };
   try {
-    const twins = await writeTwins(publicDir, sources, site, { ...cache, entries });
-    return { twins: [...twins], rendered };
+    const { twins, written } = await writeTwins(publicDir, sources, site, { ...cache, entries });
+    return { twins: [...twins], rendered, written };
   } catch (error) {
-    if (error instanceof TwinImageError) return { twins: [], rendered, imageError: error.message };
+    if (error instanceof TwinImageError) return { twins: [], rendered, written: 0, imageError: error.message };
     throw error;
   }
 });

