@@ -29,18 +29,20 @@ describe('twins on a worker thread', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes each twin, hands the texts back in order, and renders again only what changed', async () => {
+  it('writes each twin, hands the texts back in order, and renders and writes again only what changed', async () => {
     // A body of its own: nothing of an earlier run is in the cache (.cache/twins, keyed by the inputs).
     const nonce = `${process.pid}-${Date.now()}`;
     const job: TwinJob = { publicDir, site, sources: [source('b', `## 第二篇\n\n编号 ${nonce}。`), source('a', `## 第一篇\n\n**粗体** ${nonce}。`)] };
     const first = await runOnWorkerThread<TwinJobResult>(ENTRY, job);
     expect(first.imageError).toBeUndefined();
     expect(first.rendered).toBe(2);
+    expect(first.written).toBe(2);
     expect(first.twins.map(([page]) => page)).toEqual(['/docs/tool/b', '/docs/tool/a']);
     expect(first.twins[1]?.[1]).toContain(`**粗体** ${nonce}`);
     expect(readFileSync(path.join(publicDir, 'docs/tool/a.md'), 'utf8')).toBe(first.twins[1]?.[1]);
+    // The second run renders nothing and writes nothing: each file already holds its twin.
     const again = await runOnWorkerThread<TwinJobResult>(ENTRY, job);
-    expect(again).toEqual({ ...first, rendered: 0 });
+    expect(again).toEqual({ ...first, rendered: 0, written: 0 });
   }, 60_000);
 
   it('names the page and the image that does not exist', async () => {
