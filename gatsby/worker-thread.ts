@@ -28,8 +28,8 @@ export interface StartedWorker<T> {
   post(message: unknown): void;
 }
 
-/** Runs `entry` (a .ts file of the site, relative to it) on a new worker thread with `data`. */
-export function startWorkerThread<T>(entry: string, data: unknown): StartedWorker<T> {
+/** Runs `entry` (a .ts file of the site, relative to it) on a new worker thread with `data` (and `env` for its process.env: this process's unless given). */
+export function startWorkerThread<T>(entry: string, data: unknown, { env }: { env?: NodeJS.ProcessEnv } = {}): StartedWorker<T> {
   const outfile = path.resolve('.cache', 'workers', `${path.basename(entry, '.ts')}.cjs`);
   buildSync({
     entryPoints: [path.resolve(entry)],
@@ -42,7 +42,7 @@ export function startWorkerThread<T>(entry: string, data: unknown): StartedWorke
     charset: 'utf8',
     logLevel: 'silent',
   });
-  const worker = new Worker(outfile, { workerData: data });
+  const worker = new Worker(outfile, { workerData: data, ...(env ? { env } : {}) });
   let replied = false;
   const outcome = new Promise<T>((resolve, reject) => {
     worker.once('message', (reply: WorkerReply<T>) => {

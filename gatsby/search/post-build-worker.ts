@@ -38,9 +38,14 @@ export interface SearchWorkerResult {
   workMs: number;
 }
 
-workerTask(async ({ publicDir }: { publicDir: string }): Promise<SearchWorkerResult> => {
+export interface SearchWorkerData {
+  publicDir: string;
+  /** The site's folder (its .cache holds the manifest and the tokens); the build's working directory unless given (tests). */
+  root?: string;
+}
+
+workerTask(async ({ publicDir, root = path.resolve('.') }: SearchWorkerData): Promise<SearchWorkerResult> => {
   const started = performance.now();
-  const root = path.resolve('.');
   const missing: string[] = [];
   const dirs = searchCacheDirs(root);
   /** The build's message: every page's page data is in public/. */

@@ -1,0 +1,79 @@
+/**
+ * The build's search thread (gatsby/search/post-build-worker.ts) chooses where the pages its cache
+ * lacks come from: up to RENDER_FROM_SOURCE_AT_MOST (an edit) it renders them from their source at
+ * once and never waits for the build; more (a first build) it takes from the page data, once the
+ * build says it is written. Run on a small site of its own: a temporary root, content and caches.
+ */
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startWorkerThread } from '../../gatsby/worker-thread';
+import type { SearchWorkerResult } from '../../gatsby/search/post-build-worker';
+
+const ROOT = path.resolve(__dirname, '../..');
+const ENTRY = 'gatsby/search/post-build-worker.ts';
+// Read from the source: the worker's module imports the ESM renderer, which jest cannot load.
+const AT_MOST = Number(/RENDER_FROM_SOURCE_AT_MOST = (\d+);/.exec(readFileSync(path.join(ROOT, ENTRY), 'utf8'))?.[1]);
+
+/**
+ * The worker's answer, or an error if it has not answered in time: a thread waiting for a message
+ * that never comes fails the test, and is then sent one so that it ends (jest would wait for it).
+ */
+async function answer(started: ReturnType<typeof startWorkerThread<SearchWorkerResult>>, ms = 30_000): Promise<SearchWorkerResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      started.post('late');
+      reject(new Error(`the search thread did not answer in ${ms} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([started.outcome, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('the build’s search thread', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'search-worker-'));
+    const content = path.join(dir, 'content');
+    mkdirSync(path.join(content, 'blog'), { recursive: true });
+    copyFileSync(path.join(ROOT, 'content', 'authors.json'), path.join(content, 'authors.json'));
+    // One page more than the thread renders from source.
+    for (let i = 0; i <= AT_MOST; i += 1) {
+      const date = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
+      const folder = path.join(content, 'blog', `${date}-p${i}`);
+      mkdirSync(folder);
+      writeFileSync(
+        path.join(folder, 'index.mdx'),
+        `---\ntitle: 第 ${i} 篇\nslug: p${i}\ndate: ${date}\ntags: [android]\nauthors: [tiony.bo]\ndescription: 测试用的第 ${i} 篇\n---\n\n## 小节\n\n应用多开的第 ${i} 段正文。\n`,
+      );
+    }
+    // The thread's content and build cache (its manifest and tokens are in root's .cache).
+    env = { ...process.env, SITE_CONTENT_DIR: content, SITE_BUILD_CACHE: path.join(dir, 'build-cache') };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it(`waits for the page data when more than ${AT_MOST} pages are missing, and renders an edit from source without waiting`, async () => {
+    expect(AT_MOST).toBeGreaterThan(0);
+    const data = { publicDir: path.join(dir, 'public'), root: dir };
+    // A first build: every page is missing. The thread waits until it hears that the page data
+    // is written (there is none here, so it then renders each page from source).
+    const first = startWorkerThread<SearchWorkerResult>(ENTRY, data, { env });
+    setTimeout(() => first.post('page data written'), 300);
+    const cold = await answer(first);
+    expect(cold.waitedForPageData).toBe(true);
+    expect(cold.report?.rendered).toBe(AT_MOST + 1);
+    expect(cold.missing).toHaveLength(AT_MOST + 1);
+
+    // One post edited: rendered from its source at once. Nothing is posted: a thread that waited would never answer.
+    appendFileSync(path.join(dir, 'content', 'blog', '2024-01-01-p0', 'index.mdx'), '\n追加的一段。\n');
+    const edit = await answer(startWorkerThread<SearchWorkerResult>(ENTRY, data, { env }));
+    expect(edit.waitedForPageData).toBe(false);
+    expect(edit.report).toMatchObject({ rendered: 1, cached: AT_MOST, pages: AT_MOST + 1 });
+    expect(edit.missing).toEqual([]);
+  }, 90_000);
+});
