@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { hoistEmotionStyles } from '../../gatsby/postbuild/emotion-styles';
 import { finishHtmlFiles, finishPage, stripNulBytes } from '../../gatsby/postbuild/finish-html';
 import { detached, linkReport, pageLinks, type PageLinks } from '../../gatsby/postbuild/link-report';
 import { finishedPages, recordedLinks } from '../../gatsby/postbuild/finished-pages';
+import { retainedBytes } from './support/heap';
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head><title>t</title>${head}</head><body><div id="___gatsby">${body}</div></body></html>`;
 
@@ -122,15 +121,9 @@ describe('the post-build pass over public/', () => {
   });
 
   it('the ids and links it holds keep no page HTML alive (V8 keeps a whole string behind each match)', () => {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
     // 100 pages of 360 KB (two-byte) each: 36 MB of HTML if any id or link still points into it.
     const html = (i: number) => page('', `${'<p>正文</p>'.repeat(20_000)}<h2 id="heading-number-${i}-of-the-page">h</h2><a href="/docs/tool-${i}/a-long-page-name">x</a>`);
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const held = Array.from({ length: 100 }, (_, i) => pageLinks(html(i)));
-    gc();
-    const grown = process.memoryUsage().heapUsed - before;
+    const { value: held, bytes: grown } = retainedBytes(() => Array.from({ length: 100 }, (_, i) => pageLinks(html(i))));
     expect(held[7]).toEqual({ ids: new Set(['___gatsby', 'heading-number-7-of-the-page']), links: ['/docs/tool-7/a-long-page-name'] });
     expect(grown).toBeLessThan(8 * 2 ** 20);
     // A value holding the separator is copied on its own.

@@ -26,7 +26,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
-import { fieldTokens, type FieldTokensCache } from '../../src/lib/search/engine';
+import { fieldTokens, shareTokens, type FieldTokensCache } from '../../src/lib/search/engine';
 import type { PageSection } from './sections';
 import { buildCacheDir, PRUNE_AFTER_DAYS, writeAtomic } from '../cache';
 
@@ -433,10 +433,7 @@ export function persistentFieldTokens(file: string, fingerprint: string): FieldT
     /* none yet, or unreadable: every field is tokenized */
   }
   const current = new Map<string, string[]>();
-  // One string per distinct token. A field's tokens are new strings each time it is tokenized:
-  // 4.3 million of them, for 92,000 distinct tokens, in a 5,000-page site's first build, all
-  // held with their fields (about 100 MB of the search thread's heap). Those read from the file
-  // above are short strings JSON.parse already shares.
+  // One string per distinct token (shareTokens); those read from the file above are short strings JSON.parse already shares.
   const distinct = new Map<string, string>();
   let reused = 0;
   let made = 0;
@@ -446,13 +443,7 @@ export function persistentFieldTokens(file: string, fingerprint: string): FieldT
       let tokens = current.get(key) ?? previous.get(key);
       if (tokens) reused += 1;
       else {
-        tokens = fieldTokens(field, text);
-        for (let i = 0; i < tokens.length; i += 1) {
-          const token = tokens[i] as string;
-          const shared = distinct.get(token);
-          if (shared === undefined) distinct.set(token, token);
-          else tokens[i] = shared;
-        }
+        tokens = shareTokens(fieldTokens(field, text), distinct);
         made += 1;
       }
       current.set(key, tokens);

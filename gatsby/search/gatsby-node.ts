@@ -22,7 +22,7 @@ import { contentDir } from '../content/dir';
 import { addDevelopRoute, watchDevelopRequests } from '../framework/develop-server';
 import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, gatsbyCommand, isNodeEventOf, NODE_EVENTS, onceBuildPageDataWritten } from '../framework/internals';
 import { loadSynonyms, writeSiteSearchFiles, type RenderedHtml, type SiteSearchReport } from './build';
-import type { SearchWorkerResult } from './post-build-worker';
+import type { SearchWorkerData, SearchWorkerResult } from './post-build-worker';
 import { startWorkerThread } from '../worker-thread';
 import { searchCacheDirs } from './cache';
 import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
@@ -100,7 +100,7 @@ const PAGE_DATA_WRITTEN = 'page-data-written';
 /** Starts the build's search worker (once): with the build (onPreBootstrap), else by the post-build step. */
 function startSearchWorker(publicDir: string, when: SearchWorker['when']): SearchWorker {
   if (!searchWorker) {
-    const started = startWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir });
+    const started = startWorkerThread<SearchWorkerResult>('gatsby/search/post-build-worker.ts', { publicDir } satisfies SearchWorkerData);
     searchWorker = { at: performance.now(), when, outcome: started.outcome, post: started.post };
     // Awaited by writeSearchFiles, which reports a failure; not an unhandled rejection meanwhile.
     searchWorker.outcome.catch(() => undefined);
