@@ -22,6 +22,7 @@ import {
   GATSBY_IMAGE_HEAD_KEYS,
   GATSBY_JS_MINIMIZER,
   GATSBY_NAVIGATE,
+  GATSBY_NODE_MUTATION_BATCH,
   GATSBY_SHARED_CHUNK_GROUP,
   GATSBY_UNUSED_RUNTIME_MODULES,
   gatsbyBabelPluginPaths,
@@ -37,6 +38,7 @@ import {
   isNodeEventOf,
   isPageTemplateIssuer,
   NODE_EVENTS,
+  NODE_MUTATION_BATCH_MS,
   onceBuildPageDataWritten,
   SITE_QUERY_EXTRACTION_CACHE,
   pageDataFile,
@@ -410,6 +412,24 @@ describe('Emotion’s start-up in the browser (gatsby/postbuild/emotion-styles.t
 });
 
 describe('gatsby develop', () => {
+  it(`a saved file's node mutations wait ${NODE_MUTATION_BATCH_MS} ms, not 500, before develop runs them: patches/gatsby+<version>.patch is applied`, async () => {
+    // Gatsby's own waiting machine, its batch service replaced by one that notes the time.
+    type Service = { send(event: object): void; onDone(listener: () => void): void; start(): Service; stop(): void };
+    const { waitingMachine } = fromRoot(GATSBY_NODE_MUTATION_BATCH) as { waitingMachine: { withConfig(options: object): { withContext(context: object): object } } };
+    const { interpret } = fromGatsby('xstate') as { interpret(machine: object): Service };
+    let ranAfter = -1;
+    const started = Date.now();
+    const machine = waitingMachine.withConfig({ services: { runMutationBatch: () => Promise.resolve((ranAfter = Date.now() - started)) } }).withContext({ nodeMutationBatch: [], runningBatch: [] });
+    const service = interpret(machine).start();
+    const done = new Promise<void>((resolve) => service.onDone(resolve));
+    service.send({ type: 'ADD_NODE_MUTATION', payload: { type: 'createNode', payload: { id: 'file-1' } } });
+    await done;
+    service.stop();
+    expect(ranAfter).toBeGreaterThanOrEqual(NODE_MUTATION_BATCH_MS - 5);
+    expect(ranAfter).toBeLessThan(300);
+    expect(gatsbyPatch()).toContain(`+const NODE_MUTATION_BATCH_TIMEOUT = ${NODE_MUTATION_BATCH_MS};`);
+  });
+
   it('a page-data request answers once the page’s query has run, also when the result is unchanged and nothing is written: patches/gatsby+<version>.patch is applied', async () => {
     // Upstream, the request waits for CLEAR_PENDING_PAGE_DATA_WRITE, which a query whose result
     // did not change never causes (query-runner.js compares result hashes): it answered only at

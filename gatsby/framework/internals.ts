@@ -16,7 +16,7 @@
  *   bundled code cannot import gatsby/);
  * - its emitter: the action a build dispatches once the page data is written;
  * - its develop server: the Express app's middleware order, its overlay and emitter events, and
- *   the two patch hunks' entry points (patches/gatsby+<version>.patch, docs/gatsby.md);
+ *   the patch hunks' entry points and its node mutation batch (patches/gatsby+<version>.patch, docs/gatsby.md);
  * - beyond Gatsby, one library the build reaches into: Emotion's mark for styles it has already
  *   placed (`data-s`, gatsby/postbuild/emotion-styles.ts).
  */
@@ -200,6 +200,16 @@ export const SITE_GATSBY_FILES_COMPILER = 'gatsby/framework/compile-gatsby-files
  */
 export const GATSBY_QUERY_FILE_PARSER = 'gatsby/dist/query/file-parser.js';
 export const SITE_QUERY_EXTRACTION_CACHE = 'gatsby/framework/query-extraction-cache.cjs';
+
+/**
+ * gatsby develop holds the node mutations a saved content file causes (its File node, then the
+ * Mdx node and the site's fields) for a fixed time before it runs them and the page queries
+ * (NODE_MUTATION_BATCH_TIMEOUT in this file's waiting machine: 500 ms upstream). Mutations that
+ * running a batch causes join it at once, so the wait only has to gather one save's events;
+ * patches/gatsby+<version>.patch sets it to 50 ms.
+ */
+export const GATSBY_NODE_MUTATION_BATCH = 'gatsby/dist/state-machines/waiting/index.js';
+export const NODE_MUTATION_BATCH_MS = 50;
 
 // ---------- gatsby-plugin-sharp ----------
 
