@@ -13,6 +13,7 @@ import { developErrors, problemHtml, problemOf } from '../content/develop-errors
 import { remarkImagesWithCachedStats } from '../framework/images/image-stats';
 import { buildDrawDiagram } from './draw-diagrams';
 import { gatsbyCommand } from '../framework/internals';
+import { heapKeeper } from '../memory';
 
 /** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
 export const IMAGE_OPTIONS = {
@@ -70,6 +71,9 @@ function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { f
 let buildFiles: ReturnType<NodePluginArgs['getNodesByType']> | null = null;
 const fileNodes = (getNodesByType: NodePluginArgs['getNodesByType']) => (gatsbyCommand() === 'build' ? (buildFiles ??= getNodesByType('File')) : getNodesByType('File'));
 
+/** `gatsby build` renders every page in its query process, which V8 otherwise lets grow to 4–5 × what it holds (gatsby/memory.ts). */
+let keepHeap: (() => boolean) | null = null;
+
 export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Promise<RenderedMdx> {
   const { getNode, getNodesByType, reporter, cache, basePath, assetPrefix, anchorAliases } = helpers;
   const { file, firstLine } = contentFileOf(node, getNode);
@@ -92,6 +96,7 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
       remarkPlugins: [gatsbyPlugin(remarkImages, IMAGE_OPTIONS), gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] })],
     });
     developErrors()?.set('render', file, null);
+    if (gatsbyCommand() === 'build') (keepHeap ??= heapKeeper())();
     return rendered;
   } catch (error) {
     // One message, the file's own line: the same as check:content's and the develop server's.

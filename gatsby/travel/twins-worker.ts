@@ -3,6 +3,7 @@
  * by writeTwinFiles (gatsby/travel/travel.ts) with every listed page's source, it renders or takes
  * from the cache each twin, writes it to public/ and hands the texts back for llms-full.txt.
  */
+import { heapKeeper } from '../memory';
 import { workerTask } from '../worker-thread';
 import { twinCache } from './twin-cache';
 import { TwinImageError, writeTwins, type TwinCache, type TwinSite, type TwinSource } from './twins';
@@ -35,7 +36,7 @@ workerTask(async ({ publicDir, sources, site }: TwinJob): Promise<TwinJobResult>
     },
   };
   try {
-    const { twins, written } = await writeTwins(publicDir, sources, site, { ...cache, entries });
+    const { twins, written } = await writeTwins(publicDir, sources, site, { ...cache, entries }, heapKeeper());
     return { twins: [...twins], rendered, written };
   } catch (error) {
     if (error instanceof TwinImageError) return { twins: [], rendered, written: 0, imageError: error.message };

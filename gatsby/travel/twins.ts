@@ -134,14 +134,15 @@ export function writeIfChanged(file: string, text: string): boolean {
   return true;
 }
 
-/** Writes each source's twin (those that changed); returns them by page path (for llms-full.txt) and how many files it wrote. */
-export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache): Promise<{ twins: Map<string, string>; written: number }> {
+/** Writes each source's twin (those that changed); returns them by page path (for llms-full.txt) and how many files it wrote. `afterEach` runs after each source (the worker keeps its heap small with it). */
+export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache, afterEach?: () => unknown): Promise<{ twins: Map<string, string>; written: number }> {
   const twins = new Map<string, string>();
   let written = 0;
   for (const source of sources) {
     const markdown = await twinMarkdown(source, publicDir, site, cache);
     if (writeIfChanged(path.join(publicDir, twinPath(source.path)), markdown)) written += 1;
     twins.set(source.path, markdown);
+    afterEach?.();
   }
   return { twins, written };
 }

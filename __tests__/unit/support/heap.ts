@@ -2,12 +2,9 @@
  * How much heap what `make` returns keeps alive: collected before and after (V8's gc, exposed at
  * run time), so that only what is still held counts. For tests of memory a build holds at scale.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { collectGarbage as gc } from '../../../gatsby/memory';
 
 export function retainedBytes<T>(make: () => T): { value: T; bytes: number } {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
   gc();
   const before = process.memoryUsage().heapUsed;
   const value = make();

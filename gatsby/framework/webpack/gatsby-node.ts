@@ -4,13 +4,15 @@
  * where `gatsby clean` leaves them (cache.ts), the browser
  * bundle without Gatsby runtime modules that never run here (trim.ts), develop's caches
  * kept valid across restarts and stored right after a start's compilation, its idle linter left
- * out and its shell's environment read when rendered (develop.ts).
+ * out and its shell's environment read when rendered (develop.ts), and the build's main thread
+ * collected once its production compilers are closed (collect.ts).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CreateWebpackConfigArgs, GatsbyNode } from 'gatsby';
 import { babelStage, browserslist, GATSBY_SHARED_CHUNK_GROUP, GATSBY_UNUSED_RUNTIME_MODULES, isDefinePlugin, isGatsbyJsRule, siteDirectory, type WebpackStage } from '../internals';
 import { buildCacheDir } from '../../cache';
+import { CollectWhenClosed } from './collect';
 import { FingerprintBuildDependencies, webpackCacheDir, writeFingerprint } from './cache';
 import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from './develop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
@@ -24,6 +26,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
   if (develop) args.actions.setWebpackConfig(develop);
   if (args.stage === 'develop') dropIdleLinter(args);
   if (args.stage === 'develop-html') readEnvironmentWhenRendering(args);
+  if (args.stage === 'build-javascript' || args.stage === 'build-html') args.actions.setWebpackConfig({ plugins: [new CollectWhenClosed()] });
 };
 
 function readEnvironmentWhenRendering({ actions, getConfig }: CreateWebpackConfigArgs) {

@@ -1,0 +1,31 @@
+/**
+ * One full collection of the main thread once `gatsby build` has closed its production compilers:
+ * their compilations are by far the largest garbage of the build's main thread, and the page
+ * queries that follow run in Gatsby's query process and leave this thread too idle for V8 to
+ * collect (5,000 pages: the main thread kept 808 MB committed for 315 MB live through the 90 s of
+ * queries, the moment of the build's peak). Only webpack's public `shutdown` hook: if Gatsby ever
+ * stops closing a compiler, there is simply no collection.
+ */
+import { collectGarbage } from '../../memory';
+
+const NAME = 'CollectWhenClosed';
+
+interface ClosingCompiler {
+  hooks: { shutdown: { tap(name: string, fn: () => void): void } };
+}
+
+/** Each build stage's compiler gets one; the collection comes when every one of them has shut down. */
+export class CollectWhenClosed {
+  private static readonly open = new Set<ClosingCompiler>();
+
+  constructor(private readonly collect: () => void = collectGarbage) {}
+
+  apply(compiler: ClosingCompiler): void {
+    CollectWhenClosed.open.add(compiler);
+    compiler.hooks.shutdown.tap(NAME, () => {
+      CollectWhenClosed.open.delete(compiler);
+      // After the close callbacks: nothing of the compilation is held by the stack then.
+      if (CollectWhenClosed.open.size === 0) setImmediate(this.collect);
+    });
+  }
+}
