@@ -86,7 +86,7 @@ describe('the build’s main thread is collected once its production compilers a
   const close = (compiler: Compiler) => new Promise((resolve) => compiler.close(resolve));
   const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-  it('one collection, after both compilers (browser bundle and HTML renderer) have shut down (real webpack compilers)', async () => {
+  it('one collection, after both compilers (browser bundle and HTML renderer) have shut down, however often each is closed (real webpack compilers)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'collect-'));
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'index.js'), 'console.log(42);\n');
@@ -98,6 +98,10 @@ describe('the build’s main thread is collected once its production compilers a
       await tick();
       expect(collections).toBe(0);
       await close(javascript);
+      await tick();
+      expect(collections).toBe(1);
+      // Gatsby's build closes the HTML renderer's compiler a second time, with the browser bundle's.
+      await close(html);
       await tick();
       expect(collections).toBe(1);
     } finally {

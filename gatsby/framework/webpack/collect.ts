@@ -23,7 +23,9 @@ export class CollectWhenClosed {
   apply(compiler: ClosingCompiler): void {
     CollectWhenClosed.open.add(compiler);
     compiler.hooks.shutdown.tap(NAME, () => {
-      CollectWhenClosed.open.delete(compiler);
+      // Gatsby closes the HTML renderer's compiler twice (once built, and again with the browser
+      // bundle's): only the first close of a compiler counts.
+      if (!CollectWhenClosed.open.delete(compiler)) return;
       // After the close callbacks: nothing of the compilation is held by the stack then.
       if (CollectWhenClosed.open.size === 0) setImmediate(this.collect);
     });
