@@ -3,6 +3,7 @@
  * file decides nothing: where a hook has several owners they run in the order listed.
  */
 import type { GatsbyNode } from 'gatsby';
+import * as codeChange from './gatsby/framework/code-change/gatsby-node';
 import * as content from './gatsby/content/gatsby-node';
 import * as images from './gatsby/framework/images/gatsby-node';
 import * as webpack from './gatsby/framework/webpack/gatsby-node';
@@ -21,8 +22,10 @@ function inOrder<K extends keyof GatsbyNode>(...handlers: Array<Hook<K>>): Hook<
   }) as unknown as Hook<K>;
 }
 
-/** Related posts' term counting starts on its thread; the image cache goes in before any job; the synonym file is checked before anything slow. */
-export const onPreBootstrap = inOrder<'onPreBootstrap'>(pages.onPreBootstrap!, images.onPreBootstrap!, search.onPreBootstrap!);
+/** A cache made by other build code is dropped before Gatsby decides to keep it. */
+export const onPreInit = codeChange.onPreInit;
+/** The build code that makes the cache is noted; related posts' term counting starts on its thread; the image cache goes in before any job; the synonym file is checked before anything slow. */
+export const onPreBootstrap = inOrder<'onPreBootstrap'>(codeChange.onPreBootstrap!, pages.onPreBootstrap!, images.onPreBootstrap!, search.onPreBootstrap!);
 export const createSchemaCustomization = content.createSchemaCustomization;
 export const createResolvers = markdown.createResolvers;
 export const onCreateNode = content.onCreateNode;

@@ -15,6 +15,7 @@ import {
   DEVELOP_COMPILATION_DONE,
   DEVELOP_PAGE_DATA_SENT,
   EMOTION_PLACED_MARK,
+  GATSBY_CACHE_HASH_INPUTS,
   GATSBY_FILES_COMPILE_STEP,
   GATSBY_FIXED_ENV_DEFINES,
   GATSBY_QUERY_FILE_PARSER,
@@ -22,6 +23,8 @@ import {
   GATSBY_IMAGE_HEAD_KEYS,
   GATSBY_JS_MINIMIZER,
   GATSBY_NAVIGATE,
+  GATSBY_NODE_STORE_DIR,
+  GATSBY_PUBLIC_DIR,
   GATSBY_NODE_MUTATION_BATCH,
   GATSBY_SHARED_CHUNK_GROUP,
   GATSBY_UNUSED_RUNTIME_MODULES,
@@ -142,6 +145,36 @@ function gatsbyRedux() {
   };
 }
 const plugin = { name: 'default-site-plugin', id: 'canary' };
+
+describe('Gatsby’s cache (gatsby/framework/code-change)', () => {
+  const initialize = () => gatsbyFile('dist/services/initialize.js');
+
+  it(`is kept when a hash over plugin versions and ${GATSBY_CACHE_HASH_INPUTS.join(', ')} is unchanged: the modules gatsby-node imports are not hashed`, () => {
+    const source = initialize();
+    const optional = /const optionalFiles = \[([^\]]*)\];/.exec(source)?.[1] ?? '';
+    const roots = [...optional.matchAll(/\/([\w.-]+)`/g)].map((m) => m[1]);
+    expect(source).toContain('md5File)(`package.json`), state.config.trailingSlash]');
+    expect(['package.json', ...roots]).toEqual(GATSBY_CACHE_HASH_INPUTS);
+    // The site's own "plugin version" is a hash of the root gatsby-* files only, not of gatsby/.
+    expect(gatsbyFile('dist/bootstrap/load-plugins/load-internal-plugins.js')).toContain('version: (0, _createHash.createFileContentHash)(process.cwd(), `gatsby-*`)');
+  });
+
+  it(`right after onPreInit, a node store (${GATSBY_NODE_STORE_DIR}) without ${GATSBY_PUBLIC_DIR}/ makes the cache incomplete, and Gatsby deletes it but for the compiled files; onPreBootstrap comes after`, () => {
+    const source = initialize();
+    const preInit = source.indexOf('(0, _apiRunnerNode.default)(`onPreInit`');
+    const publicChecked = source.indexOf('const publicDirExists = fs.existsSync(publicDirectory);');
+    expect(preInit).toBeGreaterThan(0);
+    expect(publicChecked).toBeGreaterThan(preInit);
+    expect(source).toContain(`const publicDirectory = \`\${program.directory}/${GATSBY_PUBLIC_DIR}\`;`);
+    expect(source).toContain(`const lmdbCacheDirectoryName = \`${path.basename(GATSBY_NODE_STORE_DIR)}\`;`);
+    expect(source).toContain('const cacheDirExists = lmdbCacheDirExists;');
+    expect(source).toContain('const cacheIsCorrupt = cacheDirExists && !publicDirExists;');
+    const reset = source.indexOf('if (!oldPluginsHash || pluginsHash !== oldPluginsHash || cacheIsCorrupt) {');
+    expect(reset).toBeGreaterThan(publicChecked);
+    expect(source.slice(reset)).toMatch(/^[^]*?`\.cache\/\*\*`[^]*?`!\.cache\/compiled`[^]*?type: `DELETE_CACHE`/);
+    expect(source.indexOf('(0, _apiRunnerNode.default)(`onPreBootstrap`')).toBeGreaterThan(source.indexOf('type: `DELETE_CACHE`'));
+  });
+});
 
 describe('Gatsby’s redux store', () => {
   let redux: ReturnType<typeof gatsbyRedux>['redux'];

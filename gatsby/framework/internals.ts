@@ -7,6 +7,7 @@
  * - what Gatsby writes to public/: page-data paths, page HTML files, which HTML files are pages
  *   (output.cjs, plain CommonJS so the .mjs post-build passes and bench/ share it);
  * - its environment: the command it runs;
+ * - its cache: what decides that it is kept, and what makes Gatsby delete it (a node store without public/);
  * - its redux store: the pages, their components' queries and dirty flags, the Babel state, the
  *   browserslist and the site directory;
  * - its webpack configuration: its JavaScript rule, gatsby-plugin-typescript's rule, how a page
@@ -178,6 +179,24 @@ export const GATSBY_SHARED_CHUNK_GROUP = 'shared';
 
 /** Gatsby's JavaScript minimizer: terser-webpack-plugin, whose class carries swcMinify. */
 export const GATSBY_JS_MINIMIZER = 'TerserPlugin';
+
+// ---------- its cache ----------
+
+/**
+ * Gatsby keeps its cache (.cache) when a start computes the same hash as the last one over these
+ * inputs (services/initialize.js): plugin versions, package.json, trailingSlash and the root
+ * gatsby-config / gatsby-node files, not the modules they import. So the site checks its own build
+ * code (gatsby/framework/code-change).
+ */
+export const GATSBY_CACHE_HASH_INPUTS = ['package.json', 'gatsby-config.js', 'gatsby-node.js', 'gatsby-config.ts', 'gatsby-node.ts'];
+
+/**
+ * Right after onPreInit, Gatsby calls a cache incomplete when its node store (this folder) exists
+ * and public/ does not, and then deletes the cache as it does on a changed hash: everything in
+ * .cache but the compiled gatsby files, the webpack caches and gatsby-core-utils' data.
+ */
+export const GATSBY_NODE_STORE_DIR = '.cache/caches-lmdb';
+export const GATSBY_PUBLIC_DIR = 'public';
 
 /** Where Gatsby compiles gatsby-config and gatsby-node (relative to the site). */
 export const COMPILED_GATSBY_FILES = ['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js'];

@@ -1,0 +1,47 @@
+/**
+ * Gatsby's cache is dropped when the build code changed since it was made (fingerprint.ts says
+ * why Gatsby itself does not notice). Gatsby's own remedy is used: right after onPreInit it
+ * treats a cache without public/ as incomplete and deletes it (keeping the compiled gatsby files
+ * and the webpack caches), so onPreInit removes public/ when the cache is stale; the fingerprint
+ * of the code that makes the new cache is written once Gatsby has settled its cache
+ * (onPreBootstrap). `gatsby build` and `gatsby develop` alike.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GatsbyNode } from 'gatsby';
+import { COMPILED_GATSBY_FILES, GATSBY_NODE_STORE_DIR, GATSBY_PUBLIC_DIR, siteDirectory } from '../internals';
+import { buildCodeFingerprint, cacheIsStale } from './fingerprint';
+
+/** Where the fingerprint of the code that made Gatsby's cache is kept: inside that cache. */
+export const FINGERPRINT_FILE = '.cache/site-build-code.txt';
+
+const readText = (file: string): string | null => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/** The fingerprint of the build code Gatsby compiled for this start. */
+export function currentFingerprint(site: string): string | null {
+  return buildCodeFingerprint(COMPILED_GATSBY_FILES.map((file) => [file, readText(path.join(site, file))]));
+}
+
+export const onPreInit: GatsbyNode['onPreInit'] = ({ store, reporter }) => {
+  const site = siteDirectory(store);
+  const stored = readText(path.join(site, FINGERPRINT_FILE))?.trim() || null;
+  const state = { current: currentFingerprint(site), stored, hasCache: existsSync(path.join(site, GATSBY_NODE_STORE_DIR)) };
+  if (!cacheIsStale(state)) return;
+  reporter.info(
+    `${stored ? '构建代码（gatsby/ 和它引用的 src/ 模块）在上次构建之后改过' : 'Gatsby 的缓存没有记下生成它的构建代码'}：缓存里的节点、查询结果和 HTML 可能出自别的代码，不能沿用。` +
+      `删除 ${GATSBY_PUBLIC_DIR}/，Gatsby 随即清掉缓存，这次完整构建`,
+  );
+  rmSync(path.join(site, GATSBY_PUBLIC_DIR), { recursive: true, force: true });
+};
+
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ store }) => {
+  const site = siteDirectory(store);
+  const current = currentFingerprint(site);
+  if (current && readText(path.join(site, FINGERPRINT_FILE))?.trim() !== current) writeFileSync(path.join(site, FINGERPRINT_FILE), `${current}\n`);
+};
