@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildCodeFingerprint, cacheIsStale } from '../../gatsby/framework/code-change/fingerprint';
 import { compileGatsbyFiles } from '../../gatsby/framework/compile-gatsby-files.cjs';
-import { FINGERPRINT_FILE, onPreBootstrap, onPreInit } from '../../gatsby/framework/code-change/gatsby-node';
+import { FINGERPRINT_FILE, LOCKFILE, onPreBootstrap, onPreInit } from '../../gatsby/framework/code-change/gatsby-node';
 import { COMPILED_GATSBY_FILES, GATSBY_NODE_STORE_DIR, GATSBY_PUBLIC_DIR } from '../../gatsby/framework/internals';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -113,6 +113,17 @@ describe('the hooks on a site folder', () => {
     write(path.join(GATSBY_PUBLIC_DIR, 'index.html'), '<!doctype html>');
     await preInit();
     expect(publicKept()).toBe(true);
+  });
+
+  it('a changed lockfile counts as changed code: the packages the build code runs with changed', async () => {
+    built('render(1);\n');
+    write(LOCKFILE, '{ "lockfileVersion": 3, "packages": { "node_modules/micromark": { "version": "3.2.0" } } }\n');
+    await preBootstrap();
+    await preInit();
+    expect(publicKept()).toBe(true);
+    write(LOCKFILE, '{ "lockfileVersion": 3, "packages": { "node_modules/micromark": { "version": "3.2.1" } } }\n');
+    await preInit();
+    expect(publicKept()).toBe(false);
   });
 
   it('a cache without a fingerprint (made before this check, or restored from elsewhere) is not trusted; a first build has nothing to drop', async () => {

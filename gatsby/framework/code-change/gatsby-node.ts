@@ -23,9 +23,15 @@ const readText = (file: string): string | null => {
   }
 };
 
-/** The fingerprint of the build code Gatsby compiled for this start. */
+/**
+ * The packages the build code runs with: Gatsby hashes package.json, not the lockfile, so a package
+ * that only the lockfile pins (micromark under remark, say) would change unseen.
+ */
+export const LOCKFILE = 'package-lock.json';
+
+/** The fingerprint of the build code Gatsby compiled for this start, with the packages it runs on (a site without a lockfile: the code alone). */
 export function currentFingerprint(site: string): string | null {
-  return buildCodeFingerprint(COMPILED_GATSBY_FILES.map((file) => [file, readText(path.join(site, file))]));
+  return buildCodeFingerprint([...COMPILED_GATSBY_FILES.map((file): [string, string | null] => [file, readText(path.join(site, file))]), [LOCKFILE, readText(path.join(site, LOCKFILE)) ?? '']]);
 }
 
 export const onPreInit: GatsbyNode['onPreInit'] = ({ store, reporter }) => {
