@@ -40,7 +40,7 @@ export const onPreInit: GatsbyNode['onPreInit'] = ({ store, reporter }) => {
   const state = { current: currentFingerprint(site), stored, hasCache: existsSync(path.join(site, GATSBY_NODE_STORE_DIR)) };
   if (!cacheIsStale(state)) return;
   reporter.info(
-    `${stored ? '构建代码（gatsby/ 和它引用的 src/ 模块）在上次构建之后改过' : 'Gatsby 的缓存没有记下生成它的构建代码'}：缓存里的节点、查询结果和 HTML 可能出自别的代码，不能沿用。` +
+    `${stored ? '构建代码（gatsby/ 和它引用的 src/ 模块）或锁文件在上次构建之后改过' : 'Gatsby 的缓存没有记下生成它的构建代码'}：缓存里的节点、查询结果和 HTML 可能出自别的代码，不能沿用。` +
       `删除 ${GATSBY_PUBLIC_DIR}/，Gatsby 随即清掉缓存，这次完整构建`,
   );
   rmSync(path.join(site, GATSBY_PUBLIC_DIR), { recursive: true, force: true });
