@@ -30,6 +30,7 @@
 //          appended to one post, `gatsby build` again with that build's caches; its log's counts of
 //          what the post-build pass redid are printed)
 //          --timeout-min 60 (per build)  --heap-mb <MB> (raise Node's ~4 GB heap limit for gatsby)
+//          --profile <dir> (CPU profiles of Gatsby's worker processes, bench/profile-summary.mjs reads them)
 //          --json <file> (default .bench/build.json)  --gatsby <cli.js> (default node_modules/gatsby/cli.js)
 // A build that fails (e.g. JavaScript heap out of memory) is reported as a row with its time and
 // peak memory; larger sizes are then skipped.
@@ -59,7 +60,15 @@ const noEdit = arg('no-edit', false) === true;
 const logDir = path.join(ROOT, '.bench', 'build-logs');
 const POSTBUILD = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.postbuild ?? null;
 /** Node's default heap limit here is ~4 GB; --heap-mb raises it to see what a larger site needs. */
-const heapEnv = heapMb > 0 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${heapMb}`.trim() } : {};
+/**
+ * --profile <dir>: every Gatsby worker process (the page queries, then the HTML) writes a CPU
+ * profile into <dir> (bench/profile-worker.cjs; read one with bench/profile-summary.mjs). Sampling
+ * slows the workers a little: such a run's times are not figures.
+ */
+const profileArg = arg('profile', '');
+const profileDir = typeof profileArg === 'string' && profileArg ? path.resolve(profileArg) : null;
+const nodeOptions = [process.env.NODE_OPTIONS ?? '', heapMb > 0 ? `--max-old-space-size=${heapMb}` : '', profileDir ? `--require ${path.join(ROOT, 'bench', 'profile-worker.cjs')}` : ''].filter(Boolean).join(' ');
+const heapEnv = nodeOptions ? { NODE_OPTIONS: nodeOptions, ...(profileDir ? { BENCH_PROFILE_DIR: profileDir } : {}) } : {};
 /** The gatsby CLI run (--gatsby: another one, e.g. a patched or newer Gatsby to compare). */
 const GATSBY = path.resolve(String(arg('gatsby', path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))));
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
@@ -284,6 +293,7 @@ console.log(`临时副本：${site}（node_modules → ${path.join(ROOT, 'node_m
 console.log(
   `内存测量：${TIME ? '/usr/bin/time -v（最大单进程 RSS）+ ' : ''}/proc 采样（进程树 RSS 总和，每 250 ms）；Node 堆上限 ${heapMb > 0 ? `${heapMb} MB（--heap-mb）` : `默认（约 ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB）`}\n`,
 );
+if (profileDir) console.log(`CPU 剖析：Gatsby 的每个工作进程写到 ${profileDir}（node bench/profile-summary.mjs <文件> --last <页面查询的秒数>；采样让工作进程稍慢，这次的时间不作数）\n`);
 
 /**
  * What a build redid, in its own words: Gatsby's page counts for queries and HTML, and the lines in

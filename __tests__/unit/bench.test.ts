@@ -8,9 +8,10 @@
  * (docs/testing.md), not here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { WorkerPool } from 'gatsby-worker';
 import { missingCharacters, parseFontFaces } from '../../gatsby/travel/font-slices';
 import { writeTinySite } from './support/tiny-site';
 
@@ -136,5 +137,59 @@ describe('bench/synthetic.mjs', () => {
     const slices = [400, 700].flatMap((weight) => parseFontFaces(readFileSync(path.join(ROOT, 'node_modules/@fontsource/noto-sans-sc', `${weight}.css`), 'utf8'), weight));
     expect(JSON.parse(run.stdout)).toEqual(missingCharacters(chars.join(''), slices));
     expect(JSON.parse(run.stdout)).toContain('⋮');
+  });
+});
+
+describe('bench/profile-summary.mjs', () => {
+  type Summary = { seconds: number; kinds: Record<string, number>; top: Array<[string, number]> };
+  /** A profile of one second per sample: idle, the Markdown parser, the site's code, Gatsby's query runner, a collection, the serialiser, the parser again. */
+  const profile = {
+    startTime: 0,
+    nodes: [
+      { id: 1, callFrame: { functionName: '(idle)', url: '' } },
+      { id: 2, callFrame: { functionName: 'go', url: '/s/node_modules/micromark/lib/create-tokenizer.js' } },
+      { id: 3, callFrame: { functionName: 'renderMdx', url: '/s/.cache/compiled/gatsby-node.js' } },
+      { id: 4, callFrame: { functionName: 'queryRunner', url: '/s/node_modules/gatsby/dist/query/query-runner.js' } },
+      { id: 5, callFrame: { functionName: '(garbage collector)', url: '' } },
+      { id: 6, callFrame: { functionName: 'toHtml', url: '/s/node_modules/hast-util-to-html/lib/index.js' } },
+    ],
+    samples: [1, 1, 2, 3, 4, 5, 6, 2, 2],
+    timeDeltas: [1e6, 1e6, 1e6, 1e6, 1e6, 1e6, 1e6, 1e6, 1e6],
+  };
+
+  it('adds self time by kind of code, over the whole profile or only its last seconds (the query phase)', () => {
+    const body = `const p = ${JSON.stringify(profile)};
+      console.log(JSON.stringify([summarize(p), summarize(p, { lastSeconds: 3 })]));`;
+    const code = `import { summarize } from ${JSON.stringify(path.join(ROOT, 'bench/profile-summary.mjs'))};\n${body}`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr);
+    const [all, last] = JSON.parse(run.stdout) as [Summary, Summary];
+    expect(all.seconds).toBe(9);
+    expect(all.kinds).toEqual({ idle: 2000, 'Markdown libraries': 4000, "the site's build code": 1000, 'Gatsby, GraphQL, LMDB': 1000, 'garbage collection': 1000 });
+    expect(all.top[0]).toEqual(['go micromark/lib/create-tokenizer.js', 3000]);
+    expect(last.seconds).toBe(3);
+    expect(last.kinds).toEqual({ 'Markdown libraries': 3000 });
+  });
+});
+
+describe('bench/profile-worker.cjs', () => {
+  it('makes a gatsby-worker child write its CPU profile, with the worker’s own functions, by the time the pool has ended', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'profile-worker-'));
+    const workerModule = path.join(dir, 'worker.js');
+    writeFileSync(workerModule, 'function spinForProfile(ms) { const end = Date.now() + ms; let n = 0; while (Date.now() < end) n += Math.sqrt(n + 1); return n > 0; }\nexports.spinForProfile = spinForProfile;\n');
+    const pool = new WorkerPool<{ spinForProfile(ms: number): boolean }>(workerModule, {
+      numWorkers: 1,
+      env: { NODE_OPTIONS: `--require ${path.join(ROOT, 'bench/profile-worker.cjs')}`, BENCH_PROFILE_DIR: path.join(dir, 'profiles') },
+    });
+    try {
+      expect(await pool.single.spinForProfile(300)).toBe(true);
+    } finally {
+      await Promise.all(pool.end());
+    }
+    const files = readdirSync(path.join(dir, 'profiles'));
+    expect(files).toEqual([expect.stringMatching(/^gatsby-worker-\d+\.cpuprofile$/)]);
+    const profile = JSON.parse(readFileSync(path.join(dir, 'profiles', files[0] as string), 'utf8')) as { nodes: Array<{ callFrame: { functionName: string } }> };
+    expect(profile.nodes.some((node) => node.callFrame.functionName === 'spinForProfile')).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
