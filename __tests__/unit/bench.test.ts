@@ -9,9 +9,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WorkerPool } from 'gatsby-worker';
 import { missingCharacters, parseFontFaces } from '../../gatsby/travel/font-slices';
 import { writeTinySite } from './support/tiny-site';
 
@@ -177,7 +177,11 @@ describe('bench/profile-worker.cjs', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'profile-worker-'));
     const workerModule = path.join(dir, 'worker.js');
     writeFileSync(workerModule, 'function spinForProfile(ms) { const end = Date.now() + ms; let n = 0; while (Date.now() < end) n += Math.sqrt(n + 1); return n > 0; }\nexports.spinForProfile = spinForProfile;\n');
-    const pool = new WorkerPool<{ spinForProfile(ms: number): boolean }>(workerModule, {
+    // The pool Gatsby starts its workers with (gatsby-worker, a dependency of gatsby's).
+    type Pool = { single: { spinForProfile(ms: number): Promise<boolean> }; end(): Array<Promise<number | null>> };
+    const fromGatsby = createRequire(path.join(path.dirname(createRequire(path.join(ROOT, 'package.json')).resolve('gatsby/package.json')), 'package.json'));
+    const { WorkerPool } = fromGatsby('gatsby-worker') as { WorkerPool: new (workerPath: string, options: { numWorkers: number; env: Record<string, string> }) => Pool };
+    const pool = new WorkerPool(workerModule, {
       numWorkers: 1,
       env: { NODE_OPTIONS: `--require ${path.join(ROOT, 'bench/profile-worker.cjs')}`, BENCH_PROFILE_DIR: path.join(dir, 'profiles') },
     });
