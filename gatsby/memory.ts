@@ -3,8 +3,11 @@
  * times its live data before a full collection, and a build runs four isolates at once (Gatsby's
  * main thread and its query process, the search and Markdown-twin threads): at 5,000 pages most of
  * the peak was garbage not collected yet. A loop that allocates a lot per item calls a keeper after
- * each item; it collects when the heap has grown past `factor` × what the last collection left plus
+ * each item; it collects when the committed heap has grown past `factor` × what the last collection
+ * left (or past what stayed committed after it, which V8 does not give back at once) plus
  * `slackBytes`, so the number of collections stays small and grows with the live data, not the site.
+ * Because of that second term the committed heap can still climb by about the slack per collection
+ * (docs/performance.md: the query process at 2,000 pages); the build's peak is elsewhere.
  * V8's gc is exposed at run time (the flag, then the function from a new context): Gatsby starts
  * node without --expose-gc, and worker threads cannot be given it.
  */
