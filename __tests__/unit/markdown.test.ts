@@ -5,13 +5,14 @@
  * content file in bad-content.test.ts through npm run check:content.)
  */
 import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../gatsby/markdown/code-blocks';
-import { h, text, textContent, type Element, type Root } from '../../gatsby/markdown/hast';
+import { h, mapElements, text, textContent, type Element, type Root } from '../../gatsby/markdown/hast';
 import { remarkCoverOnce } from '../../gatsby/markdown/cover';
 import { calloutElement } from '../../gatsby/markdown/callouts';
 import { mdxHandlers, stringLiteral } from '../../gatsby/markdown/jsx';
 import { rehypeLinks, withBase } from '../../gatsby/markdown/links';
 import { rehypeScrollTables, tableRegionNames } from '../../gatsby/markdown/tables';
 import { tocFromHast } from '../../gatsby/markdown/toc';
+import { holdsAny, onlyWith } from '../../gatsby/markdown/node-types';
 
 const root = (...children: Element[]): Root => ({ type: 'root', children });
 const pre = (language: string | null, code: string) => h('pre', {}, [h('code', language ? { className: [`language-${language}`] } : {}, [text(code)])]);
@@ -128,6 +129,54 @@ describe('tables', () => {
     expect(header.map((c) => c.tagName)).toEqual(['td', 'th', 'th']);
     const imageOnly = ((cells.children[0] as Element).children[1] as Element).children[0] as Element;
     expect(imageOnly.tagName).toBe('th');
+  });
+});
+
+describe('walking the tree (mapElements)', () => {
+  it('replaces an element in place by what the visitor returns, does not visit the replacement, and goes on with the next', () => {
+    const tree = root(h('p', [h('em', 'a'), h('b', 'b'), h('em', 'c')]), h('em', 'd'));
+    const seen: string[] = [];
+    mapElements(tree, (el) => {
+      seen.push(`${el.tagName}:${textContent(el)}`);
+      if (el.tagName === 'b') return [h('em', 'x'), text('y'), h('em', 'z')];
+      return el.tagName === 'em' ? [el] : undefined;
+    });
+    expect(seen).toEqual(['p:abc', 'em:a', 'b:b', 'em:c', 'em:d']);
+    expect((tree.children[0] as Element).children.map((c) => (c.type === 'element' ? `<${c.tagName}>${textContent(c)}` : textContent(c)))).toEqual(['<em>a', '<em>x', 'y', '<em>z', '<em>c']);
+  });
+
+  it('removes an element the visitor returns nothing for, and keeps every other array untouched', () => {
+    const kept = h('div', [h('span', '1')]);
+    const tree = root(h('hr'), kept, h('hr'));
+    const before = kept.children;
+    mapElements(tree, (el) => (el.tagName === 'hr' ? [] : undefined));
+    expect(tree.children).toEqual([kept]);
+    expect(kept.children).toBe(before);
+  });
+});
+
+describe('plugins run only on pages holding their kinds of node (node-types.ts)', () => {
+  const page = { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text' }, { type: 'link', children: [{ type: 'image' }] }] }] };
+
+  it('finds a kind anywhere in the tree, the root included', () => {
+    expect(holdsAny(page, ['image'])).toBe(true);
+    expect(holdsAny(page, ['root'])).toBe(true);
+    expect(holdsAny(page, ['imageReference', 'definition'])).toBe(false);
+  });
+
+  it('calls the transformer with the tree and file only then, and returns what it returns', async () => {
+    const calls: unknown[] = [];
+    const plugin = (suffix: string) => async (tree: unknown, file: unknown) => {
+      calls.push([tree, file, suffix]);
+      return 'done';
+    };
+    expect(await onlyWith(['image'], plugin)('!')(page, 'f')).toBe('done');
+    expect(onlyWith(['definition'], plugin)('?')(page, 'f')).toBeUndefined();
+    expect(calls).toEqual([[page, 'f', '!']]);
+  });
+
+  it("refuses a transformer that takes unified's callback, which it would never call", () => {
+    expect(() => onlyWith(['image'], () => (_tree: unknown, _file: unknown, next: () => void) => next())()).toThrow('takes a callback');
   });
 });
 

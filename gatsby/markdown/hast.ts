@@ -35,21 +35,20 @@ export function textContent(node: Root | RootContent, skip: (el: Element) => boo
 
 /**
  * Visits every element depth first; the visitor may return replacement nodes for the element
- * (which are not visited again) or undefined to keep it and descend into it.
+ * (which are not visited again) or undefined to keep it and descend into it. The children arrays
+ * are changed in place, only where an element is replaced: a page's render walks its tree several
+ * times, and copying every array on every walk was a tenth of the render's garbage.
  */
 export function mapElements(parent: Root | Element, visitor: (el: Element, parent: Root | Element) => ElementContent[] | undefined): void {
-  const next: (RootContent | ElementContent)[] = [];
-  for (const child of parent.children) {
-    if (child.type !== 'element') {
-      next.push(child);
-      continue;
-    }
+  const children = parent.children as (RootContent | ElementContent)[];
+  for (let i = 0; i < children.length; i += 1) {
+    const child = children[i] as RootContent | ElementContent;
+    if (child.type !== 'element') continue;
     const replaced = visitor(child, parent);
-    if (replaced) next.push(...replaced);
+    if (!replaced) mapElements(child, visitor);
     else {
-      mapElements(child, visitor);
-      next.push(child);
+      if (replaced.length !== 1 || replaced[0] !== child) children.splice(i, 1, ...replaced);
+      i += replaced.length - 1;
     }
   }
-  parent.children = next as typeof parent.children;
 }

@@ -1,8 +1,7 @@
 /**
  * rehype plugin: body images made zoomable (zoom.ts). gatsby-remark-images hands its markup over
  * as raw HTML; each raw block holding an image wrapper is parsed (hast-util-raw, the parser
- * rehype-stringify already uses) and replaced by its elements with the wrapper made a zoom
- * trigger. An image that is already inside a link stays as it is (a link cannot hold another).
+ * rehype-raw uses) and replaced by its elements with the wrapper made a zoom trigger. An image that is already inside a link stays as it is (a link cannot hold another).
  */
 import { raw } from 'hast-util-raw';
 import type { Element, Root, RootContent } from 'hast';
@@ -22,13 +21,19 @@ function zoomableRaw(html: string): RootContent[] | null {
   return changed ? parsed.children : null;
 }
 
+/** In place, like mapElements: most pages have no image, and copying every children array cost them the most. */
 function walk(parent: Parent, inLink: boolean): void {
-  parent.children = parent.children.flatMap((child) => {
-    const value = (child as { type: string; value?: unknown }).type === 'raw' ? (child as { value: string }).value : null;
-    if (value !== null && !inLink && value.includes(IMAGE_WRAPPER_CLASS)) return zoomableRaw(value) ?? [child];
+  const children = parent.children as RootContent[];
+  for (let i = 0; i < children.length; i += 1) {
+    const child = children[i] as RootContent | { type: 'raw'; value: string };
     if (child.type === 'element') walk(child, inLink || child.tagName === 'a');
-    return [child];
-  }) as Parent['children'];
+    else if (child.type === 'raw' && !inLink && child.value.includes(IMAGE_WRAPPER_CLASS)) {
+      const replaced = zoomableRaw(child.value);
+      if (!replaced) continue;
+      children.splice(i, 1, ...replaced);
+      i += replaced.length - 1;
+    }
+  }
 }
 
 export function rehypeZoomableImages() {

@@ -21,6 +21,7 @@ import { remarkTabs } from './tabs';
 import { applyHeadingIds, extractHeadingIds } from './heading-ids';
 import { remarkSteps } from './steps';
 import { remarkFileTree } from './file-tree';
+import { onlyWith } from './node-types';
 
 /**
  * unified plugin: `:::` callouts (callouts.ts) and steps (steps.ts), read by remark-directive. The
@@ -84,7 +85,7 @@ export function contentParser() {
     .use(remarkCallouts)
     .use(remarkTabs)
     .use(remarkFileTree)
-    .use(remarkUnwrapImages);
+    .use(onlyWith(['image', 'imageReference'], remarkUnwrapImages));
 }
 
 /** What the parser reads for a body starting on line `firstLine` of `file`: positions are the file's own. */

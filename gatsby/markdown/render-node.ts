@@ -14,6 +14,7 @@ import { remarkImagesWithCachedStats } from '../framework/images/image-stats';
 import { buildDrawDiagram } from './draw-diagrams';
 import { gatsbyCommand } from '../framework/internals';
 import { heapKeeper } from '../memory';
+import { onlyWith } from './node-types';
 
 /** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
 export const IMAGE_OPTIONS = {
@@ -27,6 +28,10 @@ export const IMAGE_OPTIONS = {
 };
 
 type GatsbyRemarkPlugin = (args: Record<string, unknown>, options: Record<string, unknown>) => unknown;
+
+/** The node types each Gatsby remark plugin acts on (it visits these and nothing else): see node-types.ts. */
+const IMAGE_NODES = ['image', 'imageReference', 'html', 'jsx'];
+const LINKED_FILE_NODES = ['link', 'definition', 'image', 'html', 'jsx'];
 
 export interface RenderHelpers {
   getNode: NodePluginArgs['getNode'];
@@ -80,9 +85,10 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
   // gatsby-remark-images with the answer to "is this image transparent?" remembered per image for the process (image-stats.ts);
   // outside the try: a failure here is the site's, not this content file's.
   const remarkImages = remarkImagesWithCachedStats() as GatsbyRemarkPlugin;
-  const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>) => () => async (markdownAST: unknown) => {
-    await plugin({ markdownAST, markdownNode: node, files: fileNodes(getNodesByType), getNode, reporter, cache, pathPrefix: assetPrefix }, options);
-  };
+  const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>, types: readonly string[]) =>
+    onlyWith(types, () => async (markdownAST: unknown) => {
+      await plugin({ markdownAST, markdownNode: node, files: fileNodes(getNodesByType), getNode, reporter, cache, pathPrefix: assetPrefix }, options);
+    });
   try {
     const rendered = await renderMdx(node.body ?? '', {
       file,
@@ -93,7 +99,7 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
       drawDiagram: buildDrawDiagram(),
       // Only posts show their frontmatter image as a cover.
       cover: node.fields?.kind === 'post' && typeof node.frontmatter?.image === 'string' ? node.frontmatter.image : undefined,
-      remarkPlugins: [gatsbyPlugin(remarkImages, IMAGE_OPTIONS), gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] })],
+      remarkPlugins: [gatsbyPlugin(remarkImages, IMAGE_OPTIONS, IMAGE_NODES), gatsbyPlugin(copyLinkedFiles, { ignoreFileExtensions: ['png', 'jpg', 'jpeg', 'webp'] }, LINKED_FILE_NODES)],
     });
     developErrors()?.set('render', file, null);
     if (gatsbyCommand() === 'build') (keepHeap ??= heapKeeper())();
