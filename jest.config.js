@@ -10,9 +10,10 @@ const tsJest = [
 
 /**
  * Packages the build-time code imports that ship only as ES modules (hastscript, for
- * gatsby/markdown/hast.ts, and its helpers): compiled to CommonJS like the tests themselves.
+ * gatsby/markdown/hast.ts, and its helpers; github-slugger, for the heading ids): compiled to
+ * CommonJS like the tests themselves.
  */
-const ESM_ONLY = ['hastscript', 'hast-util-parse-selector', 'property-information', 'space-separated-tokens', 'comma-separated-tokens'];
+const ESM_ONLY = ['hastscript', 'github-slugger', 'hast-util-parse-selector', 'property-information', 'space-separated-tokens', 'comma-separated-tokens'];
 const esmOnly = `/node_modules/(${ESM_ONLY.join('|')})/`;
 const tsJestJs = ['ts-jest', { ...tsJest[1], tsconfig: { ...tsJest[1].tsconfig, allowJs: true } }];
 

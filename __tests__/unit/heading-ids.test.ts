@@ -16,6 +16,7 @@ const cases = renderCases({
   reworded: { source: '## 开始使用 wing\n\n正文\n', anchorAliases: { 快速上手: '开始使用-wing', 'get-started': '开始使用-wing' } },
   badId: { source: '正文\n\n## 标题 {#a b}\n', file: 'content/docs/bad.mdx', firstLine: 4 },
   twice: { source: '## 甲 {#same}\n\n## 乙 {#same}\n', file: 'content/docs/bad.mdx', firstLine: 4 },
+  repeated: { source: '## Get `Start`!\n\n:::tip\n\n### 安装：Windows 与 macOS\n\n:::\n\n## Get Start!\n\nget-start\n\n##\n' },
 });
 
 describe('explicit heading ids', () => {
@@ -108,5 +109,21 @@ describe('old anchors of a reworded heading', () => {
     expect(anchorProblems(aliased, file, new Set(['概述', '开始使用']), { built: true })).toEqual([expect.stringContaining('#快速上手 不在页面上：它的别名没有放到 #开始使用 的标题里')]);
     expect(anchorProblems(aliased, file, new Set(['概述', '入门']), { built: true })).toEqual([expect.stringContaining('#快速上手 指向的 #开始使用 不在页面上')]);
     expect(anchorProblems(published, file, new Set(['概述', '卸载']), { built: true })).toEqual([expect.stringContaining('已发布的锚点 #快速上手 不见了')]);
+  });
+});
+
+describe('the heading pass (gatsby/markdown/headings.ts)', () => {
+  const link = (id: string) => `<a class="heading-anchor" aria-hidden="true" tabindex="-1" href="#${id}">#</a>`;
+
+  it('gives every heading, nested ones too, an id from its text, numbered when repeated, and a # link last', () => {
+    const { html } = cases.ok('repeated');
+    expect(html).toContain(`<h2 id="get-start">Get <code>Start</code>!${link('get-start')}</h2>`);
+    expect(html).toContain(`<h3 id="安装windows-与-macos">安装：Windows 与 macOS${link('安装windows-与-macos')}</h3>`);
+    expect(html).toContain(`<h2 id="get-start-1">Get Start!${link('get-start-1')}</h2>`);
+    expect(html).toContain('<p>get-start</p>');
+  });
+
+  it('gives a heading without text an empty id and no link', () => {
+    expect(cases.ok('repeated').html).toContain('<h2 id=""></h2>');
   });
 });

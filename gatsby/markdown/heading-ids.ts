@@ -6,7 +6,7 @@
  * MDX would read `{#install}` as a JavaScript expression; the parser (parse.ts) is given the
  * source with the marker blanked out (spaces, so every line and column stays the file's own) and
  * puts the ids on the heading nodes afterwards: `data.id` and `data.hProperties.id`, which
- * remark-rehype writes as the element's id and rehype-slug then leaves alone. The link checker
+ * remark-rehype writes as the element's id and the heading pass (headings.ts) then keeps. The link checker
  * (slug.ts headingIds) and the twin (twin-tree.ts) read the same marker.
  *
  * Published anchors and their aliases (anchors.ts) point at these ids.

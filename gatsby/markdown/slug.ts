@@ -1,30 +1,12 @@
 /**
- * Heading ids the way rehype-slug (github-slugger) makes them: lower-case, punctuation and
- * symbols removed, spaces turned into "-", Chinese kept: "概述" → "概述", "Get Start!" → "get-start".
- * Repeated headings on one page get "-1", "-2" …
+ * Heading ids as the renderer makes them (headings.ts), from the same github-slugger: lower-case,
+ * punctuation and symbols removed, spaces turned into "-", Chinese kept: "概述" → "概述",
+ * "Get Start!" → "get-start". Repeated headings on one page get "-1", "-2" … The link checker
+ * reads them from the Markdown source, before anything is rendered.
  */
-const REMOVE_RE = /[^\p{L}\p{M}\p{N}\p{Pc} -]/gu;
+import GithubSlugger, { slug } from 'github-slugger';
 
-export function slugifyHeading(text: string): string {
-  return text.toLowerCase().replace(REMOVE_RE, '').replace(/ /g, '-');
-}
-
-export class HeadingSlugger {
-  private readonly seen = new Map<string, number>();
-
-  slug(text: string): string {
-    const base = slugifyHeading(text);
-    let candidate = base;
-    let count = this.seen.get(base) ?? 0;
-    while (this.seen.has(candidate)) {
-      count += 1;
-      candidate = `${base}-${count}`;
-    }
-    this.seen.set(base, count);
-    this.seen.set(candidate, 0);
-    return candidate;
-  }
-}
+export { slug as slugifyHeading };
 
 /** Text of the markdown headings (levels 2–6) outside fenced code, in order, with the id written as `{#id}` (heading-ids.ts) if any. */
 export function markdownHeadings(markdown: string): Array<{ depth: number; text: string; id?: string }> {
@@ -71,7 +53,7 @@ export function plainText(inline: string): string {
 }
 
 export function headingIds(markdown: string): string[] {
-  const slugger = new HeadingSlugger();
-  // Like rehype-slug: a heading with an id of its own does not take a slug (nor count towards "-1" …).
+  const slugger = new GithubSlugger();
+  // Like the renderer: a heading with an id of its own does not take a slug (nor count towards "-1" …).
   return markdownHeadings(markdown).map((h) => h.id ?? slugger.slug(h.text));
 }

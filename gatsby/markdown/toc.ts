@@ -1,5 +1,5 @@
 /**
- * The table of contents of a rendered page, read from its hast after rehype-slug: its h2 and h3
+ * The table of contents of a rendered page, read from its hast after the heading pass (headings.ts): its h2 and h3
  * headings in order (spec §9: levels 2 to 3), by id, with plain-text titles that leave out the
  * heading's `#` anchor.
  */

@@ -1,7 +1,7 @@
 /**
  * A rendered page (the static HTML of gatsby/markdown/render.ts) cut into its search sections:
  * the text before the first heading, then one section per h2/h3 with the heading's id exactly as
- * the page and its table of contents have it (rehype-slug ran on that very HTML). Text is what a
+ * the page and its table of contents have it (headings.ts gave them on that very HTML). Text is what a
  * reader sees: tags and entities resolved, heading anchors and copy buttons left out; code blocks
  * contribute only their identifiers (BINDER_WRITE_READ, onTransact, file_hash_module.py). It reads
  * the hast tree (the renderer's own, or the page data's HTML parsed by parse5, the HTML parser
