@@ -37,7 +37,7 @@ export function textContent(node: Root | RootContent, skip: (el: Element) => boo
  * Visits every element depth first; the visitor may return replacement nodes for the element
  * (which are not visited again) or undefined to keep it and descend into it. The children arrays
  * are changed in place, only where an element is replaced: a page's render walks its tree several
- * times, and copying every array on every walk was a tenth of the render's garbage.
+ * times, and copying every array on every walk was garbage for nothing.
  */
 export function mapElements(parent: Root | Element, visitor: (el: Element, parent: Root | Element) => ElementContent[] | undefined): void {
   const children = parent.children as (RootContent | ElementContent)[];

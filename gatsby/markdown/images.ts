@@ -21,7 +21,7 @@ function zoomableRaw(html: string): RootContent[] | null {
   return changed ? parsed.children : null;
 }
 
-/** In place, like mapElements: most pages have no image, and copying every children array cost them the most. */
+/** In place, like mapElements: most pages have no image, and this walk copied every children array of them for nothing. */
 function walk(parent: Parent, inLink: boolean): void {
   const children = parent.children as RootContent[];
   for (let i = 0; i < children.length; i += 1) {
