@@ -20,19 +20,8 @@
 // Medians over the rounds and every run are printed, with the slowest develop phases from
 // Gatsby's log and the process tree's peak memory and CPU.
 //
-// Before/after: --before <commit> measures that commit first (its tracked files, `git archive`,
-// in a copy of its own), then the working tree, and prints both columns. node_modules is shared:
-// when the commit has no patches/gatsby+<version>.patch, the bench takes the installed patch out
-// for the commit's rounds (patch-package --reverse) and puts it back after (also on failure or
-// Ctrl-C). --compare <json> prints the table against an earlier run's JSON instead.
-// --floor measures, instead of a commit, an empty Gatsby site first: gatsby-config without plugins,
-// two page components (/ and the doc path, each an <h1>), the project's node_modules (the same
-// Gatsby, patches/ applied) — what Gatsby itself takes on this machine before any of the site's
-// content or code. Its starts are measured the same way; it has nothing to edit. `--floor tuned`
-// gives the empty site the project's develop machinery too: its gatsby/ is the project's (a
-// symlink, so the patch's esbuild compile of gatsby files and its develop hooks find it) and its
-// gatsby-node re-exports gatsby/framework/webpack's onCreateWebpackConfig: what is left of a start
-// without the content.
+// Before/after: run the bench in a worktree of the other commit (with its own node_modules:
+// `git worktree add`, `npm ci`), then here with --compare <its json>, which prints both columns.
 // develop runs as in an editor's terminal, not as under CI (see editorEnv).
 // Nothing in the repo is touched: each copy gets its own .cache, public and build cache (emptied
 // before every clean start, so "clean" starts with nothing cached, the same in every round: a
@@ -41,11 +30,11 @@
 // round by a start that waits for the search files (not measured).
 //
 // Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --edits 5  --no-warm  --keep  --keep-build-cache
-//          --before <commit>  --compare <json>  --floor [tuned]  --search-wait-s 10
+//          --compare <json>  --search-wait-s 10
 //          --gatsby <cli.js> (default: the copy's node_modules/gatsby/cli.js)
 //          --timeout-s 300 (per start)  --json <file> (default .bench/develop.json)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -58,13 +47,7 @@ const mdxEdits = Math.max(1, Number(arg('edits', 5)) || 1);
 const warm = arg('no-warm', false) !== true;
 const keep = arg('keep', false) === true;
 const keepBuildCache = arg('keep-build-cache', false) === true;
-const before = typeof arg('before') === 'string' ? String(arg('before')) : null;
 const compare = typeof arg('compare') === 'string' ? path.resolve(String(arg('compare'))) : null;
-const floorArg = arg('floor', false);
-if (floorArg !== false && floorArg !== true && floorArg !== 'tuned') throw new Error(`--floor 只接受 tuned 或不带值，收到 ${floorArg}`);
-const floor = floorArg !== false;
-const floorTuned = floorArg === 'tuned';
-const floorLabel = floorTuned ? '空白站点 + 本站的开发设置' : '空白 Gatsby 站点';
 const searchWaitMs = Number(arg('search-wait-s', 10)) * 1000;
 const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
 /** How long a stopped develop may take to store its caches and exit before it is killed. */
@@ -77,84 +60,6 @@ const base = `http://127.0.0.1:${port}`;
 
 if (!existsSync(path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))) throw new Error('找不到 node_modules/gatsby：请先 npm install');
 if (!docPath.startsWith('/docs/')) throw new Error(`--doc 必须是文档页的路径（/docs/…），收到 ${docPath}`);
-if (floor && (before || compare)) throw new Error('--floor 不能与 --before 或 --compare 同时使用：空白站点占的就是“对照”那一列');
-
-/** A copy to measure: the working tree, or a commit's tracked files (--before). */
-function makeCopy(commit) {
-  if (!commit) return copyProject('iofomo-bench-develop-');
-  const { work, site } = copyProject('iofomo-bench-develop-before-');
-  rmSync(site, { recursive: true, force: true });
-  mkdirSync(site, { recursive: true });
-  const archive = spawnSync('git', ['-C', ROOT, 'archive', '--format=tar', commit], { maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${commit}：${archive.stderr}`);
-  const untar = spawnSync('tar', ['-x', '-C', site], { input: archive.stdout });
-  if (untar.status !== 0) throw new Error(`tar：${untar.stderr}`);
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
-  return { work, site };
-}
-
-/** --floor: an empty Gatsby site naming the project's own gatsby, react and react-dom versions (tuned: and its webpack settings). */
-function makeEmptySite() {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-develop-empty-'));
-  const site = path.join(work, 'site');
-  const version = (name) => JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
-  const page = (title) => `import * as React from 'react';\n\nexport default function Page() {\n  return <main><h1>${title}</h1></main>;\n}\n`;
-  const files = {
-    'package.json': JSON.stringify({ name: 'empty-gatsby-site', private: true, dependencies: Object.fromEntries(['gatsby', 'react', 'react-dom'].map((n) => [n, version(n)])) }, null, 2),
-    'gatsby-config.js': 'module.exports = { plugins: [] };\n',
-    'src/pages/index.js': page('Home'),
-    [`src/pages${decodeURIComponent(docPath)}.js`]: page('Doc'),
-    ...(floorTuned ? { 'gatsby-node.ts': "export { onCreateWebpackConfig } from './gatsby/framework/webpack/gatsby-node';\n" } : {}),
-  };
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
-    writeFileSync(path.join(site, file), text);
-  }
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
-  if (floorTuned) symlinkSync(path.join(ROOT, 'gatsby'), path.join(site, 'gatsby'));
-  return { work, site, empty: true };
-}
-
-// ---------- the installed gatsby patch, swapped for the commit's own while it is measured ----------
-
-const PATCH_PACKAGE = path.join(ROOT, 'node_modules', 'patch-package', 'index.js');
-/** The commit's patch file while it is applied instead of the working tree's (null: none of its own), or false. */
-let swappedFor = false;
-const patchText = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
-function run(command, args, what) {
-  const done = spawnSync(command, args, { cwd: ROOT, encoding: 'utf8' });
-  if (done.status !== 0) throw new Error(`${what}：${done.stdout}${done.stderr}`);
-}
-/**
- * node_modules is shared with the copy of the commit: while the commit is measured, the gatsby
- * patch installed from the working tree's patches/ is taken out and the commit's own (if it had
- * one) put in, when the two differ.
- */
-function withCommitPatches(site) {
-  const gatsbyVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'gatsby', 'package.json'), 'utf8')).version;
-  const patch = `patches/gatsby+${gatsbyVersion}.patch`;
-  const now = patchText(path.join(ROOT, patch));
-  const then = patchText(path.join(site, patch));
-  if (now === then) return;
-  if (now !== null) run(process.execPath, [PATCH_PACKAGE, '--reverse'], 'patch-package --reverse');
-  swappedFor = null;
-  if (then !== null) {
-    run('patch', ['-p1', '--forward', '-d', ROOT, '-i', path.join(site, patch)], `patch（改动前的 ${patch}）`);
-    swappedFor = path.join(site, patch);
-  }
-  console.log(then === null ? `（改动前的提交没有 ${patch}：测量期间暂时撤下已安装的补丁）` : `（改动前的提交的 ${patch} 与现在的不同：测量期间暂时换上它的）`);
-}
-function restorePatches() {
-  if (swappedFor === false) return;
-  try {
-    if (swappedFor) run('patch', ['-p1', '-R', '-d', ROOT, '-i', swappedFor], 'patch -R（改动前的补丁）');
-    run(process.execPath, [PATCH_PACKAGE], 'patch-package');
-    swappedFor = false;
-  } catch (error) {
-    console.error(`补丁没能换回，请运行 npx patch-package --reverse 后再运行 npx patch-package：${error instanceof Error ? error.message : error}`);
-  }
-}
-
 // ---------- edits, always undone ----------
 
 /** Original text of every file an edit changed and has not restored yet. */
@@ -231,7 +136,6 @@ function signalGroup(child, signal) {
 function cleanup() {
   restoreAll();
   stopDevelopNow();
-  restorePatches();
   if (!keep) for (const { work } of copies) rmSync(work, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -263,7 +167,7 @@ const CI_VARIABLES = ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'RUN_ID', 
 const editorEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !CI_VARIABLES.includes(name)));
 
 /** Starts `gatsby develop` in a copy; resolves once the doc page and its data answer. */
-async function startDevelop({ work, site, empty }, label) {
+async function startDevelop({ work, site }, label) {
   const logFile = path.join(work, `develop-${label}.log`);
   writeFileSync(logFile, '');
   const started = performance.now();
@@ -271,9 +175,8 @@ async function startDevelop({ work, site, empty }, label) {
   const child = spawn(process.execPath, [gatsbyCli(site), 'develop', '--host', '127.0.0.1', '--port', String(port)], {
     cwd: site,
     detached: true, // own process group: stopping it stops the workers too
-    // A build cache (gatsby/cache.ts) of the copy's own, empty at the first start. The empty site
-    // (--floor) runs with the variables of the project's own `npm run develop`.
-    env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop', empty ? ROOT : site) },
+    // A build cache (gatsby/cache.ts) of the copy's own, empty at the first start.
+    env: { ...editorEnv, NO_COLOR: '1', FORCE_COLOR: '0', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: path.join(work, 'build-cache'), ...scriptEnv('develop', site) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const state = { child, log: '', readyS: null, exited: null, peakRss: 0, cpuS: 0 };
@@ -386,11 +289,11 @@ async function timeEdit(page, edit, site) {
 /** Every round of one copy: clean start, edits (first round), kept-.cache start. */
 async function measure(copy, label) {
   const docFile = path.join(copy.site, 'content', 'docs', `${decodeURIComponent(docPath.slice('/docs/'.length))}.mdx`);
-  if (!copy.empty && !existsSync(docFile)) throw new Error(`找不到 ${docPath} 的源文件 ${path.relative(copy.site, docFile)}`);
+  if (!existsSync(docFile)) throw new Error(`找不到 ${docPath} 的源文件 ${path.relative(copy.site, docFile)}`);
   const out = { label, cold: [], warm: [], edits: [] };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
   try {
-    if (keepBuildCache && !copy.empty) {
+    if (keepBuildCache) {
       process.stdout.write(`[${label}] 先启动一次，填好构建缓存（不计）…`);
       const fill = await startDevelop(copy, `${label}-fill`);
       await fetchText(`${base}/search/store.json`); // answered once the first search build is done
@@ -405,7 +308,10 @@ async function measure(copy, label) {
       const cold = await startDevelop(copy, `${label}-cold-${round}`);
       const { page, renderedS } = await renderDoc(browser, cold);
       console.log(` 就绪 ${cold.readyS.toFixed(1)} s，文档页可访问 ${cold.docS.toFixed(1)} s，浏览器渲染完成 ${renderedS.toFixed(1)} s`);
-      if (round === 1 && !copy.empty) {
+      if (round === 1) {
+        // Search in use, as for a reader who opened it (the development server builds its files on the first request):
+        // the edits' "search follows" figure needs them, and the first edit should not pay for the first build.
+        await fetchText(`${base}/search/store.json`);
         for (const edit of editsOf(copy.site, docFile)) {
           const runs = [];
           for (let i = 0; i < edit.times; i++) {
@@ -444,18 +350,11 @@ const med = (xs) => (xs.length ? median(xs) : null);
 /** The figures an editor waits on (docs/performance.md), each a median over its runs (null: not measured / never). */
 function figures(m) {
   if (!m) return {};
-  // An earlier JSON of this script, or one of the older single-run shape ({ cold, edits[].medianS, warm }).
-  const list = (x) => (Array.isArray(x) ? x : x ? [x] : []);
-  const at = (rows, key) =>
-    med(
-      list(rows)
-        .map((r) => r[key])
-        .filter((v) => typeof v === 'number'),
-    );
-  const edit = (re) => list(m.edits).find((e) => re.test(e.name));
-  const runs = (e) => (e?.runs ?? []).map((r) => (typeof r === 'number' ? r : r.s)).filter((v) => typeof v === 'number');
+  const at = (rows, key) => med(rows.map((r) => r[key]).filter((v) => typeof v === 'number'));
+  const edit = (re) => m.edits.find((e) => re.test(e.name));
+  const runs = (e) => (e?.runs ?? []).map((r) => r.s);
   const mdx = edit(/\.mdx/);
-  const searchRuns = mdx?.search ? mdx.runs.map((r) => r.searchS) : [];
+  const searchRuns = mdx ? mdx.runs.map((r) => r.searchS) : [];
   return {
     coldReady: at(m.cold, 'readyS'),
     coldDoc: at(m.cold, 'docS'),
@@ -463,19 +362,17 @@ function figures(m) {
     warmReady: at(m.warm, 'readyS'),
     warmDoc: at(m.warm, 'docS'),
     warmRendered: at(m.warm, 'renderedS'),
-    mdx: med(runs(mdx)) ?? mdx?.medianS ?? null,
-    config: med(runs(edit(/site\.ts/))) ?? edit(/site\.ts/)?.medianS ?? null,
-    component: med(runs(edit(/Footer/))) ?? edit(/Footer/)?.medianS ?? null,
+    mdx: med(runs(mdx)),
+    config: med(runs(edit(/site\.ts/))),
+    component: med(runs(edit(/Footer/))),
     // Every run must have found it: a develop that does not update search has no figure.
     search: searchRuns.length && searchRuns.every((s) => typeof s === 'number') ? med(searchRuns) : null,
-    // The first edit comes while the first search build after the clean start may still run: its own row, not hidden in the median.
-    searchFirst: typeof searchRuns[0] === 'number' ? searchRuns[0] : null,
-    searchNote: mdx?.search ? `${searchRuns.filter((s) => typeof s === 'number').length}/${searchRuns.length} 次更新` : '未测',
-    counts: { cold: list(m.cold).length, warm: list(m.warm).length, mdx: runs(mdx).length },
+    searchNote: `${searchRuns.filter((s) => typeof s === 'number').length}/${searchRuns.length} 次更新`,
+    counts: { cold: m.cold.length, warm: m.warm.length, mdx: runs(mdx).length },
   };
 }
 
-function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['改动前', '改动后']) {
+function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['对照（--compare）', '这一次']) {
   const b = figures(beforeRun);
   const a = figures(afterRun);
   const f = (s) => (s === null || s === undefined ? '—' : s.toFixed(2));
@@ -490,7 +387,6 @@ function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['改动前
     ['改 src/config/site.ts → 页面显示', 'config', '≤ 1.0'],
     ['改组件 Footer.tsx → 页面显示', 'component', '≤ 1.0'],
     ['改 .mdx → 开发服务器的搜索文件含新内容', 'search', '≤ 2'],
-    ['其中 clean 后第一次改 .mdx → 搜索文件含新内容', 'searchFirst', '≤ 2'],
   ];
   const headers = beforeRun ? ['测量（秒，中位数）', beforeLabel, afterLabel, '目标'] : ['测量（秒，中位数）', '秒', '目标'];
   table(
@@ -499,39 +395,20 @@ function printTable(beforeRun, afterRun, [beforeLabel, afterLabel] = ['改动前
   );
   console.log(`\nclean：${keepBuildCache ? '只 gatsby clean，保留构建缓存（npm run clean 的情形）' : 'gatsby clean，构建缓存也清空（全新克隆第一次启动的情形）'}`);
   console.log(
-    `启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：${afterLabel} ${a.searchNote}${beforeRun && !beforeRun.empty ? `，${beforeLabel} ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`,
+    `启动各 ${a.counts?.cold ?? 0} 次（clean）/ ${a.counts?.warm ?? 0} 次（保留 .cache）；搜索：${afterLabel} ${a.searchNote}${beforeRun ? `，${beforeLabel} ${b.searchNote}` : ''}（“—”：${searchWaitMs / 1000} s 内没有更新）`,
   );
-  if (beforeRun?.empty)
-    console.log(
-      `${beforeLabel}：gatsby-config 没有插件，两个页面组件，与本站共用 node_modules（同一个 Gatsby，含 patches/ 的补丁）${beforeRun.tuned ? '；gatsby/ 是本站的（补丁里的 esbuild 编译、开发服务器的钩子），gatsby-node 只有本站的 onCreateWebpackConfig' : ''}，没有可编辑的内容`,
-    );
 }
 
 const results = { date: new Date().toISOString(), cpus: os.cpus().length, load1: os.loadavg()[0], node: process.version, doc: docPath, port, repeat, keepBuildCache, before: null, after: null };
 try {
   console.log(`机器：${os.cpus().length} 核 ${os.cpus()[0]?.model ?? ''}，Node ${process.version}，1 分钟负载 ${os.loadavg()[0].toFixed(1)}；文档页 ${docPath}；端口 ${port}\n`);
-  if (before) {
-    const copy = makeCopy(before);
-    copies.push(copy);
-    withCommitPatches(copy.site);
-    try {
-      results.before = { commit: before, ...(await measure(copy, `改动前 ${before}`)) };
-    } finally {
-      restorePatches();
-    }
-  } else if (floor) {
-    const copy = makeEmptySite();
-    copies.push(copy);
-    results.before = { ...(await measure(copy, floorLabel)), empty: true, tuned: floorTuned };
-  } else if (compare) {
-    results.before = JSON.parse(readFileSync(compare, 'utf8')).after ?? JSON.parse(readFileSync(compare, 'utf8'));
-  }
-  const copy = makeCopy(null);
+  if (compare) results.before = JSON.parse(readFileSync(compare, 'utf8')).after ?? JSON.parse(readFileSync(compare, 'utf8'));
+  const copy = copyProject('iofomo-bench-develop-');
   copies.push(copy);
   results.after = await measure(copy, '改动后');
 
   console.log('\n## 开发服务器');
-  printTable(results.before, results.after, floor ? [floorLabel, '本站'] : undefined);
+  printTable(results.before, results.after);
   const cold = results.after.cold[0];
   console.log(`\n进程树峰值 ${(Math.max(...results.after.cold.map((c) => c.peakRss)) / 2 ** 20).toFixed(0)} MB；第一次 clean 后启动到编辑结束 CPU ${cold.cpuS.toFixed(1)} s`);
   console.log(`clean 后最慢的阶段：${cold.phases.join('；')}`);

@@ -148,8 +148,8 @@ export async function waitForServer(base, timeoutMs = 10000) {
 /**
  * The environment variables a package.json script sets before its command ("MALLOC_ARENA_MAX=2
  * gatsby build" → { MALLOC_ARENA_MAX: '2' }): the benchmarks run gatsby as `npm run build` and
- * `npm run develop` do. `project` is the directory whose package.json is read: the copy being
- * measured, so that a `--before` commit runs with its own script's variables.
+ * `npm run develop` do. `project` is the directory whose package.json is read (the copy being
+ * measured).
  */
 export function scriptEnv(name, project = ROOT) {
   const script = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).scripts?.[name] ?? '';

@@ -111,7 +111,7 @@ describe('bench/lib.mjs', () => {
   });
 
   it("reads the variables set before a script's command from the measured copy's package.json, not the repository's", () => {
-    // A --before commit's copy runs `npm run develop` as that commit defined it.
+    // A copy runs `npm run develop` as its own package.json defines it.
     const project = path.join(work, 'before-copy');
     mkdirSync(project, { recursive: true });
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ scripts: { develop: 'OLD_FLAG=1 MALLOC_ARENA_MAX=4 gatsby develop --verbose X=2' } }));

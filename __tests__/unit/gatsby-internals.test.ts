@@ -12,7 +12,6 @@ import {
   babelStage,
   browserslist,
   COMPILED_GATSBY_FILES,
-  DEVELOP_COMPILATION_DONE,
   DEVELOP_PAGE_DATA_SENT,
   EMOTION_PLACED_MARK,
   GATSBY_CACHE_HASH_INPUTS,
@@ -495,13 +494,8 @@ describe('gatsby develop', () => {
     expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
   });
 
-  it('the develop server answers bundles and page data before developMiddleware’s routes, in an Express 4 app (moveLastMiddlewareFirst; develop-search.test runs it on Gatsby’s Express)', () => {
-    expect(gatsbyFile('dist/utils/start-server.js')).toMatch(/app\.use\(webpackDevMiddlewareInstance\);\s*app\.get\(`\/page-data\/:pagePath\(\*\)\/page-data\.json`[\s\S]*developMiddleware\(app\)/);
-    expect((JSON.parse(readFileSync(fromGatsby.resolve('express/package.json'), 'utf8')) as { version: string }).version).toMatch(/^4\./);
-  });
-
-  it(`develop's emitter sends ${DEVELOP_COMPILATION_DONE} when a compilation is done`, () => {
-    expect(gatsbyFile('dist/services/start-webpack-server.js')).toContain(`emitter.emit(\`${DEVELOP_COMPILATION_DONE}\`, stats)`);
+  it('the develop server runs developMiddleware’s routes before it serves public/ (develop-server.ts answers search files, twins and cards there first)', () => {
+    expect(gatsbyFile('dist/utils/start-server.js')).toMatch(/developMiddleware\(app\);[\s\S]*app\.use\(\(0, _developStatic\.developStatic\)\(`public`/);
   });
 
   it('the overlay: websocketManager.emitError reaches the tabs, which show each error’s message, file and line', () => {

@@ -5,11 +5,7 @@
  * files; routes mounted from gatsby-config's `developMiddleware` run first. That hook runs in
  * gatsby-config's bundle, the features' state lives in gatsby-node's: the mount keeps its list
  * of handlers in `app.locals` (Express's per-app storage), where onCreateDevServer adds to it.
- *
- * Watchers see every request, before any of Gatsby's own middleware: webpack's bundles and page
- * data are answered before `developMiddleware`'s routes and never reach them.
  */
-import { moveLastMiddlewareFirst } from './internals';
 
 export interface DevelopRequest {
   method: string;
@@ -25,8 +21,6 @@ export interface DevelopResponse {
   send(body: string | Buffer): unknown;
   write(chunk: string): boolean;
   flushHeaders(): void;
-  /** Node's response events ('finish': the whole answer has been handed to the network; 'close': the connection closed, answered or not). */
-  on?(event: 'finish' | 'close', listener: () => void): unknown;
 }
 
 export type DevelopHandler = (req: DevelopRequest, res: DevelopResponse, next: () => void) => void | Promise<void>;
@@ -36,16 +30,9 @@ interface AppLike {
   locals: Record<string, unknown>;
 }
 
-/** Sees a request as it arrives (it must not answer it). */
-export type DevelopWatcher = (req: DevelopRequest, res: DevelopResponse) => void;
-
 const ROUTES = 'iofomoDevelopRoutes';
-const WATCHERS = 'iofomoDevelopWatchers';
 
-/**
- * gatsby-config's developMiddleware: one middleware that tries each added handler in turn, and one
- * ahead of all of Gatsby's that shows each request to the watchers.
- */
+/** gatsby-config's developMiddleware: one middleware that tries each added handler in turn. */
 export function mountDevelopRoutes(app: AppLike): void {
   const handlers: DevelopHandler[] = [];
   app.locals[ROUTES] = handlers;
@@ -57,20 +44,6 @@ export function mountDevelopRoutes(app: AppLike): void {
     };
     run(0);
   });
-  const watchers: DevelopWatcher[] = [];
-  app.locals[WATCHERS] = watchers;
-  app.use((req, res, next) => {
-    for (const watch of watchers) watch(req, res);
-    next();
-  });
-  moveLastMiddlewareFirst(app);
-}
-
-/** onCreateDevServer: sees every request the develop server gets, before Gatsby's middleware does. */
-export function watchDevelopRequests(app: { locals: Record<string, unknown> }, watcher: DevelopWatcher): void {
-  const watchers = app.locals[WATCHERS] as DevelopWatcher[] | undefined;
-  if (!watchers) throw new Error('开发服务器：gatsby-config 的 developMiddleware 没有挂载 mountDevelopRoutes');
-  watchers.push(watcher);
 }
 
 /** onCreateDevServer: answers requests before Gatsby does (call next() to pass). */

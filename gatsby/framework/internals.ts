@@ -292,27 +292,6 @@ export function isGatsbyDevelopLinter(plugin: unknown): plugin is { options: { e
   return pluginClass(plugin) === 'ESLintWebpackPlugin' && Array.isArray((plugin as { options?: { extensions?: unknown } }).options?.extensions);
 }
 
-/**
- * The develop server is an Express 4 app (gatsby/dist/utils/start-server.js): webpack's bundles and
- * `/page-data/…` are answered by middleware added before gatsby-config's `developMiddleware`.
- * Express keeps an app's middleware in order in `app._router.stack`; its own first layers, `query`
- * and `expressInit`, prepare req and res. This moves the layer `app.use` added last to right after
- * `expressInit`, so that it sees every request before any of Gatsby's own middleware.
- */
-export function moveLastMiddlewareFirst(app: unknown): void {
-  const stack = (app as { _router?: { stack?: unknown[] } })._router?.stack;
-  const init = stack?.findIndex((layer) => (layer as { name?: string }).name === 'expressInit') ?? -1;
-  if (!stack || init < 0) throw new Error('开发服务器：Express 的中间件栈（app._router.stack）不是预期的样子，无法在 Gatsby 的路由之前观察请求');
-  stack.splice(init + 1, 0, stack.pop());
-}
-
-/**
- * The event Gatsby's emitter (handed to every node API as `emitter`) sends when a develop
- * compilation is done (gatsby/dist/services/start-webpack-server.js): the server answers pages
- * from then on.
- */
-export const DEVELOP_COMPILATION_DONE = 'COMPILATION_DONE';
-
 interface OverlaySocket {
   emitError(id: string, message: unknown): void;
 }

@@ -362,7 +362,7 @@ export async function writeCachedSearchFiles<M>(options: {
   files: { index: string; store: string };
   render: (page: PlannedPage<M>) => RenderedSections | Promise<RenderedSections>;
   build: (pages: Array<M & { sections: PageSection[] }>) => BuiltFiles;
-  /** What the render waits for after each page: the next turn of the event loop unless given (gatsby develop: an edit in flight, SearchFilesFollower.betweenPages). */
+  /** What the render waits for after each page: the next turn of the event loop unless given (the build's worker thread has nothing else to run). */
   betweenPages?: () => Promise<void>;
   /** Told, before any page is rendered, how many have no entry in the cache (the build's worker chooses where to take them from). */
   toRender?: (count: number) => void;

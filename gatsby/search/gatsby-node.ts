@@ -9,7 +9,7 @@
  * are rendered from their source at once, more are taken from the HTML the build's page queries
  * rendered (each page's page-data.json, once it is written), so no page is rendered twice; a
  * post-build step awaits it (writeSearchFiles). `gatsby develop` runs queries only on demand, so
- * it renders them itself, once its bundle is compiled and again after each content change
+ * it renders them itself, when a tab first asks for the files and again after each content change
  * (gatsby/search/develop.ts). Content errors are left to createPages, which reports them all.
  */
 import path from 'node:path';
@@ -19,13 +19,13 @@ import { cachedFieldTokens, type FieldTokensCache } from '../../src/lib/search/e
 import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
-import { addDevelopRoute, watchDevelopRequests } from '../framework/develop-server';
-import { DEVELOP_COMPILATION_DONE, DEVELOP_PAGE_DATA_SENT, gatsbyCommand, isNodeEventOf, NODE_EVENTS, onceBuildPageDataWritten } from '../framework/internals';
+import { addDevelopRoute } from '../framework/develop-server';
+import { DEVELOP_PAGE_DATA_SENT, gatsbyCommand, isNodeEventOf, NODE_EVENTS, onceBuildPageDataWritten } from '../framework/internals';
 import { loadSynonyms, writeSiteSearchFiles, type RenderedHtml, type SiteSearchReport } from './build';
 import type { SearchWorkerData, SearchWorkerResult } from './post-build-worker';
 import { startWorkerThread } from '../worker-thread';
 import { searchCacheDirs } from './cache';
-import { FirstBuildWhenQuiet, requestActivity, SearchFilesFollower } from './develop';
+import { DevelopSearchFiles } from './develop';
 
 /**
  * The editors' synonym file is checked first thing: a mistake in it stops the build within seconds,
@@ -60,27 +60,16 @@ export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
   actions.createPage({ ...page, matchPath: page.path });
 };
 
-/**
- * gatsby develop: the files follow the content (gatsby/search/develop.ts), built first once the
- * bundle is compiled and the server is quiet (the editor's first page answered).
- */
+/** gatsby develop: the files are built on first request and follow the content (gatsby/search/develop.ts). */
 export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, emitter, reporter }) => {
   const tokens = cachedFieldTokens();
-  const follower: SearchFilesFollower = new SearchFilesFollower(async () => {
-    const report = await searchFilesReport(reporter, undefined, tokens, () => follower.betweenPages());
+  const files = new DevelopSearchFiles(async () => {
+    const report = await searchFilesReport(reporter, undefined, tokens);
     return report ? { build: report.build } : null;
   }, reporter);
-  const firstBuild = new FirstBuildWhenQuiet(() => void follower.start());
-  watchDevelopRequests(app, requestActivity(firstBuild));
-  addDevelopRoute(app, follower.routes());
-  const compiled = () => {
-    emitter.off(DEVELOP_COMPILATION_DONE, compiled);
-    firstBuild.compiled();
-    follower.arm();
-  };
-  emitter.on(DEVELOP_COMPILATION_DONE, compiled);
-  for (const event of NODE_EVENTS) emitter.on(event, (action: unknown) => isNodeEventOf(action, 'Mdx') && follower.changed());
-  emitter.on(DEVELOP_PAGE_DATA_SENT, () => follower.pageDataSent());
+  addDevelopRoute(app, files.routes());
+  for (const event of NODE_EVENTS) emitter.on(event, (action: unknown) => isNodeEventOf(action, 'Mdx') && files.changed());
+  emitter.on(DEVELOP_PAGE_DATA_SENT, () => files.pageDataSent());
 };
 
 /** The build's search worker, once started: when, what it will answer, and the page data's message. */
@@ -147,7 +136,7 @@ function startedNote(worker: SearchWorker, outcome: SearchWorkerResult, waitedMs
 }
 
 /** Writes the two files and logs what it took; undefined when content errors (reported by createPages) stop it. */
-async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: FieldTokensCache, betweenPages?: () => Promise<void>) {
+async function searchFilesReport(reporter: Reporter, rendered?: (url: string) => RenderedHtml | undefined, tokens?: FieldTokensCache) {
   const started = performance.now();
   const root = path.resolve('.');
   let report;
@@ -159,7 +148,6 @@ async function searchFilesReport(reporter: Reporter, rendered?: (url: string) =>
       ...searchCacheDirs(root),
       rendered,
       tokens,
-      betweenPages,
     });
   } catch (error) {
     if (error instanceof ContentError) return undefined;
