@@ -11,9 +11,10 @@
 //          on CI with its cache step or for an editor after `gatsby clean`
 //          (every run uses a build cache folder of its own in the temp dir, empty at the start,
 //          so "cold" really starts with nothing)
-//   scale  for each N in --sizes: N synthetic Chinese files (half posts, half docs, see
-//          bench/synthetic.mjs) in a temp content dir, `gatsby clean` + `gatsby build` with
-//          SITE_CONTENT_DIR pointing at it
+//   scale  for each N in --sizes: N synthetic Chinese files (half posts, half docs, linking to each
+//          other, see bench/synthetic.mjs) in a temp content dir, `gatsby clean` + `gatsby build`
+//          with SITE_CONTENT_DIR pointing at it; with --media they also show pictures (a third of the
+//          posts, as the real ones) and link files, which the build resizes and copies
 // Each build is what `npm run build` does: `gatsby build`, then the package.json "postbuild"
 // script (timed on its own). Gatsby runs under `/usr/bin/time -v` (peak RSS of the largest single
 // process, user+sys CPU of the whole tree) while /proc is sampled every 250 ms for the whole
@@ -29,6 +30,7 @@
 //          --no-edit (scale: skip the one-edit rebuild that follows each scale build: a paragraph
 //          appended to one post, `gatsby build` again with that build's caches; its log's counts of
 //          what the post-build pass redid are printed)
+//          --media (scale: pictures and linked files too)
 //          --timeout-min 60 (per build)  --heap-mb <MB> (raise Node's ~4 GB heap limit for gatsby)
 //          --profile <dir> (CPU profiles of Gatsby's worker processes, bench/profile-summary.mjs reads them)
 //          --json <file> (default .bench/build.json)  --gatsby <cli.js> (default node_modules/gatsby/cli.js)
@@ -57,6 +59,7 @@ const heapMb = Number(arg('heap-mb', 0));
 const repeat = Math.max(1, Number(arg('repeat', 1)) || 1);
 /** --no-edit: no one-edit rebuild after each scale build. */
 const noEdit = arg('no-edit', false) === true;
+const media = arg('media', false) === true;
 const logDir = path.join(ROOT, '.bench', 'build-logs');
 const POSTBUILD = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts?.postbuild ?? null;
 /** Node's default heap limit here is ~4 GB; --heap-mb raises it to see what a larger site needs. */
@@ -469,8 +472,9 @@ try {
     for (const n of sizes) {
       const dir = path.join(site, `bench-content-${n}`);
       const t0 = Date.now();
-      const { posts, docs, bytes } = generateContent(dir, n, { authorsFile: path.join(site, 'content', 'authors.json') });
-      console.log(`  生成 ${posts} 篇文章 + ${docs} 篇文档（${(bytes / 2 ** 20).toFixed(1)} MB，${Date.now() - t0} ms）→ ${path.relative(site, dir)}`);
+      const { posts, docs, bytes, pictures, attachments } = generateContent(dir, n, { authorsFile: path.join(site, 'content', 'authors.json'), media });
+      const withMedia = media ? `，图片 ${pictures} 张、附件 ${attachments} 个` : '';
+      console.log(`  生成 ${posts} 篇文章 + ${docs} 篇文档（${(bytes / 2 ** 20).toFixed(1)} MB${withMedia}，${Date.now() - t0} ms）→ ${path.relative(site, dir)}`);
       const row = await measure('scale', `scale N=${n}`, { clean: true, env: { SITE_CONTENT_DIR: dir }, files: n });
       // The one-edit rebuild: a paragraph added to one post, `gatsby build` again with the caches of the build just made.
       if (!row.failure && !noEdit) {

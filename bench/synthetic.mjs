@@ -11,7 +11,9 @@
 // new sentences, new word pairs and the real text's mix of common and rare words, instead of a few
 // sentences repeated (which gzip folds away and which hides how an index grows). Each page also
 // names a few identifiers and product-like names of its own (camelCase, snake_case, Latin words),
-// as real posts do, so the vocabulary keeps growing with the number of pages. Reusable:
+// as real posts do, so the vocabulary keeps growing with the number of pages. Pages carry links
+// and images in the real content's proportions (pageExtras()), so the render plugins that only act
+// on links and images do their real work. Reusable:
 // generateContent() for whole sites (bench:build, bench:search, bench:travel), textModel() and
 // sentence() for anything that needs text.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -100,6 +102,12 @@ export function proseSentences(markdown) {
     .filter((x) => (x.match(/[\u3400-\u9fff]/g) ?? []).length >= 6);
 }
 
+/** The pictures (PNG, JPEG, SVG) under a folder. */
+function pictureFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pictureFiles(path.join(dir, e.name)) : /\.(png|jpe?g|svg)$/i.test(e.name) ? [path.join(dir, e.name)] : []));
+}
+
 let cachedModel = null;
 /**
  * A word-level Markov chain (each word → the words that follow it, as often as they do) over the
@@ -111,8 +119,11 @@ export function textModel(contentDir = CONTENT_DIR) {
   const next = new Map();
   const starts = [];
   const headings = [];
+  const urls = new Set();
+  const images = [];
   for (const file of mdxFiles(contentDir).sort()) {
     const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/[^!]\[[^\]]*\]\((https:\/\/[^)\s]+)\)/g)) urls.add(m[1]);
     for (const m of source.matchAll(/^#{2,3} (.+)$/gm)) if (CJK.test(m[1])) headings.push(m[1].replace(/[`*{}#]/g, '').trim());
     for (const sentence of proseSentences(source)) {
       const words = [...segmenter.segment(sentence)].map((s) => s.segment).filter((w) => w.trim());
@@ -127,7 +138,8 @@ export function textModel(contentDir = CONTENT_DIR) {
     }
   }
   if (starts.length === 0) throw new Error(`synthetic: no prose under ${contentDir}`);
-  cachedModel = { dir: contentDir, next, starts, headings };
+  for (const file of pictureFiles(contentDir).sort()) images.push(file);
+  cachedModel = { dir: contentDir, next, starts, headings, urls: [...urls].sort(), images };
   return cachedModel;
 }
 
@@ -215,7 +227,58 @@ function heading(rand) {
   return plain(sentence(rand, model, 6).replace(/[，。、；：“”‘’（）()]/g, '')).slice(0, 24) || pickOf(rand)(HEADINGS2);
 }
 
-function body(rand, n) {
+/** Markdown link text: a short generated phrase, without what would end the link. */
+const linkText = (rand) =>
+  heading(rand)
+    .replace(/[[\]()]/g, '')
+    .slice(0, 16) || '这篇文章';
+
+/**
+ * What a page links to and shows, in the real content's proportions (content/: 78 of 99 pages have
+ * links, 5.7 per page, four in five to the site's own pages; a third of the posts have a cover
+ * picture shown in the body too, a few docs a figure, now and then a file to download). From its
+ * own seeded stream, so the text around them is the same with or without them. `internal` are URLs
+ * of pages that exist; a picture is one of the real content's (sharp resizes each PNG or JPEG
+ * once, the image cache copies the rest).
+ */
+export function pageExtras(rand, internal, { post }) {
+  const model = textModel();
+  const pick = pickOf(rand);
+  const links = [];
+  if (rand() < 0.8) {
+    const count = 3 + Math.floor(rand() * 6);
+    for (let k = 0; k < count; k += 1) {
+      const url = internal.length && (rand() < 0.8 || !model.urls.length) ? pick(internal) : model.urls.length ? pick(model.urls) : null;
+      if (url) links.push(`[${linkText(rand)}](${url})`);
+    }
+  }
+  let image = null;
+  if (model.images.length && rand() < (post ? 1 / 3 : 0.05)) {
+    // Mostly PNG or JPEG, as in the real content; one in ten an SVG, published as it is.
+    const svg = rand() < 0.1;
+    const pool = model.images.filter((file) => file.endsWith('.svg') === svg);
+    const source = pick(pool.length ? pool : model.images);
+    const alt = sentence(rand, model, 20).replace(/[[\]()]/g, '') || '示意图';
+    image = { source, alt, ext: path.extname(source).toLowerCase() };
+  }
+  const attachment = !post && rand() < 0.03 ? { text: `下载示例配置：${linkText(rand)}` } : null;
+  return { links, image, attachment };
+}
+
+/** Puts each link at the end of a paragraph of the body (after its first paragraph), in order. */
+function withLinks(parts, links, rand) {
+  const paragraphs = parts.map((p, i) => (i > 0 && /^[\u3400-\u9fff]/.test(p) ? i : -1)).filter((i) => i >= 0);
+  if (!paragraphs.length) return parts;
+  const out = [...parts];
+  for (const link of links) {
+    const i = paragraphs[Math.floor(rand() * paragraphs.length)];
+    out[i] = `${out[i]}详见${link}。`;
+  }
+  return out;
+}
+
+/** A page's body; `extras` (pageExtras, with `imageUrl` set when its picture is published) go in from their own stream `linkRand`. */
+function body(rand, n, extras = { links: [] }, linkRand = rand) {
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
   const names = pageNames(rand);
   const paragraph = (r, count) => paragraphOf(r, count, names);
@@ -247,7 +310,9 @@ function body(rand, n) {
     }
     parts.push(paragraph(rand, 3 + Math.floor(rand() * 3)));
   }
-  return parts.join('\n\n') + '\n';
+  if (extras.imageUrl) parts.splice(1, 0, `![${extras.image.alt}](${extras.imageUrl})`);
+  if (extras.attachmentUrl) parts.push(`[${extras.attachment.text}](${extras.attachmentUrl})`);
+  return withLinks(parts, extras.links, linkRand).join('\n\n') + '\n';
 }
 
 /** Docs per synthetic tool: the real tools have 1–9 pages; a grown one has a few dozen. */
@@ -265,36 +330,65 @@ function isoDay(start, offset) {
 }
 
 /**
- * Writes `count` synthetic files into `dir` (half posts, half docs; posts get the odd one).
- * Returns { posts, docs, bytes }.
+ * Writes `count` synthetic files into `dir` (half posts, half docs; posts get the odd one). Pages
+ * link to each other and to the real content's sites either way; with `media` they also show
+ * pictures and link files to download (pageExtras), which the build resizes and copies.
+ * Returns { posts, docs, bytes, pictures, attachments }.
  */
-export function generateContent(dir, count, { authorsFile } = {}) {
+export function generateContent(dir, count, { authorsFile, media = false } = {}) {
   const posts = Math.ceil(count / 2);
   const docs = count - posts;
   const start = Date.UTC(2000, 0, 1);
+  const postSlug = (i) => `bench-${String(i + 1).padStart(5, '0')}`;
+  const docUrl = (i) => `/docs/${syntheticDocFolder(i)}/${i + 1}`;
+  // Pages a page may link to: for a post, the posts before it (a post is written on its date) and
+  // some docs; for a doc, its tool's other docs, some others and some posts.
+  const someDocs = (i, n) => (docs ? Array.from({ length: Math.min(docs, n) }, (_, k) => docUrl((i * 7 + k * 13) % docs)) : []);
   let bytes = 0;
+  let pictures = 0;
+  let attachments = 0;
   mkdirSync(path.join(dir, 'blog'), { recursive: true });
   if (authorsFile) copyFileSync(authorsFile, path.join(dir, 'authors.json'));
   for (let i = 0; i < posts; i++) {
     const rand = rng(1000 + i);
-    const slug = `bench-${String(i + 1).padStart(5, '0')}`;
+    const extraRand = rng(7_000_000 + i);
+    const slug = postSlug(i);
     const date = isoDay(start, i); // one post per day: unique dates
     const tags = [...new Set([TAGS[i % TAGS.length], TAGS[Math.floor(rand() * TAGS.length)]])];
     const title = `${heading(rand)}：${TITLE_A[i % TITLE_A.length]}${TITLE_B[Math.floor(rand() * TITLE_B.length)]}（第 ${i + 1} 篇）`;
-    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${descriptionOf(rand)}\n---\n\n${body(rand, i)}`;
+    const internal = [...Array.from({ length: Math.min(i, 40) }, (_, k) => `/blog/${postSlug(i - 1 - k)}`), ...someDocs(i, 10)];
+    const extras = pageExtras(extraRand, internal, { post: true });
+    const picture = media && extras.image ? `cover${extras.image.ext}` : null;
+    // A cover (the frontmatter image: card and list thumbnails) must be raster; an SVG is only shown in the body.
+    const cover = picture && extras.image.ext !== '.svg' ? `image: ./${picture}\n` : '';
+    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${descriptionOf(rand)}\n${cover}---\n\n${body(rand, i, { ...extras, imageUrl: picture && `./${picture}` }, extraRand)}`;
     const folder = path.join(dir, 'blog', `${date}-${slug}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'index.mdx'), text);
+    if (picture) copyFileSync(extras.image.source, path.join(folder, picture));
+    pictures += picture ? 1 : 0;
     bytes += Buffer.byteLength(text);
   }
   for (let i = 0; i < docs; i++) {
     const rand = rng(900000 + i);
+    const extraRand = rng(8_000_000 + i);
     const title = `${TITLE_B[i % TITLE_B.length]}参考 ${i + 1}：${heading(rand)}`;
-    const text = `---\ntitle: ${title}\nsidebar_position: ${(i % DOCS_PER_TOOL) + 1}\ndescription: ${descriptionOf(rand)}\n---\n\n${body(rand, i)}`;
+    const first = i - (i % DOCS_PER_TOOL);
+    const siblings = Array.from({ length: Math.min(DOCS_PER_TOOL, docs - first) }, (_, k) => first + k).filter((k) => k !== i);
+    const internal = [...siblings.map(docUrl), ...someDocs(i, 5).filter((url) => url !== docUrl(i)), ...Array.from({ length: Math.min(posts, 5) }, (_, k) => `/blog/${postSlug((i * 11 + k * 17) % posts)}`)];
+    const extras = pageExtras(extraRand, internal, { post: false });
+    const picture = media && extras.image ? `img/bench-${i + 1}${extras.image.ext}` : null;
+    const attachment = media && extras.attachment ? `files/bench-${i + 1}.xml` : null;
+    const text = `---\ntitle: ${title}\nsidebar_position: ${(i % DOCS_PER_TOOL) + 1}\ndescription: ${descriptionOf(rand)}\n---\n\n${body(rand, i, { ...extras, imageUrl: picture && `./${picture}`, attachmentUrl: attachment && `./${attachment}` }, extraRand)}`;
     const folder = path.join(dir, 'docs', ...syntheticDocFolder(i).split('/'));
+    for (const sub of [picture, attachment]) if (sub) mkdirSync(path.join(folder, path.dirname(sub)), { recursive: true });
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, `${i + 1}.mdx`), text);
+    if (picture) copyFileSync(extras.image.source, path.join(folder, picture));
+    if (attachment) writeFileSync(path.join(folder, attachment), `${CODE.find(([lang]) => lang === 'xml')[1]}\n`);
+    pictures += picture ? 1 : 0;
+    attachments += attachment ? 1 : 0;
     bytes += Buffer.byteLength(text);
   }
-  return { posts, docs, bytes };
+  return { posts, docs, bytes, pictures, attachments };
 }

@@ -28,8 +28,9 @@ const CONTENT = path.join(ROOT, '.e2e', 'grown-content');
 async function main() {
   rmSync(CONTENT, { recursive: true, force: true });
   cpSync(path.join(ROOT, 'content'), CONTENT, { recursive: true });
-  const { posts, docs } = generateContent(CONTENT, GROWN_FILES, {});
-  console.log(`grown site: the real content and ${posts} synthetic posts, ${docs} synthetic docs (${path.relative(ROOT, CONTENT)})`);
+  // With pictures (SVG among them) and linked files: the test of the grown build asks for each.
+  const { posts, docs, pictures, attachments } = generateContent(CONTENT, GROWN_FILES, { media: true });
+  console.log(`grown site: the real content and ${posts} synthetic posts, ${docs} synthetic docs, ${pictures} pictures, ${attachments} linked files (${path.relative(ROOT, CONTENT)})`);
   return record('grown', 'npm', ['run', '--silent', 'build:prefixed'], { SITE_CONTENT_DIR: CONTENT });
 }
 
