@@ -4,6 +4,7 @@
  * the MDX syntax content may and may not use. (The whole unified chain runs over every real
  * content file in bad-content.test.ts through npm run check:content.)
  */
+import path from 'node:path';
 import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../gatsby/markdown/code-blocks';
 import { h, mapElements, text, textContent, type Element, type Root } from '../../gatsby/markdown/hast';
 import { remarkCoverOnce } from '../../gatsby/markdown/cover';
@@ -13,6 +14,7 @@ import { rehypeLinks, withBase } from '../../gatsby/markdown/links';
 import { rehypeScrollTables, tableRegionNames } from '../../gatsby/markdown/tables';
 import { tocFromHast } from '../../gatsby/markdown/toc';
 import { holdsAny, onlyWith } from '../../gatsby/markdown/node-types';
+import { filesByPath, filesNamedBy } from '../../gatsby/markdown/linked-files';
 
 const root = (...children: Element[]): Root => ({ type: 'root', children });
 const pre = (language: string | null, code: string) => h('pre', {}, [h('code', language ? { className: [`language-${language}`] } : {}, [text(code)])]);
@@ -177,6 +179,27 @@ describe('plugins run only on pages holding their kinds of node (node-types.ts)'
 
   it("refuses a transformer that takes unified's callback, which it would never call", () => {
     expect(() => onlyWith(['image'], () => (_tree: unknown, _file: unknown, next: () => void) => next())()).toThrow('takes a callback');
+  });
+});
+
+describe('the File nodes a page can name (linked-files.ts)', () => {
+  const dir = '/site/content/blog/2024-01-01-x';
+  const files = ['cover.png', 'a b.zip', 'diagram.svg', 'notes.txt', '../2023-12-01-y/other.png', '../../docs/a.mdx'].map((name) => ({ absolutePath: path.posix.join(dir, name), name }));
+  const index = filesByPath(files);
+  const tree = (...urls: string[]) => ({ type: 'root', children: [{ type: 'paragraph', children: urls.map((url) => ({ type: url.startsWith('!') ? 'image' : 'link', url: url.replace(/^!/, '') })) }] });
+  const names = (found: readonly { name?: string }[]) => found.map((f) => f.name).sort();
+
+  it('gives the plugins the files at the paths its images, links and definitions name, as either plugin joins them', () => {
+    const page = tree('!./cover.png?w=300', '../2023-12-01-y/other.png#top', './a%20b.zip', '/blog/some-post', 'https://example.com/x.zip', '#heading');
+    page.children.push({ type: 'definition', url: 'diagram.svg' } as never);
+    expect(names(filesNamedBy(page, dir, index, files))).toEqual(['../2023-12-01-y/other.png', 'a b.zip', 'cover.png', 'diagram.svg']);
+  });
+
+  it('gives none to a page whose links all name pages or other sites, and every one to a page with raw HTML', () => {
+    expect(filesNamedBy(tree('/blog/a', '/docs/desktop/wing/Introduce', 'https://github.com/iofomo/wing'), dir, index, files)).toEqual([]);
+    const withHtml = tree('/blog/a');
+    withHtml.children.push({ type: 'html', value: '<img src="./notes.txt">' } as never);
+    expect(filesNamedBy(withHtml, dir, index, files)).toBe(files);
   });
 });
 

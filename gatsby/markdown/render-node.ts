@@ -14,6 +14,7 @@ import { remarkImagesWithCachedStats } from '../framework/images/image-stats';
 import { buildDrawDiagram } from './draw-diagrams';
 import { gatsbyCommand } from '../framework/internals';
 import { heapKeeper } from '../memory';
+import { filesByPath, filesNamedBy } from './linked-files';
 import { onlyWith } from './node-types';
 
 /** Images are shown at most 860 px wide (the article column); 640 px covers phones at 2×. */
@@ -66,15 +67,22 @@ function contentFileOf(node: MdxSource, getNode: NodePluginArgs['getNode']): { f
 }
 
 /**
- * The File nodes gatsby-remark-images and copy-linked-files look images and linked files up in.
- * Gatsby's getNodesByType reads every File node out of its store on each call, so calling it for
- * each page made the page queries of a build quadratic (5,000 pages: 150 s instead of about 40 s).
- * A build sources every node before its page queries run and changes none while they run, so a
- * build (each query worker) reads them once; `gatsby develop`, where files come and go between
- * queries, reads them on each call.
+ * The File nodes gatsby-remark-images and copy-linked-files look images and linked files up in,
+ * and their index by path (linked-files.ts). Gatsby's getNodesByType reads every File node out of
+ * its store on each call, so calling it for each page made the page queries of a build quadratic
+ * (5,000 pages: 150 s instead of about 40 s). A build sources every node before its page queries
+ * run and changes none while they run, so a build (each query worker) reads them once; `gatsby
+ * develop`, where files come and go between queries, reads them on each call.
  */
-let buildFiles: ReturnType<NodePluginArgs['getNodesByType']> | null = null;
-const fileNodes = (getNodesByType: NodePluginArgs['getNodesByType']) => (gatsbyCommand() === 'build' ? (buildFiles ??= getNodesByType('File')) : getNodesByType('File'));
+type FileNode = Node & { absolutePath?: string };
+let buildFiles: { all: FileNode[]; index: Map<string, FileNode> } | null = null;
+function fileNodes(getNodesByType: NodePluginArgs['getNodesByType']): NonNullable<typeof buildFiles> {
+  const read = () => {
+    const all: FileNode[] = getNodesByType('File');
+    return { all, index: filesByPath(all) };
+  };
+  return gatsbyCommand() === 'build' ? (buildFiles ??= read()) : read();
+}
 
 /** `gatsby build` renders every page in its query process, which V8 otherwise lets grow to 4–5 × what it holds (gatsby/memory.ts). */
 let keepHeap: (() => boolean) | null = null;
@@ -87,7 +95,10 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
   const remarkImages = remarkImagesWithCachedStats() as GatsbyRemarkPlugin;
   const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>, types: readonly string[]) =>
     onlyWith(types, () => async (markdownAST: unknown) => {
-      await plugin({ markdownAST, markdownNode: node, files: fileNodes(getNodesByType), getNode, reporter, cache, pathPrefix: assetPrefix }, options);
+      const { all, index } = fileNodes(getNodesByType);
+      const dir = (node.parent && (getNode(node.parent) as { dir?: string } | undefined)?.dir) || '';
+      const files = dir ? filesNamedBy(markdownAST as Parameters<typeof filesNamedBy>[0], dir, index, all) : all;
+      await plugin({ markdownAST, markdownNode: node, files, getNode, reporter, cache, pathPrefix: assetPrefix }, options);
     });
   try {
     const rendered = await renderMdx(node.body ?? '', {
