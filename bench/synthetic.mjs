@@ -11,9 +11,9 @@
 // new sentences, new word pairs and the real text's mix of common and rare words, instead of a few
 // sentences repeated (which gzip folds away and which hides how an index grows). Each page also
 // names a few identifiers and product-like names of its own (camelCase, snake_case, Latin words),
-// as real posts do, so the vocabulary keeps growing with the number of pages. Pages carry links
-// and images in the real content's proportions (pageExtras()), so the render plugins that only act
-// on links and images do their real work. Reusable:
+// as real posts do, so the vocabulary keeps growing with the number of pages. Pages link to each
+// other as real ones do, and with `media` show pictures and link files (pageExtras()), so the
+// render plugins that only act on links and images do their real work. Reusable:
 // generateContent() for whole sites (bench:build, bench:search, bench:travel), textModel() and
 // sentence() for anything that needs text.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
