@@ -120,6 +120,16 @@ describe('the post-build pass over public/', () => {
     expect(linkReport(dir, pages, '', collected)).toEqual(expected);
   });
 
+  it('reports a link the build left relative (a file beside the content that was not published), not a link with a scheme, a site link or an anchor', () => {
+    const dir = site();
+    writeFileSync(path.join(dir, 'blog', 'a', 'index.html'), page('', '<h1 id="top">A</h1><a href="./files/x.xml">x</a><a href="mailto:a@b.c">m</a><a href="#top">t</a><a href="https://x.y/z">z</a><a href="/">home</a>'));
+    const pages = new Map([
+      ['/', 'src/pages/index.tsx'],
+      ['/blog/a', 'content/blog/a/index.mdx'],
+    ]);
+    expect(linkReport(dir, pages, '')).toEqual([{ source: 'content/blog/a/index.mdx', link: './files/x.xml', message: expect.stringContaining('相对链接') }]);
+  });
+
   it('the ids and links it holds keep no page HTML alive (V8 keeps a whole string behind each match)', () => {
     // 100 pages of 360 KB (two-byte) each: 36 MB of HTML if any id or link still points into it.
     const html = (i: number) => page('', `${'<p>正文</p>'.repeat(20_000)}<h2 id="heading-number-${i}-of-the-page">h</h2><a href="/docs/tool-${i}/a-long-page-name">x</a>`);
