@@ -93,10 +93,11 @@ export async function renderMdxNode(node: MdxSource, helpers: RenderHelpers): Pr
   // gatsby-remark-images with the answer to "is this image transparent?" remembered per image for the process (image-stats.ts);
   // outside the try: a failure here is the site's, not this content file's.
   const remarkImages = remarkImagesWithCachedStats() as GatsbyRemarkPlugin;
+  // The content file's folder: the plugins join a page's URLs to it.
+  const dir = (node.parent && (getNode(node.parent) as { dir?: string } | undefined)?.dir) || '';
   const gatsbyPlugin = (plugin: GatsbyRemarkPlugin, options: Record<string, unknown>, types: readonly string[]) =>
     onlyWith(types, () => async (markdownAST: unknown) => {
       const { all, index } = fileNodes(getNodesByType);
-      const dir = (node.parent && (getNode(node.parent) as { dir?: string } | undefined)?.dir) || '';
       const files = dir ? filesNamedBy(markdownAST as Parameters<typeof filesNamedBy>[0], dir, index, all) : all;
       await plugin({ markdownAST, markdownNode: node, files, getNode, reporter, cache, pathPrefix: assetPrefix }, options);
     });

@@ -81,7 +81,7 @@ export function linkReport(publicDir: string, pages: Map<string, string>, pathPr
  * beside the content (`./files/x.zip`) is published and its link rewritten by
  * gatsby-remark-copy-linked-files. One still relative names a file that was not published.
  */
-export const leftRelative = (href: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(href);
+const leftRelative = (href: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(href);
 const RELATIVE_LEFT = '相对链接留在了生成的页面里：它指向的文件没有被发布（链接里的文件没有被复制到 public/）';
 
 /**

@@ -342,7 +342,7 @@ export interface SearchFilesReport extends Omit<SearchFilesManifest, 'inputs'> {
 }
 
 /** Resolves on the next turn of the event loop, after the I/O and timers waiting now. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const statsOf = ({ build, pages, records, indexBytes, storeBytes }: SearchFilesManifest) => ({ build, pages, records, indexBytes, storeBytes });
 
