@@ -251,6 +251,21 @@ describe('writeCachedSearchFiles', () => {
     expect(events).toEqual(['to render 2', 'render b.mdx', 'render c.mdx']);
   });
 
+  it('calls afterPages once, after the last page is rendered and before the index is built (the build worker collects the render’s garbage there)', async () => {
+    const { cacheDir, files } = setup();
+    const events: string[] = [];
+    const render = (p: PlannedPage<Meta>): RenderedSections => {
+      events.push(`render ${p.file}`);
+      return { sections: [{ id: null, heading: '', depth: 0, text: p.body, code: '' }], htmlIds: [], tocIds: [] };
+    };
+    const build = (pages: Array<Meta & { sections: PageSection[] }>): BuiltFiles => {
+      events.push('build');
+      return { build: 'b3', indexJson: `${stampPrefix('b3')}}`, storeJson: `${stampPrefix('b3')}}`, pages: pages.length, records: pages.length };
+    };
+    await writeCachedSearchFiles({ pages: site, fingerprint: 'fp1', other: {}, cacheDir, files, render, build, afterPages: () => events.push('after pages') });
+    expect(events).toEqual(['render a.mdx', 'render b.mdx', 'render c.mdx', 'after pages', 'build']);
+  });
+
   it('rebuilds without rendering when only metadata or other inputs change', async () => {
     const { calls, builds, run } = setup();
     await run(site);

@@ -219,6 +219,7 @@ export async function writeSiteSearchFiles({
   rendered,
   tokens = cachedFieldTokens(),
   betweenPages,
+  afterPages,
   toRender,
 }: {
   root: string;
@@ -238,6 +239,8 @@ export async function writeSiteSearchFiles({
   tokens?: FieldTokensCache;
   /** Waited for between rendered pages (writeCachedSearchFiles). */
   betweenPages?: () => Promise<void>;
+  /** Called before the index is built (writeCachedSearchFiles). */
+  afterPages?: () => void;
   /** Told how many pages the cache does not hold, before any is rendered (writeCachedSearchFiles). */
   toRender?: (count: number) => void;
 }): Promise<SiteSearchReport> {
@@ -260,6 +263,7 @@ export async function writeSiteSearchFiles({
     files: { index: path.join(publicDir, SEARCH_INDEX_PATH), store: path.join(publicDir, SEARCH_STORE_PATH) },
     render,
     betweenPages,
+    afterPages,
     toRender,
     build: (rendered) => {
       const files = buildSearchFiles(rendered, synonyms, tokens.tokens);

@@ -364,6 +364,8 @@ export async function writeCachedSearchFiles<M>(options: {
   build: (pages: Array<M & { sections: PageSection[] }>) => BuiltFiles;
   /** What the render waits for after each page: the next turn of the event loop unless given (the build's worker thread has nothing else to run). */
   betweenPages?: () => Promise<void>;
+  /** Called once every page is rendered, before the index is built (the build's worker collects the render's garbage there). */
+  afterPages?: () => void;
   /** Told, before any page is rendered, how many have no entry in the cache (the build's worker chooses where to take them from). */
   toRender?: (count: number) => void;
 }): Promise<SearchFilesReport> {
@@ -386,6 +388,7 @@ export async function writeCachedSearchFiles<M>(options: {
     rendered.push({ ...page.meta, sections: (await cache.get(page.file, page.body, () => options.render(page))).sections });
     await (options.betweenPages?.() ?? nextTurn());
   }
+  options.afterPages?.();
   const t1 = performance.now();
   const built = options.build(rendered);
   const t2 = performance.now();

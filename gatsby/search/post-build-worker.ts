@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { contentDir } from '../content/dir';
 import { ContentError } from '../content/model';
+import { collectGarbage, heapKeeper } from '../memory';
 import { messageFromParent, workerTask } from '../worker-thread';
 import { ContentRenderError, writeSiteSearchFiles, type SiteSearchReport } from './build';
 import { persistentFieldTokens, rendererFingerprint, searchCacheDirs } from './cache';
@@ -54,6 +55,7 @@ workerTask(async ({ publicDir, root = path.resolve('.') }: SearchWorkerData): Pr
   let waitedForPageData = false;
   let waitMs = 0;
   const done = () => ({ waitedForPageData, workMs: performance.now() - started - waitMs });
+  const keepHeap = heapKeeper();
   const tokens = persistentFieldTokens(path.join(dirs.cacheDir, 'tokens.json'), rendererFingerprint(root));
   try {
     const report = await writeSiteSearchFiles({
@@ -77,8 +79,15 @@ workerTask(async ({ publicDir, root = path.resolve('.') }: SearchWorkerData): Pr
         if (!rendered) missing.push(url);
         return rendered;
       },
-      // Nothing else runs on this thread: no need to hand the event loop back between pages.
-      betweenPages: () => Promise.resolve(),
+      // Nothing else runs on this thread: no need to hand the event loop back between pages. Each
+      // page's HTML, tree and sections are garbage once cut (gatsby/memory.ts): collected as the
+      // heap grows, and once more before the index is built, so that the index's own growth does
+      // not start from the render's leftovers.
+      betweenPages: () => {
+        keepHeap();
+        return Promise.resolve();
+      },
+      afterPages: collectGarbage,
     });
     if (!report.skipped) tokens.save();
     // The wait for the page data happened inside the render loop: not rendering time.
