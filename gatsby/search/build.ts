@@ -159,8 +159,13 @@ export interface SearchFiles {
   pieces: Map<string, string>;
 }
 
-export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens): SearchFiles {
+/**
+ * The search files of `pages`. `step` is told as each stage ends (records, postings, encoded,
+ * sharded, serialised): bench/search-memory.mts measures what each one holds.
+ */
+export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens, step?: (name: string) => void): SearchFiles {
   const { records, store } = buildSearchRecords(pages, toSyllables);
+  step?.('records');
   function* siteTexts() {
     for (const p of pages) {
       yield p.title;
@@ -174,10 +179,14 @@ export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGrou
   // The postings go to the sharding as they are: decoding the index text back into them cost 0.5 s
   // and ten million short-lived pairs at 5,000 pages.
   const postings = indexPostings(records, tokensOf);
+  step?.('postings');
   const index = encodeIndexFile(postings, { t2s, synonyms });
+  step?.('encoded');
   const sharded = shardFiles(index, store, postings.postings);
+  step?.('sharded');
   const indexText = JSON.stringify(sharded.index);
   const storeText = JSON.stringify(sharded.store);
+  step?.('serialised');
   const build = contentHash([indexText, storeText, ...[...sharded.files].map(([name, text]) => `${name}\n${text}`)].join('\n'));
   // {"build":"…", then the rest of each object: the id first, so a reader (or the cache check) sees it at once.
   return {
