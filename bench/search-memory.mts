@@ -19,7 +19,8 @@ import { collectGarbage } from '../gatsby/memory';
 const { generateContent } = (await import(['./synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
 
 const at = process.argv.indexOf('--pages');
-const pages = Number(at >= 0 ? process.argv[at + 1] : 5000);
+const pages = at >= 0 ? Number(process.argv[at + 1]) : 5000;
+if (!Number.isInteger(pages) || pages < 1) throw new Error('--pages <页数>：一个正整数');
 const root = path.resolve('.');
 const work = mkdtempSync(path.join(tmpdir(), 'bench-search-memory-'));
 const rows: Array<[string, number]> = [];

@@ -69,6 +69,11 @@ export interface LinkProblem<L> {
   message: string;
 }
 
+/** A link with neither a scheme (https:, mailto:) nor a leading `/` or `#`: `./files/x.zip`, `a.png`. */
+const isRelative = (href: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(href);
+
+const RELATIVE_LEFT = '相对链接留在了生成的页面里：它指向的文件没有被发布（链接里的文件没有被复制到 public/）';
+
 /**
  * The one internal-link check, over a set of pages and the links on them: a link to a page of
  * the set (and to one of its anchors) is fine, `#id` alone points into its own page; links to
@@ -76,13 +81,24 @@ export interface LinkProblem<L> {
  * knows hold files) are not checked. With a path prefix (a site served under /fomosite) every site
  * link must carry it. Used by the content check (npm run check:content), the content tests and the
  * post-build link report of the built HTML.
+ *
+ * `built`: the pages are the build's HTML, which has no relative links (site links are written
+ * from the site's root, and gatsby-remark-copy-linked-files publishes a file beside the content
+ * and rewrites its link), so one still relative names a file that was not published. In content
+ * sources a relative link is how an editor names such a file, and is not checked.
  */
-export function checkPageLinks<L extends { href: string }>(pages: ReadonlyMap<string, PageWithLinks<L>>, { pathPrefix = '', isFile = () => false }: { pathPrefix?: string; isFile?: (path: string) => boolean } = {}): Array<LinkProblem<L>> {
+export function checkPageLinks<L extends { href: string }>(
+  pages: ReadonlyMap<string, PageWithLinks<L>>,
+  { pathPrefix = '', isFile = () => false, built = false }: { pathPrefix?: string; isFile?: (path: string) => boolean; built?: boolean } = {},
+): Array<LinkProblem<L>> {
   const problems: Array<LinkProblem<L>> = [];
   for (const [page, { links }] of pages) {
     for (const link of links) {
       let href = link.href.startsWith('#') ? `${pathPrefix}${encodeURI(page)}${link.href}` : link.href;
-      if (!href.startsWith('/') || href.startsWith('//')) continue;
+      if (!href.startsWith('/') || href.startsWith('//')) {
+        if (built && isRelative(href)) problems.push({ page, link, message: RELATIVE_LEFT });
+        continue;
+      }
       if (pathPrefix) {
         if (!href.startsWith(`${pathPrefix}/`) && href !== pathPrefix) {
           problems.push({ page, link, message: `链接没有带上站点基础路径 ${pathPrefix}` });

@@ -69,20 +69,8 @@ export function linkReport(publicDir: string, pages: Map<string, string>, pathPr
   }
   // Gatsby's folders of files (/static, /page-data …) hold no pages.
   const isFile = (href: string) => NOT_PAGE_FOLDERS.includes(href.split('/')[1] as string);
-  const problems = checkPageLinks(built, { pathPrefix, isFile }).map((p) => ({ source: pages.get(p.page) ?? p.page, link: p.link.href, message: p.message }));
-  for (const [page, { links }] of built) {
-    for (const { href } of links) if (leftRelative(href)) problems.push({ source: pages.get(page) ?? page, link: href, message: RELATIVE_LEFT });
-  }
-  return problems;
+  return checkPageLinks(built, { pathPrefix, isFile, built: true }).map((p) => ({ source: pages.get(p.page) ?? p.page, link: p.link.href, message: p.message }));
 }
-
-/**
- * A built page has no relative links: site links are written from the site's root, and a file
- * beside the content (`./files/x.zip`) is published and its link rewritten by
- * gatsby-remark-copy-linked-files. One still relative names a file that was not published.
- */
-const leftRelative = (href: string) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(href);
-const RELATIVE_LEFT = '相对链接留在了生成的页面里：它指向的文件没有被发布（链接里的文件没有被复制到 public/）';
 
 /**
  * Published anchors (content/anchors.json) missing from the built pages: each must still be an id
