@@ -9,6 +9,7 @@ import { buildSearchRecords, type SearchPageInput } from '../../src/lib/search/d
 import { buildIndexFile, shardFiles } from '../../src/lib/search/engine';
 import { sameBuild } from '../../src/lib/search/files';
 import { settle } from '../../src/lib/search/shards';
+import { WARM_FROM_PAGES, WARM_STEPS, warmStep } from '../../src/lib/search/warm';
 
 describe('the browser loads the manifests of one build, then the pieces a query needs', () => {
   const site = (title: string) => {
@@ -113,6 +114,34 @@ describe('the browser loads the manifests of one build, then the pieces a query 
     } finally {
       restore();
     }
+  });
+
+  it('a large site warms the ranking up while the page is idle, one step per idle period, fetching nothing; a small one does not', async () => {
+    const idle: Array<() => void> = [];
+    const original = globalThis.requestIdleCallback;
+    globalThis.requestIdleCallback = ((callback: () => void) => idle.push(callback)) as unknown as typeof requestIdleCallback;
+    const large = { ...stamped('b1').store, pages: WARM_FROM_PAGES };
+    const { requests, restore } = mockFetch({ [I]: [stamped('b1').index, stamped('b1').index], [S]: [stamped('b1').store, large], ...pieces('b1') });
+    try {
+      await createSiteSearch(I, S);
+      expect(idle).toHaveLength(0);
+      await createSiteSearch(I, S);
+      const fetched = requests.length;
+      let steps = 0;
+      while (idle.length > 0 && steps <= WARM_STEPS) {
+        (idle.shift() as () => void)();
+        steps += 1;
+      }
+      expect(steps).toBe(WARM_STEPS);
+      expect(requests).toHaveLength(fetched);
+    } finally {
+      restore();
+      globalThis.requestIdleCallback = original;
+    }
+  });
+
+  it('each warm-up step ranks a made-up query over its made-up pages (a name, bigrams, a question)', () => {
+    for (let n = 0; n < 3; n += 1) expect(warmStep(n)).toBeGreaterThan(100);
   });
 
   it('sameBuild needs the same string id in both', () => {

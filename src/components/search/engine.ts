@@ -15,6 +15,7 @@
 import { delegatingSearch, openSiteSearch, type SiteSearch } from '../../lib/search/engine';
 import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH, sameBuild } from '../../lib/search/files';
 import { ShardSource, type IndexManifest, type StoreManifest } from '../../lib/search/shards';
+import { WARM_FROM_PAGES, WARM_STEPS, warmStep } from '../../lib/search/warm';
 
 export type { SiteSearch };
 
@@ -95,6 +96,7 @@ export async function createSiteSearch(indexUrl: string, storeUrl: string): Prom
     return moving;
   };
   const live = following(await openBuild(indexUrl, storeUrl, undefined, onGone));
+  if (live.search.size >= WARM_FROM_PAGES) warmWhenIdle(WARM_STEPS);
   if (process.env.NODE_ENV === 'development') {
     const { followSearchFiles } = await import('./live');
     // Beside the index, under the same base URL.
@@ -102,4 +104,20 @@ export async function createSiteSearch(indexUrl: string, storeUrl: string): Prom
     return followSearchFiles(live.current(), () => openBuild(indexUrl, storeUrl, 'no-cache', onGone), events);
   }
   return live.search;
+}
+
+/**
+ * Runs warmStep() `steps` times, one per idle period, so that a large site's first queries rank
+ * at optimised speed (src/lib/search/warm.ts). One step each: an idle period's deadline does not
+ * move when a query's pieces arrive, so a query waits for one short step at most. A timeout where
+ * the browser has no requestIdleCallback (Safari).
+ */
+export function warmWhenIdle(steps: number, n = 0): void {
+  if (n >= steps) return;
+  const next = () => {
+    warmStep(n);
+    warmWhenIdle(steps, n + 1);
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: 1000 });
+  else setTimeout(next, 0);
 }
