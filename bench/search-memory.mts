@@ -34,7 +34,7 @@ try {
   const rendered = await searchPages(root, path.join(work, 'content'));
   live('pages rendered (sections)');
   const tokens = persistentFieldTokens(path.join(work, 'tokens.json'), 'bench');
-  const files = buildSearchFiles(rendered, [], tokens.tokens, live);
+  const files = buildSearchFiles(rendered, [], tokens, live);
   console.log(`${pages} synthetic pages: ${files.store.pages.length} pages, ${files.store.records.length} records, ${files.pieces.size} pieces\n`);
   console.log('| stage | live heap MB | added MB |\n| --- | ---: | ---: |');
   rows.forEach(([stage, mb], i) => console.log(`| ${stage} | ${mb.toFixed(0)} | ${i ? (mb - (rows[i - 1]?.[1] ?? 0)).toFixed(0) : ''} |`));

@@ -12,11 +12,22 @@ function buildCacheDir(env = process.env, root = process.cwd()) {
   return env.SITE_BUILD_CACHE ? path.resolve(root, env.SITE_BUILD_CACHE) : path.join(root, 'node_modules', '.cache', 'iofomo-site');
 }
 
-/** Writes a file under a temporary name, then renames it: a reader never sees half a file. */
+/**
+ * Writes a file under a temporary name, then renames it: a reader never sees half a file. `data`
+ * may be pieces of text, written one after another (a large file never held as one string).
+ */
 function writeAtomic(file, data) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, data);
+  if (typeof data === 'string' || Buffer.isBuffer(data)) fs.writeFileSync(temporary, data);
+  else {
+    const fd = fs.openSync(temporary, 'w');
+    try {
+      for (const piece of data) fs.writeSync(fd, piece);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
   fs.renameSync(temporary, file);
 }
 

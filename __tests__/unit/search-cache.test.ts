@@ -382,19 +382,37 @@ describe('persistentFieldTokens: the last build tokens, kept for the next', () =
     expect(first.tokens('body', 'Binder 驱动的事务')).toEqual(fieldTokens('body', 'Binder 驱动的事务'));
     first.tokens('title', '空壳多开');
     expect(first.stats()).toEqual({ reused: 0, made: 2 });
-    first.save();
+    first.endBuild();
 
     const second = persistentFieldTokens(file, 'code-1');
     expect(second.tokens('body', 'Binder 驱动的事务')).toEqual(fieldTokens('body', 'Binder 驱动的事务'));
     second.tokens('title', '空壳分身');
     expect(second.stats()).toEqual({ reused: 1, made: 1 });
-    second.save();
+    second.endBuild();
     // Only the last build's fields are kept: '空壳多开' went.
     expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { tokens: object }).tokens)).toHaveLength(2);
 
     const changedCode = persistentFieldTokens(file, 'code-2');
     changedCode.tokens('body', 'Binder 驱动的事务');
     expect(changedCode.stats()).toEqual({ reused: 0, made: 1 });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('saves the build’s tokens when its build ends, and lets go of them: the next build reuses every one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tokens-'));
+    const file = path.join(dir, 'tokens.json');
+    const text = (i: number) => `第${i}节：应用多开的空壳与签名校验 Binder 拦截 ${i * 7919}`;
+    const cache = persistentFieldTokens(file, 'code');
+    const held = retainedBytes(() => {
+      for (let i = 0; i < 6000; i += 1) cache.tokens('body', text(i));
+    }).bytes;
+    expect(held).toBeGreaterThan(2 ** 20);
+    const released = retainedBytes(() => cache.endBuild()).bytes;
+    expect(released).toBeLessThan(-0.5 * held);
+    const next = persistentFieldTokens(file, 'code');
+    expect(next.tokens('body', text(5999))).toEqual(fieldTokens('body', text(5999)));
+    for (let i = 0; i < 5999; i += 1) next.tokens('body', text(i));
+    expect(next.stats()).toEqual({ reused: 6000, made: 0 });
     rmSync(dir, { recursive: true, force: true });
   });
 

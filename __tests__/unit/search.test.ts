@@ -191,6 +191,15 @@ describe('engine and ranking', () => {
     expect(shardFiles(index, store, postings.postings)).toEqual(decoded);
   });
 
+  it('holds each built postings list as an Int32Array of its own length (half the memory of a growable array)', () => {
+    const lists = [...indexPostings(records, fieldTokens).postings.values()];
+    expect(lists.length).toBeGreaterThan(10);
+    for (const list of lists) {
+      expect(list).toBeInstanceOf(Int32Array);
+      expect((list as Int32Array).buffer.byteLength).toBe(list.length * 4);
+    }
+  });
+
   it('builds the same index with tokens kept from the last build, tokenizing only texts it has not seen (gatsby develop)', () => {
     const meta = { t2s: {}, synonyms: [['多开', '双开']] };
     const cache = cachedFieldTokens();

@@ -20,7 +20,7 @@ import { contentErrorMessage } from '../markdown/errors';
 import { renderMdx } from '../markdown/render';
 import { buildDrawDiagram } from '../markdown/draw-diagrams';
 import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
-import { cachedFieldTokens, encodeIndexFile, indexPostings, shardFiles, type FieldTokensCache, type fieldTokens, type SearchIndexFile } from '../../src/lib/search/engine';
+import { cachedFieldTokens, encodeIndexFile, indexPostings, shardFiles, type FieldTokensCache, type SearchIndexFile } from '../../src/lib/search/engine';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import type { Root as HastRoot } from 'hast';
@@ -160,10 +160,13 @@ export interface SearchFiles {
 }
 
 /**
- * The search files of `pages`. `step` is told as each stage ends (records, postings, encoded,
- * sharded, serialised): bench/search-memory.mts measures what each one holds.
+ * The search files of `pages`, with `tokens` as the field tokenizer (a cache kept from one build
+ * to the next; plain fieldTokens without one): its build ends once the postings are built
+ * (endBuild), so a cache can save and let go of what it holds before the sharding adds its own
+ * working set. `step` is told as each stage ends (records, postings, encoded, sharded,
+ * serialised): bench/search-memory.mts measures what each one holds.
  */
-export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokensOf?: typeof fieldTokens, step?: (name: string) => void): SearchFiles {
+export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGroups, tokens?: FieldTokensCache, step?: (name: string) => void): SearchFiles {
   const { records, store } = buildSearchRecords(pages, toSyllables);
   step?.('records');
   function* siteTexts() {
@@ -178,7 +181,8 @@ export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGrou
   const t2s = buildT2sMap(cjkCharacters(siteTexts()), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
   // The postings go to the sharding as they are: decoding the index text back into them cost 0.5 s
   // and ten million short-lived pairs at 5,000 pages.
-  const postings = indexPostings(records, tokensOf);
+  const postings = indexPostings(records, tokens?.tokens);
+  tokens?.endBuild();
   step?.('postings');
   const index = encodeIndexFile(postings, { t2s, synonyms });
   step?.('encoded');
@@ -275,8 +279,7 @@ export async function writeSiteSearchFiles({
     afterPages,
     toRender,
     build: (rendered) => {
-      const files = buildSearchFiles(rendered, synonyms, tokens.tokens);
-      tokens.endBuild();
+      const files = buildSearchFiles(rendered, synonyms, tokens);
       return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pieces: files.pieces, pages: files.store.pages.length, records: files.store.records.length };
     },
   });

@@ -426,8 +426,11 @@ export async function writeCachedSearchFiles<M>(options: {
  * empties it) under the fingerprint of the search build's code: a build after an edit tokenizes
  * only the fields whose text changed (tokenizing every section was most of building the index:
  * 43 s for 5,000 pages). Keyed by a hash of field and text; holds exactly the last build's fields.
+ * endBuild() (buildSearchFiles calls it once the postings are built) saves them and lets them go,
+ * both this build's and the last's: at 5,000 pages they are about 55 MB that the sharding after it
+ * need not carry. The file is written entry by entry, never held as one string.
  */
-export function persistentFieldTokens(file: string, fingerprint: string): FieldTokensCache & { save(): void; stats(): { reused: number; made: number } } {
+export function persistentFieldTokens(file: string, fingerprint: string): FieldTokensCache & { stats(): { reused: number; made: number } } {
   let previous = new Map<string, string[]>();
   try {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: string; tokens?: Record<string, string[]> };
@@ -435,11 +438,29 @@ export function persistentFieldTokens(file: string, fingerprint: string): FieldT
   } catch {
     /* none yet, or unreadable: every field is tokenized */
   }
-  const current = new Map<string, string[]>();
+  let current = new Map<string, string[]>();
   // One string per distinct token (shareTokens); those read from the file above are short strings JSON.parse already shares.
-  const distinct = new Map<string, string>();
+  let distinct = new Map<string, string>();
   let reused = 0;
   let made = 0;
+  /** The file's text, a thousand entries at a time. */
+  function* json(entries: Map<string, string[]>) {
+    yield `{"fingerprint":${JSON.stringify(fingerprint)},"tokens":{`;
+    let piece: string[] = [];
+    let first = true;
+    const flush = () => {
+      const text = `${first ? '' : ','}${piece.join(',')}`;
+      first = false;
+      piece = [];
+      return text;
+    };
+    for (const [key, tokens] of entries) {
+      piece.push(`${JSON.stringify(key)}:${JSON.stringify(tokens)}`);
+      if (piece.length >= 1000) yield flush();
+    }
+    if (piece.length > 0) yield flush();
+    yield '}}';
+  }
   return {
     tokens(field, text) {
       const key = createHash('sha1').update(field).update('\0').update(text).digest('base64');
@@ -453,10 +474,10 @@ export function persistentFieldTokens(file: string, fingerprint: string): FieldT
       return tokens;
     },
     endBuild() {
+      writeAtomic(file, json(current));
       previous = new Map();
-    },
-    save() {
-      writeAtomic(file, JSON.stringify({ fingerprint, tokens: Object.fromEntries(current) }));
+      current = new Map();
+      distinct = new Map();
     },
     stats: () => ({ reused, made }),
   };

@@ -89,7 +89,6 @@ workerTask(async ({ publicDir, root = path.resolve('.') }: SearchWorkerData): Pr
       },
       afterPages: collectGarbage,
     });
-    if (!report.skipped) tokens.save();
     // The wait for the page data happened inside the render loop: not rendering time.
     return { report: { ...report, renderMs: report.renderMs - waitMs }, missing, tokens: tokens.stats(), ...done() };
   } catch (error) {

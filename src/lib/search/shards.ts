@@ -233,7 +233,7 @@ export interface ShardedFiles {
  * Splits an index (token → flat [global record id, mask, …] postings, as indexPostings makes them)
  * and a store into the pieces above. `docs`: how many pages, from the first, are docs.
  */
-export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[]; masks: number[] }, postings: Map<string, number[]>, store: SearchStore, docs: number, chunk = CHUNK_PAGES): ShardedFiles {
+export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[]; masks: number[] }, postings: Map<string, ArrayLike<number>>, store: SearchStore, docs: number, chunk = CHUNK_PAGES): ShardedFiles {
   // Global record id → page × RECORD_SPAN + place.
   const place: number[] = [];
   const seen = new Map<number, number>();
@@ -248,7 +248,7 @@ export function shardSearchFiles(meta: SearchIndexMeta & { fields: IndexField[];
   let bytes = 0;
   const titleMask = 1 << meta.fields.indexOf('title');
   const headingMask = 1 << meta.fields.indexOf('heading');
-  const all = new Map(postings);
+  const all = new Map<string, ArrayLike<number>>(postings);
   // One-character queries: each CJK character of a title (head record) or heading (section record).
   const chars = new Map<string, number[]>();
   store.records.forEach((r, id) => {
