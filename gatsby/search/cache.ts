@@ -445,21 +445,17 @@ export function persistentFieldTokens(file: string, fingerprint: string): FieldT
   let made = 0;
   /** The file's text, a thousand entries at a time. */
   function* json(entries: Map<string, string[]>) {
-    yield `{"fingerprint":${JSON.stringify(fingerprint)},"tokens":{`;
-    let piece: string[] = [];
-    let first = true;
-    const flush = () => {
-      const text = `${first ? '' : ','}${piece.join(',')}`;
-      first = false;
-      piece = [];
-      return text;
-    };
+    let piece = `{"fingerprint":${JSON.stringify(fingerprint)},"tokens":{`;
+    let n = 0;
     for (const [key, tokens] of entries) {
-      piece.push(`${JSON.stringify(key)}:${JSON.stringify(tokens)}`);
-      if (piece.length >= 1000) yield flush();
+      piece += `${n > 0 ? ',' : ''}${JSON.stringify(key)}:${JSON.stringify(tokens)}`;
+      n += 1;
+      if (n % 1000 === 0) {
+        yield piece;
+        piece = '';
+      }
     }
-    if (piece.length > 0) yield flush();
-    yield '}}';
+    yield `${piece}}}`;
   }
   return {
     tokens(field, text) {

@@ -102,7 +102,7 @@ export interface IndexPostings {
 }
 
 /** Flat [record, field mask, …] pairs: the build's are Int32Arrays (see indexPostings). */
-export type PostingList = ArrayLike<number> & Iterable<number>;
+export type PostingList = ArrayLike<number>;
 
 export function indexPostings(records: IndexRecord[], tokensOf: typeof fieldTokens = fieldTokens): IndexPostings {
   // Records are visited in order, so each list is already sorted and a record's fields meet at the list's end.

@@ -6,7 +6,7 @@
  * optimised before the reader's query; the box runs WARM_STEPS of them while the page is idle,
  * on sites large enough for it to matter (WARM_FROM_PAGES).
  */
-import type { IndexField } from './documents';
+import { INDEX_FIELDS, type IndexField } from './documents';
 import { collectHits, type TokenMatch } from './hits';
 import { parseQuery } from './query';
 import { rankAll, RECORD_SPAN, top, type RankSource } from './rank';
@@ -16,13 +16,12 @@ export const WARM_FROM_PAGES = 1000;
 /** Steps of warmStep() the box runs while the page is idle (each a millisecond or a few). */
 export const WARM_STEPS = 96;
 
-const FIELDS: readonly IndexField[] = ['title', 'product', 'heading', 'meta', 'body', 'pinyin'];
 /** A name, a phrase of bigrams, a question: the paths a reader's queries take through rankAll(). */
 const QUERIES = ['wing', '应用多开', '空壳是什么'];
 /** Pages per step: a step must end soon when the reader's query (or its pieces) arrives. */
 const PAGES = 150;
 
-const bit = (field: IndexField) => 1 << FIELDS.indexOf(field);
+const bit = (field: IndexField) => 1 << INDEX_FIELDS.indexOf(field);
 
 /** Made-up postings: each token in most pages' body, some headings and a few titles. */
 function postingsFor(tokens: readonly string[]): TokenMatch[] {
@@ -57,7 +56,7 @@ export function warmStep(n: number): number {
   const src = source();
   const query = parseQuery(QUERIES[n % QUERIES.length] as string);
   const tokens = [...new Set(query.groups.flatMap((g) => g.alternatives.flatMap((a) => a.tokens)))];
-  const ranked = rankAll(query, collectHits(FIELDS, tokens, postingsFor(tokens)), src);
+  const ranked = rankAll(query, collectHits(INDEX_FIELDS, tokens, postingsFor(tokens)), src);
   top(ranked, 10, src)
     .slice(0, 10)
     .forEach((r) => r.hit());
