@@ -1,38 +1,19 @@
 #!/usr/bin/env node
-// npm run bench:develop — the editor's loop, in a temporary copy of the project.
+// npm run bench:develop — the editor's loop, in a temporary copy of the project (what it times and
+// how to compare two commits: docs/performance.md, "开发服务器"). Each of --repeat rounds:
+// 1. `gatsby clean`, `gatsby develop`: seconds until ready, until a doc page and its page data
+//    answer, until Chromium has rendered it;
+// 2. (first round) edits with that tab open, each timed from the write until the tab shows the new
+//    text without a reload, then undone: a section appended to the doc's .mdx (--edits times; also
+//    until the server's search files hold it), the footer's copyright in src/config/site.ts and a
+//    line in Footer.tsx (--repeat times);
+// 3. develop started again with the kept .cache.
+// Every copy has its own .cache, public and build cache, emptied before each clean start (a fresh
+// clone's first start); --keep-build-cache keeps the build cache instead (what `npm run clean`
+// leaves), filled once before the first round. develop runs as in an editor's terminal (editorEnv).
 //
-// Each of --repeat rounds (default 3):
-// 1. `gatsby clean`, then `gatsby develop` (127.0.0.1, --port, default a free port): seconds until the
-//    server is ready (it printed "You can now view …" and finished "Building development
-//    bundle"), until a doc page answers (its HTML and its page-data.json both 200; develop runs
-//    a page's queries when it is first asked for), and until Chromium (playwright-core +
-//    /usr/bin/chromium) has rendered it;
-// 2. (first round only) with that tab open, edits, each timed from the moment the file is written
-//    until the tab shows the new text, without a reload (a marker set in the page must survive):
-//      - a section appended to the doc's .mdx (--edits times, default 5): also timed until the
-//        development server's search files hold its heading (search after the edit; given
-//        up --search-wait-s after the tab showed it: a develop that never updates search),
-//      - the footer's copyright in src/config/site.ts (--repeat times),
-//      - a line added to a component (src/components/layout/Footer.tsx) (--repeat times);
-//    every edited file is restored right after (also on failure or Ctrl-C), and the tab must
-//    lose the text again before the next edit;
-// 3. develop stopped and started again without cleaning: ready / doc page / rendered, kept .cache.
-// Medians over the rounds and every run are printed, with the slowest develop phases from
-// Gatsby's log and the process tree's peak memory and CPU.
-//
-// Before/after: run the bench in a worktree of the other commit (with its own node_modules:
-// `git worktree add`, `npm ci`), then here with --compare <its json>, which prints both columns.
-// develop runs as in an editor's terminal, not as under CI (see editorEnv).
-// Nothing in the repo is touched: each copy gets its own .cache, public and build cache (emptied
-// before every clean start, so "clean" starts with nothing cached, the same in every round: a
-// fresh clone's first start). --keep-build-cache measures what `npm run clean` leaves instead:
-// `gatsby clean` only, the build cache (gatsby/cache.ts) kept, and filled once before the first
-// round by a start that waits for the search files (not measured).
-//
-// Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --edits 5  --no-warm  --keep  --keep-build-cache
-//          --compare <json>  --search-wait-s 10
-//          --gatsby <cli.js> (default: the copy's node_modules/gatsby/cli.js)
-//          --timeout-s 300 (per start)  --json <file> (default .bench/develop.json)
+// Options: --port <p>  --doc /docs/desktop/wing/Introduce  --repeat 3  --edits 5  --keep  --keep-build-cache
+//          --compare <json of a run in a worktree of the other commit>  --json <file> (default .bench/develop.json)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -44,18 +25,17 @@ const port = await portArg('port');
 const docPath = String(arg('doc', '/docs/desktop/wing/Introduce'));
 const repeat = Math.max(1, Number(arg('repeat', 3)) || 1);
 const mdxEdits = Math.max(1, Number(arg('edits', 5)) || 1);
-const warm = arg('no-warm', false) !== true;
 const keep = arg('keep', false) === true;
 const keepBuildCache = arg('keep-build-cache', false) === true;
 const compare = typeof arg('compare') === 'string' ? path.resolve(String(arg('compare'))) : null;
-const searchWaitMs = Number(arg('search-wait-s', 10)) * 1000;
-const startTimeoutMs = Number(arg('timeout-s', 300)) * 1000;
+/** How long after the tab showed an edit its search files may take (a develop that never updates search has no figure). */
+const searchWaitMs = 10_000;
+/** How long a start may take. */
+const startTimeoutMs = 300_000;
 /** How long a stopped develop may take to store its caches and exit before it is killed. */
 const stopTimeoutMs = 30_000;
 const jsonOut = path.resolve(String(arg('json', path.join(ROOT, '.bench', 'develop.json'))));
-/** The gatsby CLI a copy runs (--gatsby: another one). */
-const GATSBY_OVERRIDE = arg('gatsby', null) === null ? null : path.resolve(String(arg('gatsby', '')));
-const gatsbyCli = (site) => GATSBY_OVERRIDE ?? path.join(site, 'node_modules', 'gatsby', 'cli.js');
+const gatsbyCli = (site) => path.join(site, 'node_modules', 'gatsby', 'cli.js');
 const base = `http://127.0.0.1:${port}`;
 
 if (!existsSync(path.join(ROOT, 'node_modules', 'gatsby', 'cli.js'))) throw new Error('找不到 node_modules/gatsby：请先 npm install');
@@ -219,6 +199,12 @@ async function renderDoc(browser, started) {
   return { page, renderedS: started.seconds() };
 }
 
+/** A start's figures (printed as they come), with Gatsby's slowest phases. */
+function startRow(state, renderedS) {
+  console.log(` 就绪 ${state.readyS.toFixed(1)} s，文档页可访问 ${state.docS.toFixed(1)} s，浏览器渲染完成 ${renderedS.toFixed(1)} s`);
+  return { readyS: state.readyS, docS: state.docS, renderedS, phases: slowPhases(state.log) };
+}
+
 /** Gatsby's `success <phase> - Ns` lines, slowest first. */
 function slowPhases(log, top = 6) {
   const totals = new Map();
@@ -307,7 +293,7 @@ async function measure(copy, label) {
       process.stdout.write(`[${label} ${round}/${repeat}] gatsby develop（clean 后）…`);
       const cold = await startDevelop(copy, `${label}-cold-${round}`);
       const { page, renderedS } = await renderDoc(browser, cold);
-      console.log(` 就绪 ${cold.readyS.toFixed(1)} s，文档页可访问 ${cold.docS.toFixed(1)} s，浏览器渲染完成 ${renderedS.toFixed(1)} s`);
+      const coldRow = startRow(cold, renderedS);
       if (round === 1) {
         // Search in use, as for a reader who opened it (the development server builds its files on the first request):
         // the edits' "search follows" figure needs them, and the first edit should not pay for the first build.
@@ -324,19 +310,16 @@ async function measure(copy, label) {
         }
       }
       cold.stopSampling();
-      out.cold.push({ readyS: cold.readyS, docS: cold.docS, renderedS, phases: slowPhases(cold.log), peakRss: cold.peakRss, cpuS: cold.cpuS });
+      out.cold.push({ ...coldRow, peakRss: cold.peakRss, cpuS: cold.cpuS });
       await page.close();
       await stopDevelop();
-      if (warm) {
-        process.stdout.write(`[${label} ${round}/${repeat}] gatsby develop（保留 .cache 再启动）…`);
-        const again = await startDevelop(copy, `${label}-warm-${round}`);
-        const shown = await renderDoc(browser, again);
-        again.stopSampling();
-        out.warm.push({ readyS: again.readyS, docS: again.docS, renderedS: shown.renderedS, phases: slowPhases(again.log), peakRss: again.peakRss, cpuS: again.cpuS });
-        console.log(` 就绪 ${again.readyS.toFixed(1)} s，文档页可访问 ${again.docS.toFixed(1)} s，浏览器渲染完成 ${shown.renderedS.toFixed(1)} s`);
-        await shown.page.close();
-        await stopDevelop();
-      }
+      process.stdout.write(`[${label} ${round}/${repeat}] gatsby develop（保留 .cache 再启动）…`);
+      const again = await startDevelop(copy, `${label}-warm-${round}`);
+      const shown = await renderDoc(browser, again);
+      again.stopSampling();
+      out.warm.push({ ...startRow(again, shown.renderedS), peakRss: again.peakRss, cpuS: again.cpuS });
+      await shown.page.close();
+      await stopDevelop();
     }
   } finally {
     await browser.close().catch(() => {});

@@ -62,7 +62,7 @@ type PostBuildStep = ForegroundStep | BackgroundStep;
 /** SITE_STRICT=1 (CI) turns the post-build link and route warnings into a failing build. */
 const strict = process.env.SITE_STRICT === '1' || process.env.SITE_STRICT === 'true';
 
-/** The ESM modules the post-build pass shares with the deploy rules, loaded as they are (Node >= 20.19 requires ES modules), not bundled by Parcel. */
+/** The ESM modules the post-build pass shares with the deploy rules, loaded as they are (Node >= 20.19 requires ES modules), not bundled into .cache/compiled. */
 interface CspModule {
   withCspMeta(html: string): string | null;
 }

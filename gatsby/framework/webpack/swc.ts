@@ -188,8 +188,7 @@ export function swcRules(rules: unknown[], settings: SwcSettings): unknown[] {
 
 /** Settings from what Gatsby knows: the stage, its browserslist and Babel state, the project root. */
 export function swcSettings(stage: WebpackStage, browsers: string[], registered: BabelItem[], root = process.cwd()): SwcSettings {
-  // Resolved from the project and from gatsby (gatsby-node is bundled by Parcel, which has no
-  // require.resolve).
+  // Resolved from the project and from gatsby, wherever this code is bundled to (.cache/compiled).
   const fromRoot = createRequire(path.join(root, 'package.json'));
   const gatsbyDir = path.dirname(fromRoot.resolve('gatsby/package.json'));
   const fromGatsby = createRequire(path.join(gatsbyDir, 'package.json'));
