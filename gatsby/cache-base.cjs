@@ -1,8 +1,8 @@
 'use strict';
 /**
  * The build cache's folder and its atomic write (documented in gatsby/cache.ts, which re-exports
- * both). Plain CommonJS because Gatsby's own code reaches them too, through the patch of its query
- * extraction (gatsby/framework/query-extraction-cache.cjs), where no TypeScript is compiled.
+ * both). Plain CommonJS because the card painter (gatsby/travel/card-painter.cjs, a plain Node
+ * process) uses them too, where no TypeScript is compiled.
  */
 const fs = require('node:fs');
 const path = require('node:path');

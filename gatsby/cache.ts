@@ -16,10 +16,8 @@
  *
  * The same folder holds caches of other kinds, kept by their own modules: share cards
  * (gatsby/travel/share-cards.ts), drawn diagrams (gatsby/markdown/draw-diagrams.ts), each page's
- * search sections (gatsby/search/cache.ts, which prunes them itself), one file of what Gatsby's
- * query extraction found in files without GraphQL (gatsby/framework/query-extraction-cache.cjs,
- * which keeps it small itself), and `gatsby develop`'s webpack caches
- * (gatsby/framework/webpack/cache.ts; webpack checks and prunes them itself). Six kinds in all, each
+ * search sections (gatsby/search/cache.ts, which prunes them itself), and `gatsby develop`'s webpack
+ * caches (gatsby/framework/webpack/cache.ts; webpack checks and prunes them itself). Five kinds in all, each
  * there for a measured figure and each detecting a damaged entry itself (docs/gatsby.md lists both):
  * an editor never needs `npm run clean:all` to get out of a bad cache.
  */

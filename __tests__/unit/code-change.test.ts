@@ -1,6 +1,6 @@
 /**
  * Gatsby's cache is dropped when the build code changed since it was made
- * (gatsby/framework/code-change): the fingerprint of the compiled gatsby files, the rule, and the
+ * (gatsby/framework/code-change): the fingerprint of the build code, the rule, and the
  * two hooks on a site folder. That Gatsby deletes a cache whose public/ is gone, right after
  * onPreInit, is its canary in gatsby-internals.test.ts.
  */
@@ -8,52 +8,60 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { buildCodeFingerprint, cacheIsStale } from '../../gatsby/framework/code-change/fingerprint';
-import { compileGatsbyFiles } from '../../gatsby/framework/compile-gatsby-files.cjs';
-import { FINGERPRINT_FILE, LOCKFILE, onPreBootstrap, onPreInit } from '../../gatsby/framework/code-change/gatsby-node';
-import { COMPILED_GATSBY_FILES, GATSBY_NODE_STORE_DIR, GATSBY_PUBLIC_DIR } from '../../gatsby/framework/internals';
+import { buildCodeFiles, currentFingerprint, FINGERPRINT_FILE, LOCKFILE, onPreBootstrap, onPreInit } from '../../gatsby/framework/code-change/gatsby-node';
+import { GATSBY_NODE_STORE_DIR, GATSBY_PUBLIC_DIR } from '../../gatsby/framework/internals';
+import { writeSourceSite } from './support/source-site';
 
 const ROOT = path.resolve(__dirname, '../..');
-const [NODE_FILE, CONFIG_FILE] = COMPILED_GATSBY_FILES as [string, string];
 
 describe('the build code’s fingerprint', () => {
-  const compiled = (node: string | null, config: string | null = 'module.exports = {};\n') =>
-    buildCodeFingerprint([
-      [NODE_FILE, node],
-      [CONFIG_FILE, config],
-    ]);
-
-  it('is the same for the same code, also when only a development compile’s source-map line differs', () => {
-    const code = 'exports.onPreInit = () => {};\n';
-    expect(compiled(code)).toBe(compiled(code));
-    // esbuild appends it as the last line of a development compile (compile-gatsby-files.cjs).
-    expect(compiled(`${code}//# sourceMappingURL=gatsby-node.js.map\n`)).toBe(compiled(code));
+  it('is the same for the same files, changes with any file’s text or name, and is unknown when a file is missing', () => {
+    const print = (files: Array<[string, string | null]>) => buildCodeFingerprint(files);
+    expect(print([['gatsby-node.ts', 'a();\n']])).toMatch(/^[0-9a-f]{32}$/);
+    expect(print([['gatsby-node.ts', 'a();\n']])).toBe(print([['gatsby-node.ts', 'a();\n']]));
+    expect(print([['gatsby-node.ts', 'a();\n']])).not.toBe(print([['gatsby-node.ts', 'b();\n']]));
+    expect(print([['gatsby-node.ts', 'a();\n']])).not.toBe(print([['gatsby/a.ts', 'a();\n']]));
+    // The same text moved from one file to the other is other code.
+    expect(
+      print([
+        ['x', 'ab'],
+        ['y', ''],
+      ]),
+    ).not.toBe(
+      print([
+        ['x', 'a'],
+        ['y', 'b'],
+      ]),
+    );
+    expect(print([['gatsby-node.ts', null]])).toBeNull();
   });
 
-  it('is the same for this site compiled for gatsby build and for gatsby develop, which share one cache', async () => {
-    const out = mkdtempSync(path.join(os.tmpdir(), 'code-change-compile-'));
-    const env = process.env.NODE_ENV;
-    const prints: Array<string | null> = [];
+  it('covers every site file gatsby-node and gatsby-config import, at any depth, and no other file or package', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'code-change-graph-'));
     try {
-      for (const mode of ['production', 'development']) {
-        process.env.NODE_ENV = mode;
-        const dist = path.join(out, mode);
-        await compileGatsbyFiles(ROOT, dist);
-        prints.push(buildCodeFingerprint(COMPILED_GATSBY_FILES.map((file) => [file, readFileSync(path.join(dist, path.basename(file)), 'utf8')])));
-      }
+      writeSourceSite(dir, {
+        'gatsby-node.ts': "import { render } from './gatsby/render';\nimport { parse } from 'yaml';\nexport const onPreInit = () => render(parse('a: 1'));\n",
+        'gatsby/render.ts': "import { slug } from './slug';\nexport const render = (x: unknown) => slug(String(x));\n",
+        'gatsby/slug.ts': 'export const slug = (x: string) => x.toLowerCase();\n',
+        'gatsby/unused.ts': 'export const unused = 1;\n',
+        'gatsby-config.ts': "import { title } from './src/config';\nexport default { siteMetadata: { title }, plugins: [] };\n",
+        'src/config.ts': "export const title = 'iofomo';\n",
+      });
+      expect(buildCodeFiles(dir)).toEqual(['gatsby-config.ts', 'gatsby-node.ts', 'gatsby/render.ts', 'gatsby/slug.ts', 'src/config.ts']);
+      const before = currentFingerprint(dir);
+      writeFileSync(path.join(dir, 'gatsby/unused.ts'), 'export const unused = 2;\n');
+      expect(currentFingerprint(dir)).toBe(before);
+      writeFileSync(path.join(dir, 'gatsby/slug.ts'), 'export const slug = (x: string) => x.toUpperCase();\n');
+      expect(currentFingerprint(dir)).not.toBe(before);
     } finally {
-      process.env.NODE_ENV = env;
-      rmSync(out, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect(prints[0]).toMatch(/^[0-9a-f]{32}$/);
-    expect(prints[1]).toBe(prints[0]);
-  }, 60_000);
+  });
 
-  it('changes with any change to the code, in either file, and is unknown when a file is missing', () => {
-    expect(compiled('a();\n')).not.toBe(compiled('b();\n'));
-    expect(compiled('a();\n', 'x')).not.toBe(compiled('a();\n', 'y'));
-    // The same text moved from one file to the other is other code.
-    expect(compiled('ab', '')).not.toBe(compiled('a', 'b'));
-    expect(compiled(null)).toBeNull();
+  it('on this site: the renderer and the content rules deep under gatsby/ are build code, packages are not', () => {
+    const files = buildCodeFiles(ROOT) ?? [];
+    expect(files).toEqual(expect.arrayContaining(['gatsby-node.ts', 'gatsby-config.ts', 'gatsby/markdown/render.ts', 'gatsby/content/model.ts', 'src/lib/routes.ts']));
+    expect(files.filter((file) => file.includes('node_modules'))).toEqual([]);
   });
 
   it('a cache goes when it was made by other code or by code that noted none; no cache, or no fingerprint now, changes nothing', () => {
@@ -73,10 +81,10 @@ describe('the hooks on a site folder', () => {
     mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
     writeFileSync(path.join(site, file), text);
   };
-  /** A finished build's folder: compiled files, Gatsby's node store, public/. */
+  /** A finished build's folder: the build code, Gatsby's node store, public/. */
   const built = (code: string) => {
-    write(NODE_FILE, code);
-    write(CONFIG_FILE, 'module.exports = {};\n');
+    write('gatsby-node.ts', code);
+    write('gatsby-config.ts', 'export default {};\n');
     mkdirSync(path.join(site, GATSBY_NODE_STORE_DIR), { recursive: true });
     write(path.join(GATSBY_PUBLIC_DIR, 'index.html'), '<!doctype html>');
   };
@@ -102,7 +110,7 @@ describe('the hooks on a site folder', () => {
   it('changed code: public/ is removed, so that Gatsby deletes its cache, and the log says why', async () => {
     built('render(1);\n');
     await preBootstrap();
-    write(NODE_FILE, 'render(2);\n');
+    write('gatsby-node.ts', 'render(2);\n');
     await preInit();
     expect(publicKept()).toBe(false);
     expect(existsSync(path.join(site, GATSBY_PUBLIC_DIR))).toBe(false);

@@ -15,9 +15,7 @@ import {
   DEVELOP_PAGE_DATA_SENT,
   EMOTION_PLACED_MARK,
   GATSBY_CACHE_HASH_INPUTS,
-  GATSBY_FILES_COMPILE_STEP,
   GATSBY_FIXED_ENV_DEFINES,
-  GATSBY_QUERY_FILE_PARSER,
   GATSBY_FOCUS_WRAPPER_ID,
   GATSBY_IMAGE_HEAD_KEYS,
   GATSBY_JS_MINIMIZER,
@@ -42,7 +40,6 @@ import {
   NODE_EVENTS,
   NODE_MUTATION_BATCH_MS,
   onceBuildPageDataWritten,
-  SITE_QUERY_EXTRACTION_CACHE,
   pageDataFile,
   pageHtmlFile,
   pageHtmlFiles,
@@ -52,7 +49,6 @@ import {
   SHARP_PLUGIN_MODULE,
   SHARP_STATS_EXPORT,
   SHARP_WORKER_MODULE,
-  SITE_GATSBY_FILES_COMPILER,
   siteDirectory,
   WEBPACK_STATS_FILE,
   type WebpackStage,
@@ -305,30 +301,20 @@ describe('Gatsby’s webpack configuration', () => {
     expect(isDefinePlugin(utils('develop').plugins.minifyJs())).toBe(false);
   });
 
-  it('gatsby-config and gatsby-node are compiled into .cache/compiled (parcel/compile-gatsby-files)', () => {
-    const dir = /const COMPILED_CACHE_DIR = `([^`]+)`;/.exec(gatsbyFile('dist/utils/parcel/compile-gatsby-files.js'))?.[1];
-    // Where Gatsby writes them; which files it writes, its compile step below shows.
-    expect(dir).toBeDefined();
-    expect(COMPILED_GATSBY_FILES.map((file) => path.dirname(file))).toEqual(COMPILED_GATSBY_FILES.map(() => dir));
-  });
-
-  it(`Gatsby's compile step calls the site's compiler (${SITE_GATSBY_FILES_COMPILER}, esbuild), and does not run Parcel: patches/gatsby+<version>.patch is applied`, () => {
-    expect(gatsbyPatch()).toContain(`+    const siteCompilerFile = _path.default.join(siteRoot, \`${SITE_GATSBY_FILES_COMPILER}\`);`);
-    expect(fromRoot.resolve(GATSBY_FILES_COMPILE_STEP)).toBe(path.join(GATSBY_DIR, 'dist/utils/parcel/compile-gatsby-files.js'));
-
-    // Gatsby's own compileGatsbyFiles on a small site that has the compiler: the outputs, no Parcel.
+  it('Gatsby compiles gatsby-config.ts and gatsby-node.ts into COMPILED_GATSBY_FILES (parcel/compile-gatsby-files: Parcel, unpatched), which webpack/cache.ts fingerprints', () => {
     const site = writeSourceSite(mkdtempSync(path.join(os.tmpdir(), 'compile-step-')), {
-      [SITE_GATSBY_FILES_COMPILER]: readFileSync(path.join(ROOT, SITE_GATSBY_FILES_COMPILER)),
       'package.json': '{ "private": true }\n',
       'gatsby-config.ts': "export default { siteMetadata: { title: 'canary' }, plugins: [] };\n",
       'gatsby-node.ts': 'export const onPreInit = (): void => undefined;\n',
     });
     const run = spawnSync(process.execPath, [path.join(__dirname, 'support/gatsby-compile-step.mjs'), site], { cwd: site, encoding: 'utf8', timeout: 60_000 });
     rmSync(site, { recursive: true, force: true });
-    const line = run.stdout.split('\n').find((l) => l.startsWith('{"ms"'));
+    const line = run.stdout.split('\n').find((l) => l.startsWith('{"compiled"'));
     if (!line) throw new Error(`status ${run.status}\n${run.stdout}\n${run.stderr}`);
-    const result = JSON.parse(line) as { ms: number; compiled: string[]; parcelCache: boolean };
-    expect({ compiled: result.compiled, parcelCache: result.parcelCache }).toEqual({ compiled: COMPILED_GATSBY_FILES.map((file) => path.basename(file)).sort(), parcelCache: false });
+    const { compiled } = JSON.parse(line) as { compiled: Record<string, string | null> };
+    expect(Object.keys(compiled).filter((file) => file.endsWith('.js'))).toEqual(COMPILED_GATSBY_FILES.map((file) => path.basename(file)).sort());
+    expect(COMPILED_GATSBY_FILES.every((file) => path.dirname(file) === '.cache/compiled')).toBe(true);
+    expect(compiled['gatsby-config.js']).toContain('canary');
   }, 90_000);
 });
 
@@ -539,54 +525,5 @@ describe('gatsby build: the page data written', () => {
     emit(setProgramStatus('BOOTSTRAP_QUERY_RUNNING_FINISHED'));
     emit(setProgramStatus('BOOTSTRAP_QUERY_RUNNING_FINISHED'));
     expect(heard).toBe(1);
-  });
-});
-
-describe('query extraction remembered across starts', () => {
-  it(`Gatsby's FileParser asks the site's store (${SITE_QUERY_EXTRACTION_CACHE}) before parsing, and stores what a parse of a file without GraphQL found: patches/gatsby+<version>.patch is applied`, async () => {
-    expect(fromRoot.resolve(GATSBY_QUERY_FILE_PARSER)).toBe(path.join(GATSBY_DIR, 'dist/query/file-parser.js'));
-    const { redux } = gatsbyRedux();
-    const { md5 } = fromRoot('gatsby-core-utils') as { md5(text: string): Promise<string> };
-    const { default: FileParser } = fromGatsby('./dist/query/file-parser') as { default: new () => { parseFiles(files: string[], addError: (e: unknown) => void): Promise<unknown[]> } };
-    const site = mkdtempSync(path.join(os.tmpdir(), 'query-extraction-'));
-    for (const file of [SITE_QUERY_EXTRACTION_CACHE, 'gatsby/cache-base.cjs']) {
-      mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
-      writeFileSync(path.join(site, file), readFileSync(path.join(ROOT, file)));
-    }
-    const cacheModule = createRequire(path.join(site, 'package.json'))(`./${SITE_QUERY_EXTRACTION_CACHE}`) as typeof import('../../gatsby/framework/query-extraction-cache.cjs');
-    // Both files export Head and no GraphQL; the store already holds the first, with its Head wrong.
-    const remembered = path.join(site, 'src', 'remembered.js');
-    const fresh = path.join(site, 'src', 'fresh.js');
-    const text = 'export function Head() { return null; }\nexport default function Page() { return null; }\n';
-    mkdirSync(path.dirname(remembered), { recursive: true });
-    writeFileSync(remembered, text);
-    writeFileSync(fresh, `// another file\n${text}`);
-    const store = cacheModule.storeFile(site, {});
-    const seed = cacheModule.openQueryExtractionCache(site, {});
-    seed.remember(await md5(remembered + text), { astDefinitions: [], serverData: false, config: false, Head: false, pageSlices: null });
-    expect(seed.save()).toBe(true);
-    const previous = process.env.SITE_BUILD_CACHE;
-    delete process.env.SITE_BUILD_CACHE;
-    const dispatch = jest.spyOn(redux.store, 'dispatch');
-    try {
-      redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: site, browserslist: ['defaults'] } } as Action);
-      const errors: unknown[] = [];
-      await new FileParser().parseFiles([remembered, fresh], (e) => errors.push(e));
-      expect(errors).toEqual([]);
-      const features = (file: string) =>
-        dispatch.mock.calls
-          .map(([action]) => action as unknown as { type: string; payload: { componentPath?: string; Head?: boolean } })
-          .find((a) => a.type === 'SET_COMPONENT_FEATURES' && a.payload.componentPath === file)?.payload.Head;
-      expect(features(remembered)).toBe(false); // from the store: not parsed
-      expect(features(fresh)).toBe(true); // parsed
-      const saved = JSON.parse(readFileSync(store, 'utf8')) as { files: Record<string, unknown> };
-      expect(saved.files[await md5(fresh + `// another file\n${text}`)]).toEqual({ serverData: false, config: false, Head: true });
-    } finally {
-      dispatch.mockRestore();
-      if (previous === undefined) delete process.env.SITE_BUILD_CACHE;
-      else process.env.SITE_BUILD_CACHE = previous;
-      rmSync(site, { recursive: true, force: true });
-    }
-    expect(gatsbyPatch()).toContain('siteQueryExtractionCache()?.recall(hash)');
   });
 });

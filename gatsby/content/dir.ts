@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The site's root: the nearest folder above this module holding package.json. Found rather than
  * counted, because this module runs both from its source (gatsby/content) and bundled into
- * .cache/compiled/gatsby-config.js and gatsby-node.js (gatsby/framework/compile-gatsby-files.cjs).
+ * .cache/compiled/gatsby-config.js and gatsby-node.js (by Gatsby's compile step).
  */
 function siteRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {

@@ -202,25 +202,6 @@ export const GATSBY_PUBLIC_DIR = 'public';
 export const COMPILED_GATSBY_FILES = ['.cache/compiled/gatsby-node.js', '.cache/compiled/gatsby-config.js'];
 
 /**
- * Gatsby compiles gatsby-config.ts and gatsby-node.ts first thing on every build and develop start
- * (compileGatsbyFiles in this file of the gatsby package), upstream with Parcel in a worker
- * process. patches/gatsby+<version>.patch makes it call the site's compiler (this file under the
- * site root: esbuild) when the site has one; the outputs, their check and the error reports stay
- * Gatsby's.
- */
-export const GATSBY_FILES_COMPILE_STEP = 'gatsby/dist/utils/parcel/compile-gatsby-files.js';
-export const SITE_GATSBY_FILES_COMPILER = 'gatsby/framework/compile-gatsby-files.cjs';
-
-/**
- * Gatsby's query extraction parses, at every build and develop start, each file of src/ and of the
- * installed gatsby packages that mentions its APIs, and keeps what it found in memory only
- * (FileParser in this file of the gatsby package). patches/gatsby+<version>.patch makes it ask the
- * site's store (this file under the site root) before parsing, and tell it what a parse found.
- */
-export const GATSBY_QUERY_FILE_PARSER = 'gatsby/dist/query/file-parser.js';
-export const SITE_QUERY_EXTRACTION_CACHE = 'gatsby/framework/query-extraction-cache.cjs';
-
-/**
  * gatsby develop holds the node mutations a saved content file causes (its File node, then the
  * Mdx node and the site's fields) for a fixed time before it runs them and the page queries
  * (NODE_MUTATION_BATCH_TIMEOUT in this file's waiting machine: 500 ms upstream). Mutations that

@@ -1,11 +1,11 @@
 /**
  * Runs Gatsby's own compile step (compileGatsbyFiles in gatsby/dist/utils/parcel/
- * compile-gatsby-files.js, as `gatsby build` and `gatsby develop` start with it) on the site in
- * argv[2] and prints one JSON line: how long it took, what it wrote to .cache/compiled and whether
- * Parcel left its cache. A child process of the canary test (gatsby-internals.test.ts): without
- * the patch, Gatsby runs Parcel in a gatsby-worker process of its own.
+ * compile-gatsby-files.js, with which `gatsby build` and `gatsby develop` start: Parcel, in a
+ * gatsby-worker process of its own) on the site in argv[2], and prints one JSON line: the files
+ * it wrote to .cache/compiled, with the text of each .js file (null for the others). A child process of the tests (gatsby-internals,
+ * code-change): Gatsby's worker pool starts its workers from this script's file.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -13,15 +13,9 @@ const site = path.resolve(process.argv[2] ?? '.');
 const require = createRequire(path.join(site, 'package.json'));
 const { compileGatsbyFiles } = require('gatsby/dist/utils/parcel/compile-gatsby-files.js');
 
-const started = performance.now();
 await compileGatsbyFiles(site);
-const ms = Math.round(performance.now() - started);
 const compiledDir = path.join(site, '.cache/compiled');
+const files = existsSync(compiledDir) ? readdirSync(compiledDir).sort() : [];
 // Not console.log: Gatsby's reporter, loaded with the module, takes it over and wraps long lines.
-process.stdout.write(
-  `${JSON.stringify({
-    ms,
-    compiled: existsSync(compiledDir) ? readdirSync(compiledDir).sort() : [],
-    parcelCache: existsSync(path.join(site, '.cache/.parcel-cache')),
-  })}\n`,
-);
+process.stdout.write(`${JSON.stringify({ compiled: Object.fromEntries(files.map((file) => [file, file.endsWith('.js') ? readFileSync(path.join(compiledDir, file), 'utf8') : null])) })}\n`);
+process.exit(0);

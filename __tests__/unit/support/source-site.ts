@@ -1,7 +1,8 @@
 /**
- * A small site source for the tests of Gatsby's compile step (compile-gatsby-files.test.ts, the
- * canary in gatsby-internals.test.ts): the given files, with the project's node_modules linked in
- * so that the site's compiler and the packages its files import resolve as in the real site.
+ * A small site source for the tests of Gatsby's compile step (the canary in
+ * gatsby-internals.test.ts) and of the build code's fingerprint (code-change.test.ts): the given
+ * files, with the project's node_modules linked in so that the packages they import resolve as in
+ * the real site.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -5,20 +5,17 @@
  * but none of the modules they import (gatsby/framework/internals.ts, GATSBY_CACHE_HASH_INPUTS).
  * Here gatsby-node.ts only wires: a change to how a page renders (gatsby/markdown) or to a slug
  * rule (gatsby/content) left every page that did not change itself with what the old code made.
- * What Gatsby actually runs is its compiled gatsby-node and gatsby-config, every site module
- * bundled in: their fingerprint is the build code's.
+ * The build code is every site file gatsby-node and gatsby-config import, at any depth: their
+ * contents, with the lockfile, are its fingerprint.
  */
 import { createHash } from 'node:crypto';
 
-/** The line a development compile appends (its source map) and a production one does not. */
-const SOURCE_MAP_COMMENT = /^\/\/# sourceMappingURL=.*(?:\n|$)/gm;
-
-/** One hash of the compiled files' texts (file name → text; null when one is missing: no fingerprint). */
-export function buildCodeFingerprint(compiled: ReadonlyArray<[string, string | null]>): string | null {
+/** One hash of the build code's files (path and text each, in a fixed order); null when one is missing: no fingerprint. */
+export function buildCodeFingerprint(files: ReadonlyArray<[string, string | null]>): string | null {
   const hash = createHash('sha256');
-  for (const [file, text] of compiled) {
+  for (const [file, text] of files) {
     if (text === null) return null;
-    hash.update(`\0${file}\0`).update(text.replace(SOURCE_MAP_COMMENT, ''));
+    hash.update(`\0${file}\0`).update(text);
   }
   return hash.digest('hex').slice(0, 32);
 }

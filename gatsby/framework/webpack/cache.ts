@@ -8,7 +8,7 @@
  * about as much as the bundling itself, on cold builds, on CI and at every `gatsby develop` start.
  *
  * Everything on that graph is pinned by package-lock.json (node_modules) or compiled into
- * .cache/compiled/gatsby-node.js (the site's own build code, bundled there by compile-gatsby-files.cjs).
+ * .cache/compiled/gatsby-node.js (the site's own build code, bundled there by Gatsby with Parcel).
  * So the cache depends on one small JSON file instead: the sha256 of the lockfile, package.json,
  * the compiled gatsby files and the Node version. Webpack snapshots it like any build dependency:
  * when any of those changes, the cache is dropped, as before. (Hand-editing files inside
