@@ -2,8 +2,10 @@
  * Runs Gatsby's own compile step (compileGatsbyFiles in gatsby/dist/utils/parcel/
  * compile-gatsby-files.js, with which `gatsby build` and `gatsby develop` start: Parcel, in a
  * gatsby-worker process of its own) on the site in argv[2], and prints one JSON line: the files
- * it wrote to .cache/compiled, with the text of each .js file (null for the others). A child process of the tests (gatsby-internals,
- * code-change): Gatsby's worker pool starts its workers from this script's file.
+ * it wrote to .cache/compiled, with the text of each .js file (null for the others). A child
+ * process of gatsby-internals.test.ts, and a file rather than `node -e`: gatsby-worker forks its
+ * workers with the parent's Node options (process.execArgv), so an inline script runs again in
+ * each worker and starts workers of its own.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
