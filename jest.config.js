@@ -1,4 +1,9 @@
-/** Jest projects: unit (pure logic), content (the real content/ folder), e2e (Chromium against nginx). */
+/**
+ * Jest projects: unit (pure logic), content and search (the real content/ folder), e2e and e2e-timed
+ * (features, in Chromium against nginx serving a build of the fixture site the tests own,
+ * __tests__/site), e2e-content (rules over whatever the real content holds, against its build),
+ * e2e-prefix (the grown build under /fomosite).
+ */
 const tsJest = [
   'ts-jest',
   {
@@ -54,6 +59,7 @@ module.exports = {
     project('search', 'search'),
     project('e2e', 'e2e', { ...e2eServer, testPathIgnorePatterns: ['/node_modules/', ...TIMED.map((file) => `^${file.replace('<rootDir>', __dirname).replace(/\./g, '\\.')}$`)] }),
     { ...project('e2e-timed', 'e2e', e2eServer), testMatch: TIMED },
+    project('e2e-content', 'e2e-content', e2eServer),
     project('e2e-prefix', 'e2e-prefix', {
       testEnvironment: browserEnvironment,
       globalSetup: '<rootDir>/__tests__/e2e-prefix/setup.ts',

@@ -16,7 +16,7 @@ const Sequencer = require('@jest/test-sequencer').default;
  */
 const KNOWN_LONG = [
   // e2e (npm test's stage 4)
-  /\/e2e\/a11y-pages-\d+\.test\.ts$/,
+  /\/e2e-content\/a11y-pages-\d+\.test\.ts$/,
   /\/e2e\/a11y-states\.test\.ts$/,
   /\/e2e\/reader-features\.test\.ts$/,
   /\/e2e\/search-page\.test\.ts$/,

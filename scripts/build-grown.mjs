@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run build:grown`: the site as it will be in a few years — the real content plus GROWN_FILES
- * synthetic posts and docs (bench/synthetic.mjs: valid content whose text varies like real
- * writing) — built like `npm run build:prefixed` (strict, under /fomosite) into public/, its log kept
- * in .e2e/build-logs/grown.log. `npm test` builds it instead of the plain prefixed build: the
+ * `npm run build:grown`: a grown site — the fixture site the tests own (__tests__/site/content) plus
+ * GROWN_FILES synthetic posts and docs (bench/synthetic.mjs: valid content whose text varies like
+ * real writing) — built like `npm run build:prefixed` (strict, under /fomosite) into public/, its log
+ * kept in .e2e/build-logs/grown.log. `npm test` builds it instead of the plain prefixed build: the
  * /fomosite e2e tests run against it (among them the search budget at this size,
  * __tests__/e2e-prefix/search-scale.test.ts), and scripts/build-phases.mjs compares its phases per
- * page with the strict build's (docs/testing.md). The content is a copy in .e2e/grown-content, outside
+ * page with the fixture build's (docs/testing.md). The content is a copy in .e2e/grown-content, outside
  * git: the build warns that it has no history, and its pages show no “last updated”.
  */
 import { cpSync, rmSync } from 'node:fs';
@@ -17,20 +17,19 @@ import { record } from './build-phases.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
- * Synthetic files added, half posts and half docs: with their tag pages, 358 pages against the real
- * site's 127 (2.8×), enough for work that grows with the square of the pages to stand out. It costs
- * npm test's stage 3 about 14 s in a fresh clone (51–59 s, against 37 s with the plain prefixed build).
+ * Synthetic files added, half posts and half docs: with their tag pages, about three times the
+ * fixture build's pages, enough for work that grows with the square of the pages to stand out.
  */
-const GROWN_FILES = 200;
+const GROWN_FILES = 150;
 const CONTENT = path.join(ROOT, '.e2e', 'grown-content');
 
 /** Writes the grown content and builds it; resolves to the build's exit status. */
 async function main() {
   rmSync(CONTENT, { recursive: true, force: true });
-  cpSync(path.join(ROOT, 'content'), CONTENT, { recursive: true });
+  cpSync(path.join(ROOT, '__tests__/site/content'), CONTENT, { recursive: true });
   // With pictures (SVG among them) and linked files: the test of the grown build asks for each.
   const { posts, docs, pictures, attachments } = generateContent(CONTENT, GROWN_FILES, { media: true });
-  console.log(`grown site: the real content and ${posts} synthetic posts, ${docs} synthetic docs, ${pictures} pictures, ${attachments} linked files (${path.relative(ROOT, CONTENT)})`);
+  console.log(`grown site: the fixture site's content and ${posts} synthetic posts, ${docs} synthetic docs, ${pictures} pictures, ${attachments} linked files (${path.relative(ROOT, CONTENT)})`);
   return record('grown', 'npm', ['run', '--silent', 'build:prefixed'], { SITE_CONTENT_DIR: CONTENT });
 }
 

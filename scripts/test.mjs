@@ -1,44 +1,30 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, in stages (CONTRIBUTING.md). Each stage starts when the one
- * before it has passed; the first stage that fails ends the run with that failure's exit status.
+ * `npm test`: every check the project has, in stages (CONTRIBUTING.md, docs/testing.md). Each stage
+ * starts when the one before it has passed; the first stage that fails ends the run with that
+ * failure's exit status.
  *
- *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside them, at
- *      nice 19, the static checks one after another: the typecheck, ESLint and Prettier's check
- *      (npm run typecheck, lint, format:check). The unit tests leave part of the CPU idle while they wait on the
- *      processes they start, and tsc takes it (quiet, warm jest cache, twice each, measured when
- *      the stage also ran smoke runs of the benchmarks: 97.0 / 97.5 s one after the other,
- *      94.6 / 92.9 s side by side);
- *   2. `gatsby clean`, then the strict production build, its log kept in .e2e/build-logs/strict.log: the
- *      growth check compares two whole builds (after an earlier build of the same site, Gatsby makes
- *      no HTML at all), and the e2e tests test a build made from nothing, as CI's is;
- *   3. a copy of that build in .e2e/site, then the timed e2e tests against the copy; beside them,
- *      at the lowest CPU priority (nice 19), the grown build (npm run build:grown: the real content
- *      plus synthetic pages, under /fomosite) into public/. The timed tests assert the spec's delays
- *      in real time and spend most of it waiting: the build takes the CPU they leave, and yields it
- *      the moment they want it;
- *   4. the growth check (npm run check:build-growth: no phase of the grown build takes more than its
- *      share per page), then the e2e tests against the copy and the /fomosite tests against public/,
- *      in one jest run on one worker per core (the /fomosite file fills a worker's idle end instead
- *      of a run of its own).
+ *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside
+ *      them, at nice 19, the typecheck, ESLint and Prettier's check one after another: the unit
+ *      tests leave part of the CPU idle while they wait on the processes they start;
+ *   2. the two builds the browser tests need, each from nothing (`gatsby clean` first: the growth
+ *      check compares whole builds, and the tests test a build made as CI's is): the fixture site
+ *      the feature tests own (npm run build:fixture, __tests__/site), copied to .e2e/fixture, then
+ *      the real content (npm run build:strict), copied to .e2e/site; both logs in .e2e/build-logs/;
+ *   3. the timed e2e tests against the fixture build; beside them, at the lowest CPU priority, the
+ *      grown build (npm run build:grown: the fixture plus synthetic pages, under /fomosite) into
+ *      public/. The timed tests assert the spec's delays in real time and spend most of it waiting:
+ *      the build takes the CPU they leave, and yields it the moment they want it;
+ *   4. the growth check (no phase of the grown build takes more than its share per page), the
+ *      feature e2e tests against .e2e/fixture with the /fomosite tests against public/, then the
+ *      rules over the real content (e2e-content) against .e2e/site.
  *
  * Workers: one per core the process may use (os.availableParallelism(), which honours CPU
- * affinity such as `taskset`), see WORKERS. Jest's own default is one less (it keeps a core for
- * itself), but these workers spend much of their time waiting on the child processes, browsers and
- * servers they start. `npm run test:unit` and `npm run test:e2e` say the same with --maxWorkers=100%.
+ * affinity such as `taskset`), see WORKERS: these workers spend much of their time waiting on the
+ * browsers and servers they start.
  *
- * Tried on this 2-core machine and not kept:
- * - tsc beside the cold strict build: 54.4 s for both, against 39.1 s and 10.4 s alone (quiet;
- *   fresh-clone CI runs gave 56.8 and 50.4 s for both): contention eats the idle time.
- * - the strict build at nice 19 beside stage 1 (fresh clone, cold jest cache, quiet): 120.1 s for
- *   both against 95.7 + 31.1 s one after the other, but the unit tests slowed from 84 to 95 s:
- *   nice shares out the CPU, not the caches, memory or disk. 7 s was not worth that.
- * - the timed tests beside the /fomosite build at the same priority: 54.3 s for both against
- *   36.1 + 34.6 s alone (quiet), but the timed tests slowed from 36 to 45 s under that load.
- *
- * `npm test -- --stages 3,4` runs only the stages numbered (see selectStages()).
- * At the end: how long each stage took. The separate scripts (test:unit, test:e2e, …) still run
- * one part on its own against public/.
+ * `npm test -- --stages 3,4` runs only the stages numbered (see selectStages()). At the end: how
+ * long each stage took.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -47,8 +33,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where stage 3 copies the strict build; the e2e projects read E2E_SITE_DIR (__tests__/e2e/support/env.ts). */
-export const SITE_COPY = '.e2e/site';
+/** Where stage 2 copies each build; the e2e projects read E2E_SITE_DIR (__tests__/e2e/support/env.ts). */
+export const BUILD_COPIES = { fixture: '.e2e/fixture', content: '.e2e/site' };
 
 /** Jest workers of the parallel stages: one per core this process may run on (see above). */
 export const WORKERS = os.availableParallelism();
@@ -58,10 +44,11 @@ const npmRun = (script) => ({ command: 'npm', args: ['run', '--silent', script] 
 const jest = (...args) => ({ command: bin('jest'), args });
 
 /**
- * The stages: `before` runs first, then the commands of `sequence` one after another, with `env`
- * added; the commands of `beside`, if any, run one after another at the same time, each at CPU
- * priority `nice`, all of them even when one fails, their output held until the sequence is done.
- * A stage passes when everything in it has passed.
+ * The stages: the steps of `sequence` one after another, with `env` added (and a step's own `env`
+ * over it); a step is a command, or a copy of public/ (`copy`, run in this process); the commands
+ * of `beside`, if any, run one after another at the same time, each at CPU priority `nice`, all of
+ * them even when one fails, their output held until the sequence is done. A stage passes when
+ * everything in it has passed.
  */
 export const STAGES = [
   {
@@ -69,27 +56,42 @@ export const STAGES = [
     sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', `--maxWorkers=${WORKERS}`)],
     beside: ['typecheck', 'lint', 'format:check'].map((script) => ({ ...npmRun(script), nice: 19 })),
   },
-  // From nothing (Gatsby's .cache; the build cache of images and cards stays); its log is kept for the growth check of stage 4 (scripts/build-phases.mjs).
-  { name: 'strict build', sequence: [npmRun('clean'), { command: 'node', args: ['scripts/build-phases.mjs', 'record', 'strict', '--', 'npm', 'run', '--silent', 'build:strict'] }] },
   {
-    name: 'timed e2e tests (copy of the strict build), beside them the grown build under /fomosite',
-    before: copyBuild,
-    env: { E2E_SITE_DIR: SITE_COPY },
+    name: 'builds: the fixture site, then the real content',
+    sequence: [npmRun('clean'), recordBuild('fixture', 'build:fixture'), copyBuild(BUILD_COPIES.fixture), npmRun('clean'), recordBuild('strict', 'build:strict'), copyBuild(BUILD_COPIES.content)],
+  },
+  {
+    name: 'timed e2e tests (fixture build), beside them the grown build under /fomosite',
+    env: { E2E_SITE_DIR: BUILD_COPIES.fixture },
     sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')],
     beside: [{ ...npmRun('build:grown'), nice: 19 }],
   },
   {
-    name: 'build growth check, e2e tests (copy of the strict build) and /fomosite e2e tests (public/)',
-    env: { E2E_SITE_DIR: SITE_COPY },
-    sequence: [npmRun('check:build-growth'), jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`)],
+    name: 'build growth check, e2e tests (fixture build) with the /fomosite tests, then the real content’s rules',
+    env: { E2E_SITE_DIR: BUILD_COPIES.fixture },
+    sequence: [
+      npmRun('check:build-growth'),
+      jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`),
+      { ...jest('--selectProjects', 'e2e-content', `--maxWorkers=${WORKERS}`), env: { E2E_SITE_DIR: BUILD_COPIES.content } },
+    ],
   },
 ];
 
-/** Copies public/ (the strict build) to SITE_COPY, file times kept (nginx's Last-Modified and ETag come from them). */
-function copyBuild() {
-  const target = path.join(ROOT, SITE_COPY);
-  rmSync(target, { recursive: true, force: true });
-  cpSync(path.join(ROOT, 'public'), target, { recursive: true, preserveTimestamps: true });
+/** A build whose log scripts/build-phases.mjs records as `name` (.e2e/build-logs/<name>.log and .json). */
+function recordBuild(name, script) {
+  return { command: 'node', args: ['scripts/build-phases.mjs', 'record', name, '--', 'npm', 'run', '--silent', script] };
+}
+
+/** Copies public/ (the build just made) to `target`, file times kept (nginx's Last-Modified and ETag come from them). */
+function copyBuild(target) {
+  return {
+    copy: target,
+    run() {
+      const to = path.join(ROOT, target);
+      rmSync(to, { recursive: true, force: true });
+      cpSync(path.join(ROOT, 'public'), to, { recursive: true, preserveTimestamps: true });
+    },
+  };
 }
 
 const running = new Set();
@@ -98,7 +100,13 @@ const running = new Set();
  * Runs one command, at CPU priority `nice` if given (Linux's nice(1)); its output goes to the
  * terminal, or to the file descriptor `output`. Resolves to its exit status.
  */
-function runCommand({ command, args, nice }, env, output = 'inherit') {
+function runCommand(step, env, output = 'inherit') {
+  if (step.run) {
+    step.run();
+    return Promise.resolve(0);
+  }
+  const { command, args, nice } = step;
+  env = { ...env, ...step.env };
   const [file, argv] = nice ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
   return new Promise((resolve) => {
     const child = spawn(file, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: output === 'inherit' ? 'inherit' : ['ignore', output, output] });
@@ -163,7 +171,6 @@ async function main() {
   for (const stage of selectStages(process.argv.slice(2))) {
     const started = Date.now();
     console.log(`\n══ ${stage.name}`);
-    stage.before?.();
     const beside = stage.beside && runBeside(stage.beside, stage.env);
     let status = 0;
     for (const command of stage.sequence) {

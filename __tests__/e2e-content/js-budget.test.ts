@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { firstLoadScripts, pageDataFile, pageHtmlFiles, WEBPACK_STATS_FILE } from '../../gatsby/framework/internals';
-import { SITE_DIR } from './support/env';
+import { SITE_DIR } from '../e2e/support/env';
 
 const KB = 1024;
 /** First-load JavaScript of any page, gzip. */

@@ -10,9 +10,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { ROUTES } from '../routes';
+import { sitemapPaths } from './support/sitemap';
 import { hydrated, useBrowser, url } from './support/browser';
-import { E2E_PORT } from './support/env';
+import { E2E_PORT, SITE_DIR } from './support/env';
 
 jest.setTimeout(60_000);
 
@@ -101,7 +101,10 @@ function metaPolicy(html: string): string | null {
 const SAMPLE_ROUTES = ['/', '/blog', '/blog/page/2', '/blog/binder', '/blog/tags/android', '/blog/archive', '/docs/desktop/wing/Introduce', '/docs/desktop/wing/Get%20start'];
 
 describe('statuses', () => {
-  it.each(ROUTES)('%s answers 200', async (route) => {
+  // Every page of the build under test (the spec's routes on the real build: e2e-content/routes.test.ts).
+  const pages = sitemapPaths(SITE_DIR);
+  it('lists pages in the sitemap', () => expect(pages.length).toBeGreaterThan(20));
+  it.each(pages)('%s answers 200', async (route) => {
     const r = await raw(route);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -5,17 +5,17 @@
  * llms-full.txt holds them all; the 复制 Markdown button and 查看 Markdown link; and every share
  * card is a 1200×630 PNG with something drawn in its centre, referenced by og:image.
  */
-import path from 'node:path';
+
 import { loadContent } from '../../gatsby/content/loader';
 import { encodePath } from '../../src/lib/url-path';
 import { hydrated, PHONE, useBrowser, url } from './support/browser';
-import { BASE_URL } from './support/env';
+import { BASE_URL, FIXTURE_CONTENT_DIR, ROOT } from './support/env';
 import { cardPixels, comparable, llmsLinks, servedArticle } from './support/travel';
 
 jest.setTimeout(120_000);
 
 const ORIGIN = 'https://www.iofomo.com';
-const { posts, docs } = loadContent(path.resolve(__dirname, '../..'));
+const { posts, docs } = loadContent(ROOT, FIXTURE_CONTENT_DIR);
 const listedPaths = [...posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft).map((p) => p.path), ...docs.filter((d) => !d.frontmatter.unlisted).map((d) => d.path)];
 const unlistedPaths = [...posts.filter((p) => p.frontmatter.unlisted || p.frontmatter.draft).map((p) => p.path), ...docs.filter((d) => d.frontmatter.unlisted).map((d) => d.path)];
 const twinUrl = (pagePath: string) => `${encodePath(pagePath)}.md`;

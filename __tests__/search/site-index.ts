@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SearchStore } from '../../src/lib/search/documents';
 import { loadSiteSearch, type SearchIndexFile, type SiteSearch } from '../../src/lib/search/engine';
+import { readPublishedAnchors, aliasesOf } from '../../gatsby/content/anchors';
+import { loadContent } from '../../gatsby/content/loader';
 import type { Hit } from './evaluate';
+import type { ContentNow } from './follow';
 
 export interface BuiltSiteSearch {
   index: SearchIndexFile;
@@ -37,4 +40,14 @@ export function buildSiteSearch(): BuiltSiteSearch {
   const store = read('full-store.json') as SearchStore;
   const engine = loadSiteSearch(index, store);
   return { index, store, headings: read('headings.json') as BuiltSiteSearch['headings'], engine, hits: (q) => engine.search(q).map((h) => ({ url: h.url, sections: h.sections.map((s) => s.url) })) };
+}
+
+/** The pages and heading ids of the built search, with the anchor aliases of the real content (./follow.ts). */
+export function contentNow(site: BuiltSiteSearch, root = process.cwd()): ContentNow {
+  const { posts, docs } = loadContent(root);
+  const published = readPublishedAnchors(path.join(root, 'content'));
+  return {
+    ids: new Map(site.headings.map((h) => [h.url, new Set(h.html)])),
+    aliases: new Map([...posts, ...docs].map((item) => [item.path, aliasesOf(published, item.file)])),
+  };
 }

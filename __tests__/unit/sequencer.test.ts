@@ -42,7 +42,7 @@ describe('test sequencer', () => {
   });
 
   it('starts the long e2e files first, the e2e search tests before the short unit files of the same name', () => {
-    const sorted = new Sequencer({}).sort([untimed('unit/search.test.ts', 9_000), untimed('e2e/search.test.ts', 1_000), untimed('e2e/a11y-pages-2.test.ts', 500)]);
-    expect(sorted.map((test) => path.relative(TESTS, test.path))).toEqual(['e2e/a11y-pages-2.test.ts', 'e2e/search.test.ts', 'unit/search.test.ts']);
+    const sorted = new Sequencer({}).sort([untimed('unit/search.test.ts', 9_000), untimed('e2e/search.test.ts', 1_000), untimed('e2e-content/a11y-pages-2.test.ts', 500)]);
+    expect(sorted.map((test) => path.relative(TESTS, test.path))).toEqual(['e2e-content/a11y-pages-2.test.ts', 'e2e/search.test.ts', 'unit/search.test.ts']);
   });
 });

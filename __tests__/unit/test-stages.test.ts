@@ -1,8 +1,9 @@
 /**
  * `npm test` (scripts/test.mjs) runs its checks in stages. Nothing may fall out of it unnoticed:
- * every jest project of jest.config.js, the typecheck, the workflow lint and both builds must be
- * in a stage, the e2e projects must test the builds they were written for, the growth check must
- * compare the logs of both builds, and the timed tests share the machine only with work that yields
+ * every jest project of jest.config.js, the typecheck, the workflow lint and the three builds must
+ * be in a stage, the e2e projects must test the builds they were written for (the feature projects
+ * the fixture site's, e2e-content the real content's), the growth check must compare the logs of
+ * the fixture and grown builds, and the timed tests share the machine only with work that yields
  * the CPU to them.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,10 +18,12 @@ interface Command {
   command: string;
   args: string[];
   nice?: number;
+  env?: Record<string, string>;
+  /** A copy of public/ to this folder (no command). */
+  copy?: string;
 }
 interface Stage {
   name: string;
-  before: boolean;
   env?: Record<string, string>;
   sequence: Command[];
   beside?: Command[];
@@ -30,12 +33,12 @@ interface Stage {
  * The stages as scripts/test.mjs exports them (an ES module: read in a child process), and the
  * names of those `npm test -- --stages …` selects for each of `selections` (or its error message).
  */
-function load(...selections: string[]): { siteCopy: string; stages: Stage[]; selected: Array<string[] | string> } {
+function load(...selections: string[]): { copies: { fixture: string; content: string }; stages: Stage[]; selected: Array<string[] | string> } {
   // On a machine of CORES cores (os.availableParallelism() answers CORES while the script loads).
   const script = `require('node:os').availableParallelism = () => ${CORES};
   import('./scripts/test.mjs').then((m) => console.log(JSON.stringify({
-    siteCopy: m.SITE_COPY,
-    stages: m.STAGES.map((s) => ({ ...s, before: typeof s.before === 'function' })),
+    copies: m.BUILD_COPIES,
+    stages: m.STAGES.map((s) => ({ ...s, sequence: s.sequence.map((c) => ({ ...c, command: c.command ?? '', args: c.args ?? [] })) })),
     selected: ${JSON.stringify(selections)}.map((arg) => { try { return m.selectStages(['--stages', arg]).map((s) => s.name); } catch (e) { return String(e.message); } }),
   })))`;
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' })) as ReturnType<typeof load>;
@@ -47,6 +50,7 @@ function load(...selections: string[]): { siteCopy: string; stages: Stage[]; sel
  */
 function scriptOf(command: Command): string | undefined {
   if (command.command === 'npm') return command.args.at(-1);
+  if (!command.args) return undefined;
   const dash = command.args.indexOf('--');
   if (command.args[0] === 'scripts/build-phases.mjs' && command.args[1] === 'record' && command.args[dash + 1] === 'npm') return command.args.at(-1);
   return undefined;
@@ -65,7 +69,7 @@ function projectsOf(command: Command): string[] {
 }
 
 describe('npm test (scripts/test.mjs)', () => {
-  const { siteCopy, stages: all, selected } = load('3,4', '2', '0', '5', 'x');
+  const { copies, stages: all, selected } = load('3,4', '2', '0', '5', 'x');
   /** What a stage runs: its sequence and what runs beside it. */
   const commandsOf = (stage: Stage) => [...stage.sequence, ...(stage.beside ?? [])];
   const commands = all.flatMap((stage) => commandsOf(stage).map((command) => ({ stage, command })));
@@ -78,44 +82,61 @@ describe('npm test (scripts/test.mjs)', () => {
     expect([...selected].sort()).toEqual(config.projects.map((p) => p.displayName).sort());
   });
 
-  test('runs the typecheck, ESLint, Prettier’s check, the workflow lint and both builds', () => {
-    expect([...npmScripts].sort()).toEqual(['build:grown', 'build:strict', 'check:build-growth', 'clean', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
+  test('runs the typecheck, ESLint, Prettier’s check, the workflow lint, the three builds and the growth check', () => {
+    expect([...npmScripts].sort()).toEqual(['build:fixture', 'build:grown', 'build:strict', 'check:build-growth', 'clean', 'clean', 'format:check', 'lint', 'lint:workflow', 'typecheck']);
   });
 
-  test('builds before the tests that need the build, and tests the strict build by its copy', () => {
-    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => commandsOf(stage).some(predicate));
-    const usesProject = (name: string) => (command: Command) => projectsOf(command).includes(name);
-    const runs = (script: string) => (command: Command) => scriptOf(command) === script;
-    const strict = stageOf(runs('build:strict'));
-    const prefixed = stageOf(runs('build:grown'));
-    const copy = all.findIndex((stage) => stage.before);
-    // The copy is made after the strict build and before the prefixed build overwrites public/.
-    expect(strict).toBeLessThan(copy);
-    expect(copy).toBeLessThanOrEqual(prefixed);
-    for (const project of ['e2e', 'e2e-timed']) {
-      expect(stageOf(usesProject(project))).toBeGreaterThanOrEqual(copy);
-      const stage = commands.find(({ command }) => usesProject(project)(command))?.stage;
-      expect(stage?.env?.E2E_SITE_DIR).toBe(siteCopy);
+  /** Where a step stands: its stage, and its place in that stage's sequence (beside steps count as the stage's end). */
+  const placeOf = (predicate: (command: Command) => boolean): [number, number] => {
+    for (const [i, stage] of all.entries()) {
+      const at = stage.sequence.findIndex(predicate);
+      if (at >= 0) return [i, at];
+      if ((stage.beside ?? []).some(predicate)) return [i, stage.sequence.length];
     }
-    // The /fomosite tests read public/, after the prefixed build has finished.
-    expect(stageOf(usesProject('e2e-prefix'))).toBeGreaterThan(prefixed);
+    return [-1, -1];
+  };
+  const before = (a: [number, number], b: [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+  const usesProject = (name: string) => (command: Command) => projectsOf(command).includes(name);
+  const runs = (script: string) => (command: Command) => scriptOf(command) === script;
+  const copies_ = (folder: string) => (command: Command) => command.copy === folder;
+  /** The E2E_SITE_DIR a jest command runs with: its own env over its stage's. */
+  const siteDirOf = (project: string) => {
+    const { stage, command } = commands.find(({ command }) => usesProject(project)(command)) ?? {};
+    return command?.env?.E2E_SITE_DIR ?? stage?.env?.E2E_SITE_DIR;
+  };
+
+  test('copies each build right after it is made, before the tests that read the copy, and tests each project on its build', () => {
+    const fixture = placeOf(runs('build:fixture'));
+    const strict = placeOf(runs('build:strict'));
+    const fixtureCopy = placeOf(copies_(copies.fixture));
+    const contentCopy = placeOf(copies_(copies.content));
+    // Each copy is the next step after its build, in the same stage.
+    expect(fixtureCopy).toEqual([fixture[0], fixture[1] + 1]);
+    expect(contentCopy).toEqual([strict[0], strict[1] + 1]);
+    for (const project of ['e2e', 'e2e-timed']) {
+      expect(siteDirOf(project)).toBe(copies.fixture);
+      expect(before(fixtureCopy, placeOf(usesProject(project)))).toBe(true);
+    }
+    expect(siteDirOf('e2e-content')).toBe(copies.content);
+    expect(before(contentCopy, placeOf(usesProject('e2e-content')))).toBe(true);
+    // The /fomosite tests read public/, after the grown build has finished (a later stage than the one it runs beside in).
+    expect(placeOf(usesProject('e2e-prefix'))[0]).toBeGreaterThan(placeOf(runs('build:grown'))[0]);
+    // The grown build overwrites public/ only after both copies were made.
+    expect(before(contentCopy, placeOf(runs('build:grown')))).toBe(true);
   });
 
-  test('checks the growth of the build after both builds, on the strict build’s log and the grown build’s', () => {
-    const stageOf = (predicate: (command: Command) => boolean) => all.findIndex((stage) => commandsOf(stage).some(predicate));
-    const strict = commands.find(({ command }) => scriptOf(command) === 'build:strict')?.command as Command;
-    // The strict build's log is recorded as 'strict'; build:grown records its own as 'grown' (scripts/build-grown.mjs).
-    expect(recordedAs(strict)).toBe('strict');
-    // A whole build: after an earlier build of the same site Gatsby would make no HTML, and there would be nothing to compare.
-    const strictStage = all.find((stage) => stage.sequence.includes(strict)) as Stage;
-    expect(strictStage.sequence.map(scriptOf)).toEqual(['clean', 'build:strict']);
+  test('builds the fixture and the real content from nothing, and checks the growth on the fixture’s log and the grown build’s', () => {
+    const stage = all.find((s) => s.sequence.some(runs('build:fixture'))) as Stage;
+    // A whole build each: after an earlier build of the same site Gatsby would make no HTML, and there would be nothing to compare.
+    expect(stage.sequence.map((c) => c.copy ?? scriptOf(c))).toEqual(['clean', 'build:fixture', copies.fixture, 'clean', 'build:strict', copies.content]);
+    expect(stage.sequence.map(recordedAs).filter(Boolean)).toEqual(['fixture', 'strict']);
     expect(readFileSync(path.join(ROOT, 'scripts/build-grown.mjs'), 'utf8')).toMatch(/record\('grown',/);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json
     const scripts = (require(path.join(ROOT, 'package.json')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts['check:build-growth']).toBe('node scripts/build-phases.mjs check strict grown');
-    const check = stageOf((command) => scriptOf(command) === 'check:build-growth');
-    expect(check).toBeGreaterThan(stageOf((command) => command === strict));
-    expect(check).toBeGreaterThan(stageOf((command) => scriptOf(command) === 'build:grown'));
+    expect(scripts['check:build-growth']).toBe('node scripts/build-phases.mjs check fixture grown');
+    const check = placeOf(runs('check:build-growth'));
+    expect(before(placeOf(runs('build:fixture')), check)).toBe(true);
+    expect(check[0]).toBeGreaterThan(placeOf(runs('build:grown'))[0]);
   });
 
   test('--stages runs the stages numbered from 1, and names the range when a number is out of it', () => {

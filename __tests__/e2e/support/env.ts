@@ -12,7 +12,14 @@ import path from 'node:path';
  * repository). `npm test` (scripts/test.mjs) tests a copy of the strict build there and the build
  * under /fomosite in public/, both in one jest run.
  */
-export const SITE_DIR = path.resolve(__dirname, '../../..', process.env.E2E_SITE_DIR ?? 'public');
+export const ROOT = path.resolve(__dirname, '../../..');
+export const SITE_DIR = path.resolve(ROOT, process.env.E2E_SITE_DIR ?? 'public');
+/**
+ * The fixture site's content, owned by the feature tests (__tests__/site/README.md): the e2e and
+ * e2e-timed projects test its build (npm run build:fixture), so an editor's change to content/
+ * never changes what they see.
+ */
+export const FIXTURE_CONTENT_DIR = path.join(ROOT, '__tests__/site/content');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 0);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** axe-core's script, served with a long max-age so Chromium compiles it once per context (./axe.ts). */

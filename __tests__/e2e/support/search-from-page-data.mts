@@ -15,5 +15,5 @@ const root = process.cwd();
 const publicDir = process.argv[2];
 if (!publicDir) throw new Error('usage: search-from-page-data.mts <build folder>');
 const out = mkdtempSync(path.join(os.tmpdir(), 'search-from-page-data-'));
-const report = await writeSiteSearchFiles({ root, publicDir: out, cacheDir: path.join(out, 'cache'), rendered: (url) => pageDataRendered(publicDir, url) });
+const report = await writeSiteSearchFiles({ root, contentDir: process.env.SITE_CONTENT_DIR, publicDir: out, cacheDir: path.join(out, 'cache'), rendered: (url) => pageDataRendered(publicDir, url) });
 console.log(JSON.stringify({ out, pages: report.pages, fromPageData: report.fromBuild, rendered: report.rendered }));

@@ -9,5 +9,5 @@ import path from 'node:path';
 import { writeSiteSearchFiles } from '../../../gatsby/search/build';
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'search-from-source-'));
-const report = await writeSiteSearchFiles({ root: process.cwd(), publicDir: out, cacheDir: path.join(out, 'cache') });
+const report = await writeSiteSearchFiles({ root: process.cwd(), contentDir: process.env.SITE_CONTENT_DIR, publicDir: out, cacheDir: path.join(out, 'cache') });
 console.log(JSON.stringify({ out, rendered: report.rendered, fromBuild: report.fromBuild }));
