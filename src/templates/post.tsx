@@ -75,7 +75,8 @@ const page = css`
     border-radius: 10px;
     border: 1px solid ${c('border')};
   }
-  aside {
+  /* The table of contents' column: a child of the grid, not the callouts (<aside>) in the text. */
+  > aside {
     position: sticky;
     top: 84px;
     align-self: start;
@@ -83,7 +84,7 @@ const page = css`
     overflow-y: auto;
   }
   ${mq.mobile} {
-    aside {
+    > aside {
       display: none;
     }
   }
