@@ -3,6 +3,7 @@ import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
 import { docLayoutStyles } from '../docs/doc-layout-styles';
 import { diagramStyles } from '../mdx/diagram-styles';
 import { prose } from '../mdx/prose';
+import { printStyles } from './print-styles';
 
 const styles = css`
   :root,
@@ -265,6 +266,7 @@ const styles = css`
       display: none !important;
     }
   }
+  ${printStyles}
 `;
 
 export function GlobalStyles() {
