@@ -127,7 +127,7 @@ export function cacheControlFor(urlPath) {
 /**
  * Content types set by these rules rather than left to the server's MIME table: the Markdown twin
  * of every doc and post (URL + .md), the text files for language models (llms.txt,
- * llms-full.txt, robots.txt …) and the OpenSearch description, always with their charset — the text is Chinese, and a browser or
+ * llms-full.txt, robots.txt …), the OpenSearch description and the feeds, always with their charset — the text is Chinese, and a browser or
  * a crawler guessing another charset shows mojibake. nginx gets a location per rule (an unknown
  * .md path is still the 404 page); Netlify / Cloudflare Pages get a Content-Type header rule.
  */
@@ -136,6 +136,10 @@ export const CONTENT_TYPES = Object.freeze([
   { name: 'plain text (llms.txt, llms-full.txt, robots.txt)', patterns: ['/*.txt'], type: 'text/plain', charset: 'utf-8' },
   // The browser's "search this site" description (src/lib/opensearch.ts): its own type, not text/xml.
   { name: 'OpenSearch description', patterns: ['/opensearch.xml'], type: 'application/opensearchdescription+xml', charset: 'utf-8' },
+  // Feeds (src/lib/feeds.ts): the blog's, and each tag's and series' under /blog/…/. Their own types, so a
+  // browser or feed reader that goes by the header knows them (a server's table says text/xml).
+  { name: 'RSS feeds', patterns: ['/rss.xml', '/blog/*/rss.xml'], type: 'application/rss+xml', charset: 'utf-8' },
+  { name: 'Atom feeds', patterns: ['/atom.xml', '/blog/*/atom.xml'], type: 'application/atom+xml', charset: 'utf-8' },
 ]);
 
 /** The Content-Type header these rules give a URL path (without the path prefix), or null for the server's own. */

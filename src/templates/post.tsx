@@ -4,10 +4,12 @@ import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import authors from '../../content/authors.json';
 import { PostMeta } from '../components/blog/PostMeta';
 import { RelatedPosts } from '../components/blog/RelatedPosts';
+import { FeedHead } from '../components/blog/FeedLinks';
 import { SeriesBox, SeriesNote } from '../components/blog/SeriesBox';
 import { TagLinks } from '../components/blog/TagLinks';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
+import { seriesFeedPaths } from '../lib/feeds';
 import { Markdown } from '../components/mdx/Markdown';
 import { TwinLinks } from '../components/mdx/TwinLinks';
 import { NeighbourLinks } from '../components/NeighbourLinks';
@@ -137,6 +139,7 @@ export function Head({ data, location, pageContext }: HeadProps<PostData, PostCo
       {fm.tags.map((tag) => (
         <meta key={tag} property="article:tag" content={tag} />
       ))}
+      {pageContext.series ? <FeedHead paths={seriesFeedPaths(pageContext.series.key)} title={pageContext.series.name} /> : null}
     </Seo>
   );
 }

@@ -234,6 +234,15 @@ const styles = css`
   .image-zoom {
     cursor: zoom-in;
   }
+  /* 订阅：RSS · Atom on a tag's page and in a series box (components/blog/FeedLinks.tsx). */
+  .feed-links {
+    margin: 16px 0 0;
+    font-size: 14px;
+    color: ${c('textSoft')};
+  }
+  .feed-links a {
+    text-decoration: underline;
+  }
   /* 最后更新于 … under a doc (components/LastUpdated.tsx; in a post's meta row it takes the row's style). */
   p.last-updated {
     margin: 8px 0 0;

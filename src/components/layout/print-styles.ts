@@ -46,6 +46,7 @@ export const printStyles = `
     .sidebar-col,
     .toc-col,
     .twin-links,
+    .feed-links,
     .copy-button,
     .heading-anchor,
     .code-header,
