@@ -98,13 +98,14 @@ export function commonHeaders() {
  *     writes a new folder, so they are immutable for a year.
  *   - /search/index.json, /search/store.json — the site search's two manifests (src/lib/search/files.ts):
  *     fixed names that every deploy rewrites, so revalidated like page data, never immutable. Each
- *     carries its build's id and the browser refetches both when they disagree.
+ *     carries its build's id and the browser refetches both when they disagree. /search/pages.json, the
+ *     not-found page's list of pages to suggest (src/lib/suggest.ts), is rewritten the same way.
  */
 export const CACHE_RULES = Object.freeze([
   { name: 'hashed assets', patterns: ['/static/*', '/*.js', '/*.css', '/*.map'], cacheControl: CACHE_IMMUTABLE },
   { name: 'page data and app data', patterns: ['/page-data/*'], cacheControl: CACHE_REVALIDATE },
   { name: 'search pieces (under their build id)', patterns: ['/search/*/*'], cacheControl: CACHE_IMMUTABLE },
-  { name: 'search manifests (index and store)', patterns: ['/search/index.json', '/search/store.json'], cacheControl: CACHE_REVALIDATE },
+  { name: 'search manifests (index and store) and the page list', patterns: ['/search/index.json', '/search/store.json', '/search/pages.json'], cacheControl: CACHE_REVALIDATE },
   { name: 'HTML and everything else', patterns: ['/*'], cacheControl: CACHE_REVALIDATE },
 ]);
 

@@ -13,6 +13,7 @@ import { builtSite, type BuiltSite } from '../pages/built';
 import { writeSearchFiles } from '../search/gatsby-node';
 import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../travel/travel';
 import { writeDiscoveryFiles } from './write-discovery';
+import { pageList, writePageList } from './page-list';
 import { finishHtmlFiles } from './finish-html';
 import { linkReport, publishedAnchorReport, type PageLinks } from './link-report';
 import { finishedPages, recordedLinks } from './finished-pages';
@@ -143,6 +144,16 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
         },
       );
       reporter.info(`已写出 rss.xml、atom.xml（另有每个标签和系列各一对，共 ${count.feeds} 对订阅）、robots.txt、opensearch.xml 和 sitemap.xml（${count.urls} 个网址，不含搜索页）`);
+    },
+  },
+  // The not-found page's list of pages to suggest from (gatsby/postbuild/page-list.ts), after the search files: it sits in their folder.
+  {
+    name: 'page-list',
+    needsPlan: true,
+    run({ reporter, publicDir }, { plan, posts, docs }) {
+      const list = pageList(plan, posts, docs);
+      writePageList(publicDir, list);
+      reporter.info(`已写出找不到页面时用来推荐的页面清单（${list.length} 个页面）`);
     },
   },
   // _headers and _redirects list public/'s files: written once everything else is there.
