@@ -98,13 +98,14 @@ export function commonHeaders() {
  *     writes a new folder, so they are immutable for a year.
  *   - /search/index.json, /search/store.json — the site search's two manifests (src/lib/search/files.ts):
  *     fixed names that every deploy rewrites, so revalidated like page data, never immutable. Each
- *     carries its build's id and the browser refetches both when they disagree.
+ *     carries its build's id and the browser refetches both when they disagree. /search/pages.json, the
+ *     not-found page's list of pages to suggest (src/lib/suggest.ts), is rewritten the same way.
  */
 export const CACHE_RULES = Object.freeze([
   { name: 'hashed assets', patterns: ['/static/*', '/*.js', '/*.css', '/*.map'], cacheControl: CACHE_IMMUTABLE },
   { name: 'page data and app data', patterns: ['/page-data/*'], cacheControl: CACHE_REVALIDATE },
   { name: 'search pieces (under their build id)', patterns: ['/search/*/*'], cacheControl: CACHE_IMMUTABLE },
-  { name: 'search manifests (index and store)', patterns: ['/search/index.json', '/search/store.json'], cacheControl: CACHE_REVALIDATE },
+  { name: 'search manifests (index and store) and the page list', patterns: ['/search/index.json', '/search/store.json', '/search/pages.json'], cacheControl: CACHE_REVALIDATE },
   { name: 'HTML and everything else', patterns: ['/*'], cacheControl: CACHE_REVALIDATE },
 ]);
 
@@ -127,7 +128,7 @@ export function cacheControlFor(urlPath) {
 /**
  * Content types set by these rules rather than left to the server's MIME table: the Markdown twin
  * of every doc and post (URL + .md), the text files for language models (llms.txt,
- * llms-full.txt, robots.txt …) and the OpenSearch description, always with their charset — the text is Chinese, and a browser or
+ * llms-full.txt, robots.txt …), the OpenSearch description and the feeds, always with their charset — the text is Chinese, and a browser or
  * a crawler guessing another charset shows mojibake. nginx gets a location per rule (an unknown
  * .md path is still the 404 page); Netlify / Cloudflare Pages get a Content-Type header rule.
  */
@@ -136,6 +137,10 @@ export const CONTENT_TYPES = Object.freeze([
   { name: 'plain text (llms.txt, llms-full.txt, robots.txt)', patterns: ['/*.txt'], type: 'text/plain', charset: 'utf-8' },
   // The browser's "search this site" description (src/lib/opensearch.ts): its own type, not text/xml.
   { name: 'OpenSearch description', patterns: ['/opensearch.xml'], type: 'application/opensearchdescription+xml', charset: 'utf-8' },
+  // Feeds (src/lib/feeds.ts): the blog's, and each tag's and series' under /blog/…/. Their own types, so a
+  // browser or feed reader that goes by the header knows them (a server's table says text/xml).
+  { name: 'RSS feeds', patterns: ['/rss.xml', '/blog/*/rss.xml'], type: 'application/rss+xml', charset: 'utf-8' },
+  { name: 'Atom feeds', patterns: ['/atom.xml', '/blog/*/atom.xml'], type: 'application/atom+xml', charset: 'utf-8' },
 ]);
 
 /** The Content-Type header these rules give a URL path (without the path prefix), or null for the server's own. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { writeDiscoveryFiles } from '../../gatsby/postbuild/write-discovery';
-import { absoluteUrl, buildFeeds, robotsTxt, sitemapEntries, sitemapPaths } from '../../gatsby/postbuild/discovery';
+import { absoluteUrl, buildFeeds, robotsTxt, sitemapEntries, sitemapPaths, topicChannels } from '../../gatsby/postbuild/discovery';
 import { openSearchXml } from '../../src/lib/opensearch';
 import type { PostSummary } from '../../src/lib/routes';
 
@@ -128,5 +128,55 @@ describe('OpenSearch description', () => {
 
   it('keeps the search page out of the sitemap', () => {
     expect(sitemapPaths(['/blog', '/search', '/docs/intro'], new Set())).toEqual(['/', '/blog', '/docs/intro']);
+  });
+});
+
+describe('feeds of a tag and of a series', () => {
+  const more: PostSummary[] = [...posts, { slug: 'oneway', path: '/blog/oneway', title: '单向调用', date: '2023-10-27', tags: ['android'], description: '描述三', readingMinutes: 4 }];
+  const newestFirst = [...more].sort((a, b) => b.date.localeCompare(a.date));
+  const topics = topicChannels(site, newestFirst, [{ key: 'binder', name: 'Binder 系列', parts: ['/blog/binder', '/blog/oneway', '/blog/draft-part'] }]);
+  const byPage = new Map(topics.map((t) => [t.channel.page, t]));
+
+  it('gives every tag its posts and addresses beside its page', () => {
+    const tags = topics.filter((t) => t.channel.page.startsWith('/blog/tags/'));
+    expect(tags.map((t) => t.channel.page).sort()).toEqual(['/blog/tags/android', '/blog/tags/cos', '/blog/tags/空壳']);
+    expect(byPage.get('/blog/tags/android')?.posts.map((p) => p.slug)).toEqual(['oneway', 'binder']);
+    expect(byPage.get('/blog/tags/空壳')?.channel.paths).toEqual({ rss: '/blog/tags/空壳/rss.xml', atom: '/blog/tags/空壳/atom.xml' });
+  });
+
+  it('gives a series its listed parts, linked to its first part', () => {
+    const series = topics.find((t) => t.channel.paths.rss === '/blog/series/binder/rss.xml');
+    expect(series?.channel.page).toBe('/blog/binder');
+    expect(series?.channel.title).toContain('Binder 系列');
+    expect(series?.posts.map((p) => p.slug)).toEqual(['oneway', 'binder']);
+    expect(topicChannels(site, newestFirst, [{ key: 'gone', name: '空系列', parts: ['/blog/draft-part'] }]).some((t) => t.channel.paths.rss.includes('gone'))).toBe(false);
+  });
+
+  it('writes them with the main feed’s item format and their own addresses', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'feeds-'));
+    try {
+      await writeDiscoveryFiles(dir, site, {
+        posts: newestFirst,
+        series: [{ key: 'binder', name: 'Binder 系列', parts: ['/blog/binder', '/blog/oneway'] }],
+        allPaths: [],
+        unlisted: new Set(),
+        changes: { updated: new Map(), published: new Map() },
+        authorName: () => 'Tiony.bo',
+        authorsOf: () => ['tiony.bo'],
+      });
+      const parser = new XMLParser({ ignoreAttributes: false });
+      const rss = readFileSync(path.join(dir, 'blog', 'tags', '空壳', 'rss.xml'), 'utf8');
+      expect(XMLValidator.validate(rss)).toBe(true);
+      const channel = parser.parse(rss).rss.channel;
+      const main = parser.parse(readFileSync(path.join(dir, 'rss.xml'), 'utf8')).rss.channel;
+      expect(channel.link).toBe('https://www.iofomo.com/blog/tags/%E7%A9%BA%E5%A3%B3');
+      expect(channel.item.link).toBe('https://www.iofomo.com/blog/binder');
+      expect(Object.keys(channel.item).sort()).toEqual(Object.keys(main.item[0]).sort());
+      const atom = parser.parse(readFileSync(path.join(dir, 'blog', 'series', 'binder', 'atom.xml'), 'utf8')).feed;
+      expect(atom.entry.map((e: { id: string }) => e.id)).toEqual(['https://www.iofomo.com/blog/oneway', 'https://www.iofomo.com/blog/binder']);
+      expect([atom.link].flat().find((l: Record<string, string>) => l['@_rel'] === 'self')?.['@_href']).toBe('https://www.iofomo.com/blog/series/binder/atom.xml');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -36,6 +36,17 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
     // The pieces a query fetches live in a folder named by their build: immutable.
     for (const piece of ['/search/0123456789abcdef0123/p0.txt', '/search/0123456789abcdef0123/d3.json']) expect(host.forUrl(piece)['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(host.forUrl('/blog/binder')['Content-Type']).toBeUndefined();
+    // Feeds, the blog's and each tag's and series': their own types in UTF-8, revalidated (fixed names).
+    for (const [feed, type] of [
+      ['/rss.xml', 'application/rss+xml'],
+      ['/blog/tags/%E7%A9%BA%E5%A3%B3/rss.xml', 'application/rss+xml'],
+      ['/atom.xml', 'application/atom+xml'],
+      ['/blog/series/binder/atom.xml', 'application/atom+xml'],
+    ]) {
+      expect(host.forUrl(feed as string)).toMatchObject({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    }
+    expect(nginxModel(generated.variants.root.nginx).contentType('/blog/tags/空壳/atom.xml')).toBe('application/atom+xml; charset=utf-8');
+    expect(nginxModel(generated.variants.root.nginx).contentType('/blog/rss.xml.html')).toBeNull();
     const nginx = nginxModel(generated.variants.prefixed.nginx);
     expect(nginx.contentType('/fomosite/docs/desktop/wing/Get start.md')).toBe('text/markdown; charset=utf-8');
     expect(nginx.contentType('/docs/desktop/wing/Get start.md')).toBeNull(); // outside the prefix

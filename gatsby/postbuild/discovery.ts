@@ -1,11 +1,13 @@
 /**
- * Feeds and discovery files written after every build: RSS 2.0 and Atom for the blog
- * (the `feed` library), sitemap.xml (the `sitemap` library) and robots.txt. Unlisted pages and
+ * Feeds and discovery files written after every build: RSS 2.0 and Atom for the blog, each tag and
+ * each series (the `feed` library), sitemap.xml (the `sitemap` library) and robots.txt. Unlisted pages and
  * drafts never appear; paths with Chinese or spaces are percent-encoded.
  */
 import { Feed } from 'feed';
 import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { encodePath } from '../../src/lib/url-path';
+import { FEED_PATHS, seriesFeedPaths, tagFeedPaths, type FeedPaths } from '../../src/lib/feeds';
+import { postsWithTag, summarizeTags } from '../../src/lib/tags';
 import type { PostSummary } from '../../src/lib/routes';
 
 export interface SiteIdentity {
@@ -18,23 +20,38 @@ export interface SiteIdentity {
   copyright: string;
 }
 
-export const FEED_PATHS = { rss: '/rss.xml', atom: '/atom.xml' } as const;
+export { FEED_PATHS };
 export const FEED_ITEMS = 20;
 
 export function absoluteUrl(site: SiteIdentity, path: string): string {
   return `${site.origin}${site.pathPrefix}${encodePath(path === '/' ? '/' : path)}`;
 }
 
-export function buildFeeds(posts: PostSummary[], site: SiteIdentity, authorName: (id: string) => string, authorsOf: (slug: string) => string[]): { rss: string; atom: string } {
+/** What a feed is of: its title, the page it stands for and its own two addresses. */
+export interface FeedChannel {
+  title: string;
+  /** The page a reader follows it from (the blog, a tag's page, a series' first part). */
+  page: string;
+  paths: FeedPaths;
+}
+
+/** The whole blog's feed. */
+export const blogChannel = (site: SiteIdentity): FeedChannel => ({ title: `${site.title} 博客`, page: '/blog', paths: FEED_PATHS });
+
+/**
+ * The posts of `channel`, newest first (at most FEED_ITEMS), as RSS 2.0 and Atom. Every feed has
+ * the same item format: a tag's or a series' feed is the main feed's items that belong to it.
+ */
+export function buildFeeds(posts: PostSummary[], site: SiteIdentity, authorName: (id: string) => string, authorsOf: (slug: string) => string[], channel: FeedChannel = blogChannel(site)): { rss: string; atom: string } {
   const feed = new Feed({
-    title: `${site.title} 博客`,
+    title: channel.title,
     description: site.description,
-    id: absoluteUrl(site, '/blog'),
-    link: absoluteUrl(site, '/blog'),
+    id: absoluteUrl(site, channel.page),
+    link: absoluteUrl(site, channel.page),
     language: 'zh-CN',
     copyright: site.copyright,
     updated: posts[0] ? new Date(`${posts[0].date}T00:00:00Z`) : new Date(0),
-    feedLinks: { rss: absoluteUrl(site, FEED_PATHS.rss), atom: absoluteUrl(site, FEED_PATHS.atom) },
+    feedLinks: { rss: absoluteUrl(site, channel.paths.rss), atom: absoluteUrl(site, channel.paths.atom) },
   });
   for (const post of posts.slice(0, FEED_ITEMS)) {
     const link = absoluteUrl(site, post.path);
@@ -49,6 +66,32 @@ export function buildFeeds(posts: PostSummary[], site: SiteIdentity, authorName:
     });
   }
   return { rss: feed.rss2(), atom: feed.atom1() };
+}
+
+/** A series as the feeds need it: key, name and its listed parts' paths (from the page plan's series boxes). */
+export interface SeriesFeedInput {
+  key: string;
+  name: string;
+  parts: readonly string[];
+}
+
+/**
+ * Every feed after the main one: one per tag (its listed posts) and one per series (its listed
+ * parts), newest first like the main feed. `posts`: the listed posts, newest first.
+ */
+export function topicChannels(site: SiteIdentity, posts: readonly PostSummary[], series: readonly SeriesFeedInput[]): Array<{ channel: FeedChannel; posts: PostSummary[] }> {
+  const out: Array<{ channel: FeedChannel; posts: PostSummary[] }> = [];
+  for (const tag of summarizeTags(posts)) {
+    out.push({ channel: { title: `${site.title} 博客 · 标签：${tag.label}`, page: tag.path, paths: tagFeedPaths(tag.label) }, posts: postsWithTag(posts, tag.label) });
+  }
+  for (const s of series) {
+    const parts = new Set(s.parts);
+    const listed = posts.filter((p) => parts.has(p.path));
+    const first = s.parts.find((p) => listed.some((post) => post.path === p));
+    if (!first) continue;
+    out.push({ channel: { title: `${site.title} 博客 · ${s.name}`, page: first, paths: seriesFeedPaths(s.key) }, posts: listed });
+  }
+  return out;
 }
 
 /** Built pages that are never in the sitemap: the search results page is noindex (its content is the query's). */

@@ -13,6 +13,7 @@ import { builtSite, type BuiltSite } from '../pages/built';
 import { writeSearchFiles } from '../search/gatsby-node';
 import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../travel/travel';
 import { writeDiscoveryFiles } from './write-discovery';
+import { pageList, writePageList } from './page-list';
 import { finishHtmlFiles } from './finish-html';
 import { linkReport, publishedAnchorReport, type PageLinks } from './link-report';
 import { finishedPages, recordedLinks } from './finished-pages';
@@ -124,11 +125,17 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
       const unlisted = new Set([...posts.filter((p) => p.unlisted || p.draft).map((p) => `/blog/${p.slug}`), ...docs.filter((d) => d.unlisted).map((d) => `/docs/${d.docId}`)]);
       const listed = plan.flatMap((p) => (p.kind === 'archive' ? p.context.years.flatMap((y) => y.posts) : []));
       const slugAuthors = new Map(posts.map((p) => [p.slug, p.authors]));
+      const series = new Map(
+        plan.flatMap((p) =>
+          p.kind === 'post' && p.context.series ? [[p.context.series.key, { key: p.context.series.key, name: p.context.series.name, parts: p.context.series.parts.map((part) => part.path) }] as const] : [],
+        ),
+      );
       const count = await writeDiscoveryFiles(
         publicDir,
         { origin: siteConfig.url, pathPrefix, title: siteConfig.title, description: siteConfig.description, copyright: siteConfig.footer.copyright },
         {
           posts: listed,
+          series: [...series.values()],
           allPaths: plan.map((p) => p.path),
           unlisted,
           changes: { updated: lastUpdated, published: new Map(posts.map((p) => [`/blog/${p.slug}`, p.date])) },
@@ -136,7 +143,17 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
           authorsOf: (slug) => slugAuthors.get(slug) ?? [],
         },
       );
-      reporter.info(`已写出 rss.xml、atom.xml、robots.txt、opensearch.xml 和 sitemap.xml（${count} 个网址，不含搜索页）`);
+      reporter.info(`已写出 rss.xml、atom.xml（另有每个标签和系列各一对，共 ${count.feeds} 对订阅）、robots.txt、opensearch.xml 和 sitemap.xml（${count.urls} 个网址，不含搜索页）`);
+    },
+  },
+  // The not-found page's list of pages to suggest from (gatsby/postbuild/page-list.ts), after the search files: it sits in their folder.
+  {
+    name: 'page-list',
+    needsPlan: true,
+    run({ reporter, publicDir }, { plan, posts, docs }) {
+      const list = pageList(plan, posts, docs);
+      writePageList(publicDir, list);
+      reporter.info(`已写出找不到页面时用来推荐的页面清单（${list.length} 个页面）`);
     },
   },
   // _headers and _redirects list public/'s files: written once everything else is there.

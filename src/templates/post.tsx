@@ -4,10 +4,12 @@ import type { IGatsbyImageData } from 'gatsby-plugin-image';
 import authors from '../../content/authors.json';
 import { PostMeta } from '../components/blog/PostMeta';
 import { RelatedPosts } from '../components/blog/RelatedPosts';
+import { FeedHead } from '../components/blog/FeedLinks';
 import { SeriesBox, SeriesNote } from '../components/blog/SeriesBox';
 import { TagLinks } from '../components/blog/TagLinks';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
+import { seriesFeedPaths } from '../lib/feeds';
 import { Markdown } from '../components/mdx/Markdown';
 import { TwinLinks } from '../components/mdx/TwinLinks';
 import { NeighbourLinks } from '../components/NeighbourLinks';
@@ -75,7 +77,8 @@ const page = css`
     border-radius: 10px;
     border: 1px solid ${c('border')};
   }
-  aside {
+  /* The table of contents' column: a child of the grid, not the callouts (<aside>) in the text. */
+  > aside {
     position: sticky;
     top: 84px;
     align-self: start;
@@ -83,7 +86,7 @@ const page = css`
     overflow-y: auto;
   }
   ${mq.mobile} {
-    aside {
+    > aside {
       display: none;
     }
   }
@@ -136,6 +139,7 @@ export function Head({ data, location, pageContext }: HeadProps<PostData, PostCo
       {fm.tags.map((tag) => (
         <meta key={tag} property="article:tag" content={tag} />
       ))}
+      {pageContext.series ? <FeedHead paths={seriesFeedPaths(pageContext.series.key)} title={pageContext.series.name} /> : null}
     </Seo>
   );
 }

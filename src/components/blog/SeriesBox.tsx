@@ -1,8 +1,10 @@
 import { css } from '@emotion/react';
 import { Link } from 'gatsby';
+import { seriesFeedPaths } from '../../lib/feeds';
 import { formatDateZh } from '../../lib/format';
 import { SERIES_LATER_LABEL, seriesHeading, type SeriesBox as SeriesBoxData } from '../../lib/series';
 import { c } from '../../theme/tokens';
+import { FeedLinks } from './FeedLinks';
 
 const box = css`
   margin: 40px 0 0;
@@ -116,6 +118,7 @@ export function SeriesBox({ series }: { series: SeriesBoxData }) {
           ) : null}
         </p>
       ) : null}
+      <FeedLinks paths={seriesFeedPaths(series.key)} what="本系列" />
     </nav>
   );
 }

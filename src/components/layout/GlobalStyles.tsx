@@ -3,6 +3,7 @@ import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
 import { docLayoutStyles } from '../docs/doc-layout-styles';
 import { diagramStyles } from '../mdx/diagram-styles';
 import { prose } from '../mdx/prose';
+import { printStyles } from './print-styles';
 
 const styles = css`
   :root,
@@ -233,6 +234,15 @@ const styles = css`
   .image-zoom {
     cursor: zoom-in;
   }
+  /* 订阅：RSS · Atom on a tag's page and in a series box (components/blog/FeedLinks.tsx). */
+  .feed-links {
+    margin: 16px 0 0;
+    font-size: 14px;
+    color: ${c('textSoft')};
+  }
+  .feed-links a {
+    text-decoration: underline;
+  }
   /* 最后更新于 … under a doc (components/LastUpdated.tsx; in a post's meta row it takes the row's style). */
   p.last-updated {
     margin: 8px 0 0;
@@ -265,6 +275,7 @@ const styles = css`
       display: none !important;
     }
   }
+  ${printStyles}
 `;
 
 export function GlobalStyles() {
