@@ -5,8 +5,8 @@
  * against the site built from <base>, as short Markdown (scripts/report/: snapshot → compare →
  * format). Printed, and written to .report/report.md (or to --out only).
  *
- * - base: built once per commit in a worktree (.report/base-<sha>, node_modules symlinked when the
- *   lockfile and patches are the working tree's, else npm ci there), with the same build cache
+ * - base: built once per commit in a worktree (.report/base-<sha>, node_modules a hard-linked copy when
+ *   the lockfile and patches are the working tree's, else npm ci there), with the same build cache
  *   (resized images, share cards: their keys name their inputs); its snapshot is kept in
  *   .report/snapshots/<sha>.json and reused, the worktree removed.
  * - head: --head-dir names a finished build (CI: the strict build npm test made), --head-log its
@@ -18,9 +18,10 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildCacheDir } from '../gatsby/cache';
 import { compareSnapshots } from './report/compare';
 import { formatReport } from './report/format';
 import { buildSecondsFromLog, snapshot, SNAPSHOT_VERSION, type SiteSnapshot } from './report/snapshot';
@@ -51,8 +52,8 @@ function treeFingerprint(): string {
 
 /** Runs `npm run build` in dir (its output to logFile); the wall seconds it took. */
 function build(dir: string, logFile: string, label: string): number {
-  const cache = process.env.SITE_BUILD_CACHE;
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', NO_COLOR: '1', GATSBY_TELEMETRY_DISABLED: '1', ...(cache ? { SITE_BUILD_CACHE: path.resolve(ROOT, cache) } : {}) };
+  // The working tree's build cache for both builds (resized images, share cards: keys name their inputs).
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '1', NO_COLOR: '1', GATSBY_TELEMETRY_DISABLED: '1', SITE_BUILD_CACHE: buildCacheDir(process.env, ROOT) };
   delete env.SITE_STRICT;
   say(`构建 ${label}（${path.relative(ROOT, dir) || '.'}，日志 ${path.relative(ROOT, logFile)}）…`);
   const started = Date.now();
@@ -78,10 +79,15 @@ async function baseSnapshot(ref: string): Promise<SiteSnapshot> {
   if (existsSync(dir)) git(['worktree', 'remove', '--force', dir], ROOT);
   git(['worktree', 'add', '--detach', dir, sha], ROOT);
   try {
-    // The same dependencies when the lockfile and the patches applied to them are the same.
+    // The same dependencies when the lockfile and the patches applied to them are the same: a
+    // hard-linked copy (seconds), not a symlink. Through a symlink webpack resolves the packages
+    // to their real path outside the worktree, and every page type's first-load JS came out
+    // 0.3 KB gzip smaller than the same commit built in place.
     const sameDependencies = spawnSync('git', ['diff', '--quiet', sha, '--', 'package-lock.json', 'patches'], { cwd: ROOT }).status === 0;
-    if (sameDependencies) symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-    else {
+    if (sameDependencies) {
+      execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
+      rmSync(path.join(dir, 'node_modules', '.cache'), { recursive: true, force: true });
+    } else {
       say(`基准 ${ref} 的依赖与工作区不同：在它的 worktree 里 npm ci`);
       execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
     }
