@@ -12,6 +12,7 @@ import { pageDataFile, pageHtmlFile, pageHtmlFiles } from '../../gatsby/framewor
 import { extractLinks } from '../../gatsby/postbuild/link-report';
 import { compareSnapshots } from '../../scripts/report/compare';
 import { snapshot, type SiteSnapshot } from '../../scripts/report/snapshot';
+import { siteConfig } from '../../src/config/site';
 import { SITE_DIR } from './support/env';
 
 const SOURCE = process.env.E2E_FIXTURE_SITE_DIR ? path.resolve(process.env.E2E_FIXTURE_SITE_DIR) : SITE_DIR;
@@ -50,7 +51,7 @@ describe('build report on two builds', () => {
     const [copied, ...others] = posts as [(typeof posts)[number], ...typeof posts];
     mkdirSync(path.dirname(pageHtmlFile(work, ADDED)), { recursive: true });
     mkdirSync(path.dirname(pageDataFile(work, ADDED)), { recursive: true });
-    writeFileSync(pageHtmlFile(work, ADDED), html(copied.path).replace(/<title([^>]*)>[^<]*</, `<title$1>${ADDED_TITLE} | iofomo<`));
+    writeFileSync(pageHtmlFile(work, ADDED), html(copied.path).replace(/<title([^>]*)>[^<]*</, `<title$1>${ADDED_TITLE} | ${siteConfig.title}<`));
     cpSync(pageDataFile(work, copied.path), pageDataFile(work, ADDED));
 
     // 2. A heading reworded, text and id, and its table-of-contents entry with it (the page's other

@@ -173,8 +173,9 @@ describe('formatReport', () => {
     expect(md).not.toContain('### 改动的页面');
   });
 
-  it('shows a shrinking figure with a minus sign', () => {
+  it('shows a shrinking figure with a minus sign, and a change under a kilobyte in bytes', () => {
     expect(formatReport(compareSnapshots(site(), site({ imageBytes: 1.5 * KB * KB })))).toContain('| 图片合计 | 2.00 MB | 1.50 MB | −512.0 KB |  |');
+    expect(formatReport(compareSnapshots(site(), site({ htmlBytes: 300 * KB + 23 })))).toContain('| HTML 合计 | 300.0 KB | 300.0 KB | +23 B |  |');
   });
 
   it(`lists at most ${MAX_ROWS} rows of a table and counts the rest`, () => {

@@ -30,7 +30,7 @@ const cell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 
 const KB = 1024;
-const bytes = (n: number) => (Math.abs(n) >= KB * KB ? `${(n / KB / KB).toFixed(2)} MB` : `${(n / KB).toFixed(1)} KB`);
+const bytes = (n: number) => (Math.abs(n) >= KB * KB ? `${(n / KB / KB).toFixed(2)} MB` : Math.abs(n) >= KB ? `${(n / KB).toFixed(1)} KB` : `${n} B`);
 const seconds = (n: number) => `${n.toFixed(1)} s`;
 const signed = (text: string, n: number) => (n > 0 ? `+${text}` : n < 0 ? `−${text.replace(/^-/, '')}` : '±0');
 
@@ -96,5 +96,6 @@ export function formatReport(model: ReportModel): string {
   out.push(figureRow('图片合计', model.images, bytes));
   out.push(figureRow('构建时间', model.buildSeconds, seconds));
   out.push('', 'JS 和搜索是 gzip（级别 6）后的字节；搜索首次查询 = 搜索引擎代码 + 两个清单 + 查询集里下载最多的一条查询的分片。');
+  out.push('基准总是在全新的 worktree 里从头构建；本次的构建若沿用了 `.cache`（本地的增量构建），构建时间会短得多，不能直接比。');
   return `${out.join('\n')}\n`;
 }
