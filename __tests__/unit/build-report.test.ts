@@ -148,6 +148,8 @@ describe('formatReport', () => {
 
   it('lists the added page, the changed page with its sections, the new broken link with ⚠', () => {
     const md = changedSite();
+    expect(md).toContain('## 构建报告：`main`（abcdef0） → `工作区`（abcdef0）');
+    expect(formatReport(compareSnapshots(site({ label: 'abcdef0' }), site()))).toContain('## 构建报告：`abcdef0` → `main`（abcdef0）');
     expect(md).toContain('新增 1，删除 0，改动 1');
     expect(md).toContain('| 文章 \\| C | `/blog/c` | 文章 |');
     expect(md).toContain('| 文章 A | `/blog/a` | 新增：配置（新）；删除：配置 |');

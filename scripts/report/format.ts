@@ -63,7 +63,8 @@ function table(head: string[], rows: string[][]): string[] {
 
 const pageRows = (pages: PageRef[]) => pages.map((p) => [cell(p.title), code(p.path), typeName(p.type)]);
 
-const side = (s: ReportModel['base']) => (s.commit ? `${code(s.label)}（${s.commit.slice(0, 7)}）` : s.label);
+/** A side of the comparison: its label, and its commit unless the label is that commit already. */
+const side = (s: ReportModel['base']) => (s.commit && !s.commit.startsWith(s.label) ? `${code(s.label)}（${s.commit.slice(0, 7)}）` : code(s.label));
 
 export function formatReport(model: ReportModel): string {
   const { added, removed, changed, links } = model;
