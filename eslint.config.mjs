@@ -11,7 +11,7 @@ export default defineConfig(
   {
     // Build output and caches; content/ (MDX, checked by the content rules: npm run check:content);
     // the broken files the tests feed the content checks on purpose.
-    ignores: ['public/', '.cache/', '.e2e/', '.bench/', 'static/', 'content/', '__tests__/fixtures/'],
+    ignores: ['public/', '.cache/', '.e2e/', '.bench/', '.report/', 'static/', 'content/', '__tests__/fixtures/'],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
