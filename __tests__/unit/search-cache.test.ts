@@ -9,7 +9,7 @@ import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '..
 import { cachedFieldTokens, fieldTokens, type FieldTokensCache } from '../../src/lib/search/engine';
 import { retainedBytes } from './support/heap';
 import { collectGarbage } from '../../gatsby/memory';
-import type { PageSection } from '../../gatsby/search/sections';
+import type { PageSection } from '../../src/lib/types/page-section';
 import {
   importClosure,
   MANIFEST,

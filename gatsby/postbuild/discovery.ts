@@ -7,16 +7,7 @@ import { Feed } from 'feed';
 import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { encodePath } from '../../src/lib/url-path';
 import type { PostSummary } from '../../src/lib/routes';
-
-export interface SiteIdentity {
-  /** https://www.iofomo.com */
-  origin: string;
-  /** '' at the root, '/fomosite' under a prefix. */
-  pathPrefix: string;
-  title: string;
-  description: string;
-  copyright: string;
-}
+import type { SiteIdentity } from '../../src/lib/types/site-identity';
 
 export const FEED_PATHS = { rss: '/rss.xml', atom: '/atom.xml' } as const;
 export const FEED_ITEMS = 20;

@@ -2,7 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { buildFeeds, FEED_PATHS, robotsTxt, sitemapEntries, sitemapPaths, type LastChanges, type SiteIdentity } from './discovery';
+import { buildFeeds, FEED_PATHS, robotsTxt, sitemapEntries, sitemapPaths, type LastChanges } from './discovery';
+import type { SiteIdentity } from '../../src/lib/types/site-identity';
 import { OPENSEARCH_PATH, openSearchXml } from '../../src/lib/opensearch';
 import type { PostSummary } from '../../src/lib/routes';
 

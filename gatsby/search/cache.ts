@@ -27,7 +27,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
 import { fieldTokens, shareTokens, type FieldTokensCache } from '../../src/lib/search/engine';
-import type { PageSection } from './sections';
+import type { PageSection } from '../../src/lib/types/page-section';
 import { buildCacheDir, PRUNE_AFTER_DAYS, writeAtomic } from '../cache';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

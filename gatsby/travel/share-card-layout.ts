@@ -25,14 +25,6 @@ export interface CardBrand {
   mark: string;
 }
 
-/** What a page's <head> needs (it travels in the page context): the card's site path, alt text and size. */
-export interface ShareCard {
-  path: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-
 export interface CardNode {
   type: string;
   props: { style?: Record<string, string | number>; children?: CardNode[] | string; src?: string; width?: number; height?: number };

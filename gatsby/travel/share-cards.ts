@@ -21,7 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
-import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode, type ShareCard } from './share-card-layout';
+import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode } from './share-card-layout';
+import type { ShareCard } from '../../src/lib/types/share-card';
 
 export { MissingGlyphError };
 /** Weights the template uses: 700 for the title, site name and labels, 400 for the rest. */

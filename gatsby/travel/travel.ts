@@ -15,7 +15,7 @@ import { bodyFirstLine } from '../markdown/errors';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
-import type { ShareCard } from './share-card-layout';
+import type { ShareCard } from '../../src/lib/types/share-card';
 import { buildCacheDir } from '../cache';
 import { runOnWorkerThread } from '../worker-thread';
 import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards, type PlannedCard } from './share-cards';

@@ -16,9 +16,9 @@ import { UnlistedNotice } from '../components/UnlistedNotice';
 import { toolNameForKey } from '../config/site';
 import { docPath, sidebarKey } from '../lib/docs';
 import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
-import type { ShareCard } from '../../gatsby/travel/share-card-layout';
+import type { ShareCard } from '../lib/types/share-card';
 import type { PagePlan } from '../lib/routes';
-import type { TocEntry } from '../../gatsby/markdown/toc';
+import type { TocEntry } from '../lib/types/toc';
 
 interface DocData {
   mdx: {

@@ -17,8 +17,8 @@ import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
 import type { NavLink, PagePlan } from '../lib/routes';
-import type { TocEntry } from '../../gatsby/markdown/toc';
-import type { ShareCard } from '../../gatsby/travel/share-card-layout';
+import type { TocEntry } from '../lib/types/toc';
+import type { ShareCard } from '../lib/types/share-card';
 import { c, mq } from '../theme/tokens';
 
 interface PostData {
