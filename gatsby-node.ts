@@ -11,7 +11,7 @@ import * as markdown from './gatsby/markdown/gatsby-node';
 import * as pages from './gatsby/pages/gatsby-node';
 import * as postbuild from './gatsby/postbuild/gatsby-node';
 import * as search from './gatsby/search/gatsby-node';
-import * as travel from './gatsby/travel/develop';
+import * as travel from './gatsby/exports/develop';
 
 type Hook<K extends keyof GatsbyNode> = NonNullable<GatsbyNode[K]>;
 

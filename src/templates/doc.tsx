@@ -27,7 +27,7 @@ interface DocData {
   };
 }
 
-/** The plan's context plus the generated share card (gatsby/travel/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
+/** The plan's context plus the generated share card (gatsby/exports/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
 type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & {
   shareCard?: ShareCard | null;
   lastUpdated?: LastUpdatedValue | null;

@@ -36,7 +36,7 @@ interface PostData {
   };
 }
 
-/** The plan's context plus the generated share card (posts without a cover, see gatsby/travel/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
+/** The plan's context plus the generated share card (posts without a cover, see gatsby/exports/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
 type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null; reportIssueHref?: string };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;

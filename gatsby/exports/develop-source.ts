@@ -1,4 +1,4 @@
-/** Where develop's Markdown twins come from (gatsby/travel/develop.ts): the page's Mdx node and file. */
+/** Where develop's Markdown twins come from (gatsby/exports/develop.ts): the page's Mdx node and file. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'gatsby';

@@ -214,14 +214,14 @@ export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, d
 
 /**
  * The Markdown twins, then llms.txt and llms-full.txt, into public/. The twins are rendered on a
- * worker thread (gatsby/travel/twins-worker.ts), started before this returns its promise, so the
+ * worker thread (gatsby/exports/twins-worker.ts), started before this returns its promise, so the
  * post-build steps after it run meanwhile; their parse trees are garbage the build's own heap
  * never holds.
  */
 export async function writeTwinFiles(reporter: Reporter, publicDir: string, { sources, site, sections }: TwinInputs): Promise<void> {
   const started = performance.now();
   const job: TwinJob = { publicDir, sources, site };
-  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/travel/twins-worker.ts', job);
+  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/exports/twins-worker.ts', job);
   if (imageError) {
     reporter.panicOnBuild(imageError);
     return;

@@ -1,6 +1,6 @@
 /**
  * Share cards at build time: every doc and every post without a cover gets a 1200×630 PNG
- * (gatsby/travel/share-card-layout.ts lays it out; gatsby/travel/card-painter.cjs paints it with
+ * (gatsby/exports/share-card-layout.ts lays it out; gatsby/exports/card-painter.cjs paints it with
  * satori, resvg and sharp). This module decides what to paint and where: a production build with
  * many new cards starts painting on a worker thread as soon as createPages has named them (startShareCards),
  * on the core Gatsby leaves idle while it runs queries and renders HTML, and onPostBuild waits only
@@ -141,8 +141,8 @@ interface PaintOrder {
   inFlight: number;
 }
 
-/** The painter (plain CommonJS, gatsby/travel/card-painter.cjs) as a file, for a worker thread or require. */
-const PAINTER = () => path.resolve('gatsby/travel/card-painter.cjs');
+/** The painter (plain CommonJS, gatsby/exports/card-painter.cjs) as a file, for a worker thread or require. */
+const PAINTER = () => path.resolve('gatsby/exports/card-painter.cjs');
 
 function paintOnWorker(order: PaintOrder): Promise<number> {
   return new Promise((resolve, reject) => {

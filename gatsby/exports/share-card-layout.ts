@@ -1,7 +1,7 @@
 /**
  * Share cards (Open Graph images): what a doc's or coverless post's 1200×630 card shows and how
  * it is laid out, as a satori element tree (plain objects, no React). The tree is the card's whole
- * template: gatsby/travel/share-cards.ts hashes it (with the font and renderer versions) to name and
+ * template: gatsby/exports/share-cards.ts hashes it (with the font and renderer versions) to name and
  * cache the PNG, so any change of text, colour or layout makes a new file. Light palette only.
  */
 import { colors } from '../../src/theme/tokens';

@@ -10,7 +10,7 @@ import { rendererFingerprint } from '../search/cache';
 import type { CachedTwin, TwinCache } from './twins';
 
 /** The file twins.ts's fingerprint starts from. */
-export const TWIN_CODE = 'gatsby/travel/twins.ts';
+export const TWIN_CODE = 'gatsby/exports/twins.ts';
 
 export function twinCache(): TwinCache {
   return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), [TWIN_CODE]) };
