@@ -11,7 +11,7 @@ import * as markdown from './gatsby/markdown/gatsby-node';
 import * as pages from './gatsby/pages/gatsby-node';
 import * as postbuild from './gatsby/postbuild/gatsby-node';
 import * as search from './gatsby/search/gatsby-node';
-import * as travel from './gatsby/exports/develop';
+import * as pageExports from './gatsby/exports/gatsby-node';
 
 type Hook<K extends keyof GatsbyNode> = NonNullable<GatsbyNode[K]>;
 
@@ -35,4 +35,4 @@ export const onCreateWebpackConfig = webpack.onCreateWebpackConfig;
 export const onPreBuild = images.onPreBuild;
 export const onPostBuild = postbuild.onPostBuild;
 /** gatsby develop: search files that follow the content, twins and share cards on request. */
-export const onCreateDevServer = inOrder<'onCreateDevServer'>(search.onCreateDevServer!, travel.onCreateDevServer!);
+export const onCreateDevServer = inOrder<'onCreateDevServer'>(search.onCreateDevServer!, pageExports.onCreateDevServer!);
