@@ -25,7 +25,7 @@ function inOrder<K extends keyof GatsbyNode>(...handlers: Array<Hook<K>>): Hook<
 /** A cache made by other build code is dropped before Gatsby decides to keep it. */
 export const onPreInit = codeChange.onPreInit;
 /** The build code that makes the cache is noted; related posts' term counting starts on its thread; the image cache goes in before any job; the synonym file is checked before anything slow. */
-export const onPreBootstrap = inOrder<'onPreBootstrap'>(codeChange.onPreBootstrap!, pages.onPreBootstrap!, images.onPreBootstrap!, search.onPreBootstrap!);
+export const onPreBootstrap = inOrder<'onPreBootstrap'>(codeChange.onPreBootstrap!, content.onPreBootstrap!, images.onPreBootstrap!, search.onPreBootstrap!);
 export const createSchemaCustomization = content.createSchemaCustomization;
 export const createResolvers = markdown.createResolvers;
 export const onCreateNode = content.onCreateNode;

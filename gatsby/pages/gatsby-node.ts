@@ -25,7 +25,7 @@ import { aliasesOf, readPublishedAnchors } from '../content/anchors';
 import { readFileSync } from 'node:fs';
 import { readFrontmatter } from '../content/frontmatter';
 import { relatedPosts } from '../content/related';
-import { relatedTerms, relatedTermsCounted, startCountingRelatedTerms } from '../content/related-terms';
+import { relatedTerms, relatedTermsCounted } from '../content/related-terms';
 import { loadSeriesNames, seriesMessages } from '../content/series';
 import type { SeriesNames } from '../../src/lib/series';
 
@@ -75,11 +75,6 @@ async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[
     authorMatcher(authors),
   );
 }
-
-/** A build counts the posts' terms for related posts on a worker thread while Gatsby reads the content. */
-export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = () => {
-  if (gatsbyCommand() === 'build') startCountingRelatedTerms(contentDir);
-};
 
 export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix, getNode, getNodesByType }: CreatePagesArgs) => {
   const contentErrors = collectedContentErrors(getNode, { getNodesByType, actions });
