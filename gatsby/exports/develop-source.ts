@@ -5,9 +5,9 @@ import type { Node } from 'gatsby';
 import { docPath } from '../../src/lib/docs';
 import { bodyFirstLine } from '../markdown/errors';
 import { postPath } from '../../src/lib/routes';
-import type { BuiltSite } from '../pages/built';
+import type { BuiltSite } from '../built-site';
 import type { TwinSource } from './twins';
-import { seriesOf } from '../pages/built';
+import { seriesOf } from '../built-site';
 
 type GetNode = (id: string) => Node | undefined;
 

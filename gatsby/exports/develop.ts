@@ -12,7 +12,7 @@ import { siteConfig } from '../../src/config/site';
 import { CARD_DIR } from './share-card-layout';
 import { TWIN_EXTENSION } from '../../src/lib/twin-path';
 import { requestOrigin, type DevelopHandler } from '../framework/develop-server';
-import { builtSite } from '../pages/built';
+import { builtSite } from '../built-site';
 import { twinSourceOf } from './develop-source';
 import { cachedCardFile, drawShareCards } from './share-cards';
 import { CARD_CACHE, planner } from './travel';

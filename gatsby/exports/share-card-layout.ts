@@ -5,17 +5,11 @@
  * cache the PNG, so any change of text, colour or layout makes a new file. Light palette only.
  */
 import { colors } from '../../src/theme/tokens';
+import type { CardInput } from '../../src/lib/types/share-card';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 /** Cards are static files named by their content hash (immutable cache rule). */
 export const CARD_DIR = '/static/og';
-
-export interface CardInput {
-  kind: 'doc' | 'post';
-  title: string;
-  /** Doc: its product (`Wing · 桌面端`); post: its tags. */
-  labels: string[];
-}
 
 export interface CardBrand {
   siteName: string;

@@ -21,8 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
-import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode } from './share-card-layout';
-import type { ShareCard } from '../../src/lib/types/share-card';
+import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardNode } from './share-card-layout';
+import type { CardInput, PlannedCard } from '../../src/lib/types/share-card';
 
 export { MissingGlyphError };
 /** Weights the template uses: 700 for the title, site name and labels, 400 for the rest. */
@@ -33,14 +33,6 @@ const ALWAYS_DRAWN = '…';
 const requireHere = createRequire(path.resolve('package.json'));
 const packageDir = (name: string) => path.dirname(requireHere.resolve(`${name}/package.json`));
 const packageVersion = (name: string) => (JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
-
-export interface PlannedCard extends ShareCard {
-  key: string;
-  /** The page and its source file, for error messages. */
-  page: string;
-  file: string;
-  input: CardInput;
-}
 
 export interface CardPlanner {
   brand: CardBrand;

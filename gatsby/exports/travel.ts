@@ -15,11 +15,11 @@ import { bodyFirstLine } from '../markdown/errors';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
-import type { ShareCard } from '../../src/lib/types/share-card';
+import type { PlannedCard, ShareCard } from '../../src/lib/types/share-card';
 import { buildCacheDir } from '../cache';
 import { runOnWorkerThread } from '../worker-thread';
-import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards, type PlannedCard } from './share-cards';
-import { seriesOf } from '../pages/built';
+import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards } from './share-cards';
+import { seriesOf } from '../built-site';
 import { writeLlmsFiles, type TwinSite, type TwinSource } from './twins';
 import type { TwinJob, TwinJobResult } from './twins-worker';
 

@@ -1,7 +1,7 @@
 /**
  * createPages: the content (gatsby/content/gatsby-node.ts) → the site plan (src/lib/routes.ts, pure) →
  * one createPage per planned page. What was planned is kept for the post-build pass
- * (gatsby/pages/built.ts): feeds, sitemap, twins and the link report need no second query.
+ * (gatsby/built-site.ts): feeds, sitemap, twins and the link report need no second query.
  */
 import path from 'node:path';
 import type { CreatePagesArgs, GatsbyNode } from 'gatsby';
@@ -20,7 +20,7 @@ import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
 import { contentHistory } from '../content/last-updated';
 import { planShareCards, shareCardContext, startPaintingShareCards } from '../exports/travel';
 import { gatsbyCommand } from '../framework/internals';
-import { rememberBuiltSite } from './built';
+import { rememberBuiltSite } from '../built-site';
 import { aliasesOf, readPublishedAnchors } from '../content/anchors';
 import { readFileSync } from 'node:fs';
 import { readFrontmatter } from '../content/frontmatter';

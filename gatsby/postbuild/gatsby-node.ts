@@ -9,7 +9,7 @@ import type { GatsbyNode, Reporter } from 'gatsby';
 import authors from '../../content/authors.json';
 import { siteConfig } from '../../src/config/site';
 import { reportBuildCache } from '../framework/images/gatsby-node';
-import { builtSite, type BuiltSite } from '../pages/built';
+import { builtSite, type BuiltSite } from '../built-site';
 import { writeSearchFiles } from '../search/gatsby-node';
 import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../exports/travel';
 import { writeDiscoveryFiles } from './write-discovery';

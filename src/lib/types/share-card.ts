@@ -5,3 +5,18 @@ export interface ShareCard {
   width: number;
   height: number;
 }
+
+export interface CardInput {
+  kind: 'doc' | 'post';
+  title: string;
+  /** Doc: its product (`Wing · 桌面端`); post: its tags. */
+  labels: string[];
+}
+
+export interface PlannedCard extends ShareCard {
+  key: string;
+  /** The page and its source file, for error messages. */
+  page: string;
+  file: string;
+  input: CardInput;
+}
