@@ -13,7 +13,7 @@ import { docIdFromRelativePath } from '../../src/lib/docs';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
 import { readContentFrontmatter } from './frontmatter';
-import { developErrors } from './develop-errors';
+import { developErrors } from '../markdown/develop-errors';
 import { gatsbyCommand } from '../framework/internals';
 import { contentDir } from './dir';
 import { startCountingRelatedTerms } from './related-terms';

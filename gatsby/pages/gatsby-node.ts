@@ -13,7 +13,7 @@ import { breadcrumbJsonLd } from '../../src/lib/breadcrumbs';
 import { assertUniqueSlugs } from '../content/model';
 import { docPath } from '../../src/lib/docs';
 import { duplicatePaths, planSite, postPath, type DocEntry, type PagePlan, type PostEntry } from '../../src/lib/routes';
-import { developErrors } from '../content/develop-errors';
+import { developErrors } from '../markdown/develop-errors';
 import { contentDir } from '../content/dir';
 import { collectedContentErrors, queryContent } from '../content/gatsby-node';
 import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
