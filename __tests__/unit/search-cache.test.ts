@@ -10,18 +10,8 @@ import { cachedFieldTokens, fieldTokens, type FieldTokensCache } from '../../src
 import { retainedBytes } from './support/heap';
 import { collectGarbage } from '../../gatsby/memory';
 import type { PageSection } from '../../src/lib/types/page-section';
-import {
-  importClosure,
-  MANIFEST,
-  persistentFieldTokens,
-  rendererFingerprint,
-  searchCacheDirs,
-  SectionCache,
-  writeCachedSearchFiles,
-  type BuiltFiles,
-  type PlannedPage,
-  type RenderedSections,
-} from '../../gatsby/search/cache';
+import { importClosure, rendererFingerprint } from '../../gatsby/code-fingerprint';
+import { MANIFEST, persistentFieldTokens, searchCacheDirs, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 

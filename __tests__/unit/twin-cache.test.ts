@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { importClosure } from '../../gatsby/search/cache';
+import { importClosure } from '../../gatsby/code-fingerprint';
 import { TWIN_CODE } from '../../gatsby/exports/twin-cache';
 
 const ROOT = path.resolve(__dirname, '../..');

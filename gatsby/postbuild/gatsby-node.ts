@@ -16,7 +16,7 @@ import { writeDiscoveryFiles } from './write-discovery';
 import { finishHtmlFiles } from './finish-html';
 import { linkReport, publishedAnchorReport, type PageLinks } from './link-report';
 import { finishedPages, recordedLinks } from './finished-pages';
-import { FINGERPRINT_EXTRA, rendererFingerprint } from '../search/cache';
+import { FINGERPRINT_EXTRA, rendererFingerprint } from '../code-fingerprint';
 import { readPublishedAnchors } from '../content/anchors';
 import { contentDir } from '../content/dir';
 
