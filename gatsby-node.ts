@@ -11,7 +11,7 @@ import * as markdown from './gatsby/markdown/gatsby-node';
 import * as pages from './gatsby/pages/gatsby-node';
 import * as postbuild from './gatsby/postbuild/gatsby-node';
 import * as search from './gatsby/search/gatsby-node';
-import * as travel from './gatsby/travel/develop';
+import * as pageExports from './gatsby/exports/gatsby-node';
 
 type Hook<K extends keyof GatsbyNode> = NonNullable<GatsbyNode[K]>;
 
@@ -25,7 +25,7 @@ function inOrder<K extends keyof GatsbyNode>(...handlers: Array<Hook<K>>): Hook<
 /** A cache made by other build code is dropped before Gatsby decides to keep it. */
 export const onPreInit = codeChange.onPreInit;
 /** The build code that makes the cache is noted; related posts' term counting starts on its thread; the image cache goes in before any job; the synonym file is checked before anything slow. */
-export const onPreBootstrap = inOrder<'onPreBootstrap'>(codeChange.onPreBootstrap!, pages.onPreBootstrap!, images.onPreBootstrap!, search.onPreBootstrap!);
+export const onPreBootstrap = inOrder<'onPreBootstrap'>(codeChange.onPreBootstrap!, content.onPreBootstrap!, images.onPreBootstrap!, search.onPreBootstrap!);
 export const createSchemaCustomization = content.createSchemaCustomization;
 export const createResolvers = markdown.createResolvers;
 export const onCreateNode = content.onCreateNode;
@@ -35,4 +35,4 @@ export const onCreateWebpackConfig = webpack.onCreateWebpackConfig;
 export const onPreBuild = images.onPreBuild;
 export const onPostBuild = postbuild.onPostBuild;
 /** gatsby develop: search files that follow the content, twins and share cards on request. */
-export const onCreateDevServer = inOrder<'onCreateDevServer'>(search.onCreateDevServer!, travel.onCreateDevServer!);
+export const onCreateDevServer = inOrder<'onCreateDevServer'>(search.onCreateDevServer!, pageExports.onCreateDevServer!);

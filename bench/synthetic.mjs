@@ -200,7 +200,7 @@ const descriptionOf = (rand) => yamlText(sentence(rand)) || '一篇用于规模�
 
 /**
  * Whether the share cards' font (Noto Sans SC from @fontsource/noto-sans-sc, the weights the cards
- * use: gatsby/travel/share-cards.ts) has a glyph for a character: the unicode-range of its slices.
+ * use: gatsby/exports/share-cards.ts) has a glyph for a character: the unicode-range of its slices.
  * A heading of the real content can hold a symbol it lacks, such as “⋮”, and a card titled with it
  * stops the build (it did at 10,000 files).
  */

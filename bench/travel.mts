@@ -2,7 +2,7 @@
 //
 // Generates N synthetic Chinese posts and docs (bench/synthetic.mjs, as bench:build's scale runs),
 // renders every file's Markdown twin (gatsby/markdown/twin.ts) and draws every page's share card
-// (gatsby/travel/share-cards.ts) into a temporary folder with an empty card cache, then draws them
+// (gatsby/exports/share-cards.ts) into a temporary folder with an empty card cache, then draws them
 // again (all from the cache). Prints wall and CPU time per twin and per card (CPU counts every
 // thread of this process: resvg rasterises in libuv's pool) and the size of the PNGs.
 //   --n 200 (files)  --keep (keep the temporary folder)
@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadContent } from '../gatsby/content/loader';
-import { cardPlanner, writeShareCards } from '../gatsby/travel/share-cards';
+import { cardPlanner, writeShareCards } from '../gatsby/exports/share-cards';
 import { renderTwin } from '../gatsby/markdown/twin';
 
 // The bench helpers are plain .mjs (no types): imported by a computed name.

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The build cache's folder and its atomic write (documented in gatsby/cache.ts, which re-exports
- * both). Plain CommonJS because the card painter (gatsby/travel/card-painter.cjs, a plain Node
+ * both). Plain CommonJS because the card painter (gatsby/exports/card-painter.cjs, a plain Node
  * process) uses them too, where no TypeScript is compiled.
  */
 const fs = require('node:fs');

@@ -15,7 +15,7 @@
  * touches the folder, and folders nobody touched for PRUNE_AFTER_DAYS are removed after a build.
  *
  * The same folder holds caches of other kinds, kept by their own modules: share cards
- * (gatsby/travel/share-cards.ts), drawn diagrams (gatsby/markdown/draw-diagrams.ts), each page's
+ * (gatsby/exports/share-cards.ts), drawn diagrams (gatsby/markdown/draw-diagrams.ts), each page's
  * search sections (gatsby/search/cache.ts, which prunes them itself), and `gatsby develop`'s webpack
  * caches (gatsby/framework/webpack/cache.ts; webpack checks and prunes them itself). Five kinds in all, each
  * there for a measured figure and each detecting a damaged entry itself (docs/gatsby.md lists both):

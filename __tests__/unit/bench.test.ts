@@ -12,7 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { missingCharacters, parseFontFaces } from '../../gatsby/travel/font-slices';
+import { missingCharacters, parseFontFaces } from '../../gatsby/exports/font-slices';
 import { writeTinySite } from './support/tiny-site';
 
 const ROOT = path.resolve(__dirname, '../..');

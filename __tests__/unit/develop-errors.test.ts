@@ -1,5 +1,5 @@
 /**
- * gatsby develop's overlay for content errors (gatsby/content/develop-errors.ts): the renderer's
+ * gatsby develop's overlay for content errors (gatsby/markdown/develop-errors.ts): the renderer's
  * one message (`file:line:column reason`, gatsby/markdown/errors.ts) with its place, the line of
  * a frontmatter mistake, and one overlay entry per broken file until that file is fixed — checked
  * through the real hooks (support/develop-overlay.mts) and as pure functions.
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ContentErrorBoard, overlayErrors, problemHtml, problemOf, type OverlayError } from '../../gatsby/content/develop-errors';
+import { ContentErrorBoard, overlayErrors, problemHtml, problemOf, type OverlayError } from '../../gatsby/markdown/develop-errors';
 
 const ROOT = path.resolve(__dirname, '../..');
 const file = 'content/docs/desktop/wing/Introduce.mdx';

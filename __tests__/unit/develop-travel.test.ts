@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Node } from 'gatsby';
-import { twinSourceOf } from '../../gatsby/travel/develop-source';
+import { twinSourceOf } from '../../gatsby/exports/develop-source';
 
 describe('develop: a twin is rendered from the page’s own node, as the build’s TwinSources query gives it', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'develop-travel-'));

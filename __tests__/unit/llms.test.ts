@@ -1,8 +1,8 @@
 /**
- * llms.txt and llms-full.txt (gatsby/travel/llms.ts): sections per product in navbar order, docs in
+ * llms.txt and llms-full.txt (gatsby/exports/llms.ts): sections per product in navbar order, docs in
  * sidebar order, the blog newest first as given, nothing unlisted, links under the base URL.
  */
-import { docSections, llmsFullTxt, llmsSections, llmsTxt, siteHref, twinPath, type LlmsDoc, type LlmsOptions } from '../../gatsby/travel/llms';
+import { docSections, llmsFullTxt, llmsSections, llmsTxt, siteHref, twinPath, type LlmsDoc, type LlmsOptions } from '../../gatsby/exports/llms';
 
 const doc = (id: string, title: string, position: number, extra: Partial<LlmsDoc> = {}): LlmsDoc => ({
   id,

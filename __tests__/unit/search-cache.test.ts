@@ -9,19 +9,9 @@ import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '..
 import { cachedFieldTokens, fieldTokens, type FieldTokensCache } from '../../src/lib/search/engine';
 import { retainedBytes } from './support/heap';
 import { collectGarbage } from '../../gatsby/memory';
-import type { PageSection } from '../../gatsby/search/sections';
-import {
-  importClosure,
-  MANIFEST,
-  persistentFieldTokens,
-  rendererFingerprint,
-  searchCacheDirs,
-  SectionCache,
-  writeCachedSearchFiles,
-  type BuiltFiles,
-  type PlannedPage,
-  type RenderedSections,
-} from '../../gatsby/search/cache';
+import type { PageSection } from '../../src/lib/types/page-section';
+import { importClosure, rendererFingerprint } from '../../gatsby/code-fingerprint';
+import { MANIFEST, persistentFieldTokens, searchCacheDirs, SectionCache, writeCachedSearchFiles, type BuiltFiles, type PlannedPage, type RenderedSections } from '../../gatsby/search/cache';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'search-cache-'));
 

@@ -1,14 +1,14 @@
 /**
- * Share cards: the layout decisions (gatsby/travel/share-card-layout.ts), the font's slice table and glyph
- * check (gatsby/travel/font-slices.ts), and real drawing with satori + resvg through tsx: PNG size,
+ * Share cards: the layout decisions (gatsby/exports/share-card-layout.ts), the font's slice table and glyph
+ * check (gatsby/exports/font-slices.ts), and real drawing with satori + resvg through tsx: PNG size,
  * the cache between builds, stale cards removed, and a clear error instead of empty boxes.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../gatsby/travel/share-card-layout';
-import { missingCharacters, parseFontFaces, sliceFor } from '../../gatsby/travel/font-slices';
+import { cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../gatsby/exports/share-card-layout';
+import { missingCharacters, parseFontFaces, sliceFor } from '../../gatsby/exports/font-slices';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BRAND = { siteName: 'iofomo', host: 'www.iofomo.com', mark: 'data:image/svg+xml;base64,PHN2Zy8+' };

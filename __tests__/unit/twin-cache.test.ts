@@ -1,12 +1,12 @@
 /**
- * Markdown twins of unchanged pages come from .cache/twins (gatsby/travel/twins.ts): a hit is
+ * Markdown twins of unchanged pages come from .cache/twins (gatsby/exports/twins.ts): a hit is
  * the cached text; a changed image or a changed twin code is rendered again; a file is written
  * only when its text changed.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { importClosure } from '../../gatsby/search/cache';
-import { TWIN_CODE } from '../../gatsby/travel/twin-cache';
+import { importClosure } from '../../gatsby/code-fingerprint';
+import { TWIN_CODE } from '../../gatsby/exports/twin-cache';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -30,7 +30,7 @@ test('a cached twin is reused only while its inputs, its images’ bytes and the
 
 test('the twins’ fingerprint covers the code that renders twins, not the code that computes fingerprints', () => {
   const closure = importClosure(ROOT, [TWIN_CODE]);
-  expect(closure).toEqual(expect.arrayContaining(['gatsby/travel/twins.ts', 'gatsby/markdown/twin.ts', 'gatsby/travel/llms.ts']));
+  expect(closure).toEqual(expect.arrayContaining(['gatsby/exports/twins.ts', 'gatsby/markdown/twin.ts', 'gatsby/exports/llms.ts']));
   expect(closure).not.toContain('gatsby/search/cache.ts');
-  expect(closure).not.toContain('gatsby/travel/twin-cache.ts');
+  expect(closure).not.toContain('gatsby/exports/twin-cache.ts');
 });

@@ -13,7 +13,10 @@ import { docIdFromRelativePath } from '../../src/lib/docs';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
 import { readContentFrontmatter } from './frontmatter';
-import { developErrors } from './develop-errors';
+import { developErrors } from '../markdown/develop-errors';
+import { gatsbyCommand } from '../framework/internals';
+import { contentDir } from './dir';
+import { startCountingRelatedTerms } from './related-terms';
 
 /**
  * Content errors found while nodes are created, by node (an edit in develop re-creates the node:
@@ -39,6 +42,11 @@ export function collectedContentErrors(getNode: (id: string) => Node | undefined
   }
   return [...contentErrors.values()];
 }
+
+/** A build counts the posts' terms for related posts on a worker thread while Gatsby reads the content. */
+export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = () => {
+  if (gatsbyCommand() === 'build') startCountingRelatedTerms(contentDir);
+};
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   // Gatsby builds inference metadata, testing each string field of every node for a date with

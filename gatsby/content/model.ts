@@ -7,6 +7,9 @@
 
 import { z } from 'zod/v4';
 import type { Place } from './frontmatter';
+import type { DocFrontmatter, PostFrontmatter } from '../../src/lib/types/frontmatter';
+
+export type { DocFrontmatter, PostFrontmatter };
 
 export class ContentError extends Error {
   constructor(
@@ -106,9 +109,10 @@ export const docSchema = z.object({
   unlisted: flag(),
 });
 
-/** A post's frontmatter: series and series_position come together or not at all. */
-export type PostFrontmatter = Omit<z.output<typeof postSchema>, 'series' | 'series_position'> & { series?: string; series_position?: number };
-export type DocFrontmatter = z.output<typeof docSchema>;
+/** True when A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The frontmatter types (src/lib/types/frontmatter.ts, shared with the browser code) are what the schemas give; a field added to one and not the other stops the type check. */
+export const FRONTMATTER_TYPES_MATCH: [Same<Omit<z.output<typeof postSchema>, 'series' | 'series_position'>, Omit<PostFrontmatter, 'series' | 'series_position'>>, Same<z.output<typeof docSchema>, DocFrontmatter>] = [true, true];
 
 /** Where each field is written (readFrontmatter's places); without them errors name the file only. */
 type Places = Record<string, Place>;

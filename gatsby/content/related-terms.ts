@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { jsonCache } from '../cache';
-import { rendererFingerprint } from '../search/cache';
+import { rendererFingerprint } from '../code-fingerprint';
 import { relatedText, termCounts } from './related';
 import { runOnWorkerThread } from '../worker-thread';
 

@@ -13,6 +13,7 @@
  * JavaScript it is hidden by CSS.
  */
 import { splitLines } from './prism';
+import { codeLanguage } from './code-language';
 import { hasLineMarks, readCodeBlock, type CodeBlockSpec } from './code-meta';
 import { classList, h, isElement, mapElements, text, textContent, type Element, type ElementContent, type Root } from './hast';
 import { COPY_LABEL } from '../../src/lib/markdown/copy-labels';
@@ -96,14 +97,6 @@ function markedLines(children: ElementContent[], spec: CodeBlockSpec): ElementCo
     out.push(h('span', { className, ...number, ...skip }, lines[i] ?? []), text('\n'));
   });
   return out;
-}
-
-export function codeLanguage(code: Element): string {
-  return (
-    classList(code)
-      .find((name) => name.startsWith('language-'))
-      ?.slice('language-'.length) || 'text'
-  );
 }
 
 export function codeBlock(pre: Element): Element | null {

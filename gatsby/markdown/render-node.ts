@@ -9,7 +9,7 @@ import type { GatsbyCache, Node, NodePluginArgs, Reporter } from 'gatsby';
 import copyLinkedFiles from 'gatsby-remark-copy-linked-files';
 import { bodyFirstLine, contentErrorMessage } from './errors';
 import { renderMdx, type RenderedMdx } from './render';
-import { developErrors, problemHtml, problemOf } from '../content/develop-errors';
+import { developErrors, problemHtml, problemOf } from './develop-errors';
 import { remarkImagesWithCachedStats } from '../framework/images/image-stats';
 import { buildDrawDiagram } from './draw-diagrams';
 import { gatsbyCommand } from '../framework/internals';

@@ -28,7 +28,8 @@ import { fileTreeToHast } from './file-tree';
 import { remarkCoverOnce } from './cover';
 import { remarkDiagrams, type DrawSvg } from './diagrams';
 import { contentFile, contentParser } from './parse';
-import { tocFromHast, type TocEntry } from './toc';
+import { tocFromHast } from './toc';
+import type { TocEntry } from '../../src/lib/types/toc';
 import { rehypeHeadings } from './headings';
 
 export interface RenderOptions {

@@ -4,12 +4,7 @@
  * heading's `#` anchor.
  */
 import { classList, isElement, textContent, type Element, type Root, type RootContent } from './hast';
-
-export interface TocEntry {
-  id: string;
-  title: string;
-  depth: 2 | 3;
-}
+import type { TocEntry } from '../../src/lib/types/toc';
 
 const isAnchor = (el: Element) => classList(el).includes('heading-anchor');
 

@@ -1,7 +1,7 @@
 /**
  * createPages: the content (gatsby/content/gatsby-node.ts) → the site plan (src/lib/routes.ts, pure) →
  * one createPage per planned page. What was planned is kept for the post-build pass
- * (gatsby/pages/built.ts): feeds, sitemap, twins and the link report need no second query.
+ * (gatsby/built-site.ts): feeds, sitemap, twins and the link report need no second query.
  */
 import path from 'node:path';
 import type { CreatePagesArgs, GatsbyNode } from 'gatsby';
@@ -13,19 +13,19 @@ import { breadcrumbJsonLd } from '../../src/lib/breadcrumbs';
 import { assertUniqueSlugs } from '../content/model';
 import { docPath } from '../../src/lib/docs';
 import { duplicatePaths, planSite, postPath, type DocEntry, type PagePlan, type PostEntry } from '../../src/lib/routes';
-import { developErrors } from '../content/develop-errors';
+import { developErrors } from '../markdown/develop-errors';
 import { contentDir } from '../content/dir';
 import { collectedContentErrors, queryContent } from '../content/gatsby-node';
 import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
 import { contentHistory } from '../content/last-updated';
-import { planShareCards, shareCardContext, startPaintingShareCards } from '../travel/travel';
+import { planShareCards, shareCardContext, startPaintingShareCards } from '../exports/travel';
 import { gatsbyCommand } from '../framework/internals';
-import { rememberBuiltSite } from './built';
+import { rememberBuiltSite } from '../built-site';
 import { aliasesOf, readPublishedAnchors } from '../content/anchors';
 import { readFileSync } from 'node:fs';
 import { readFrontmatter } from '../content/frontmatter';
 import { relatedPosts } from '../content/related';
-import { relatedTerms, relatedTermsCounted, startCountingRelatedTerms } from '../content/related-terms';
+import { relatedTerms, relatedTermsCounted } from '../content/related-terms';
 import { loadSeriesNames, seriesMessages } from '../content/series';
 import type { SeriesNames } from '../../src/lib/series';
 
@@ -75,11 +75,6 @@ async function lastUpdated(posts: readonly PostEntry[], docs: readonly DocEntry[
     authorMatcher(authors),
   );
 }
-
-/** A build counts the posts' terms for related posts on a worker thread while Gatsby reads the content. */
-export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = () => {
-  if (gatsbyCommand() === 'build') startCountingRelatedTerms(contentDir);
-};
 
 export const createPages: GatsbyNode['createPages'] = async ({ graphql, actions, reporter, basePath, pathPrefix, getNode, getNodesByType }: CreatePagesArgs) => {
   const contentErrors = collectedContentErrors(getNode, { getNodesByType, actions });

@@ -9,16 +9,7 @@ import { encodePath } from '../../src/lib/url-path';
 import { FEED_PATHS, seriesFeedPaths, tagFeedPaths, type FeedPaths } from '../../src/lib/feeds';
 import { postsWithTag, summarizeTags } from '../../src/lib/tags';
 import type { PostSummary } from '../../src/lib/routes';
-
-export interface SiteIdentity {
-  /** https://www.iofomo.com */
-  origin: string;
-  /** '' at the root, '/fomosite' under a prefix. */
-  pathPrefix: string;
-  title: string;
-  description: string;
-  copyright: string;
-}
+import type { SiteIdentity } from '../../src/lib/types/site-identity';
 
 export { FEED_PATHS };
 export const FEED_ITEMS = 20;

@@ -9,15 +9,15 @@ import type { GatsbyNode, Reporter } from 'gatsby';
 import authors from '../../content/authors.json';
 import { siteConfig } from '../../src/config/site';
 import { reportBuildCache } from '../framework/images/gatsby-node';
-import { builtSite, type BuiltSite } from '../pages/built';
+import { builtSite, type BuiltSite } from '../built-site';
 import { writeSearchFiles } from '../search/gatsby-node';
-import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../travel/travel';
+import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../exports/travel';
 import { writeDiscoveryFiles } from './write-discovery';
 import { pageList, writePageList } from './page-list';
 import { finishHtmlFiles } from './finish-html';
 import { linkReport, publishedAnchorReport, type PageLinks } from './link-report';
 import { finishedPages, recordedLinks } from './finished-pages';
-import { FINGERPRINT_EXTRA, rendererFingerprint } from '../search/cache';
+import { FINGERPRINT_EXTRA, rendererFingerprint } from '../code-fingerprint';
 import { readPublishedAnchors } from '../content/anchors';
 import { contentDir } from '../content/dir';
 
@@ -84,7 +84,7 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // soon as that page data was written (gatsby/search/gatsby-node.ts), alongside Gatsby's HTML
   // rendering and the next steps (none of which reads public/search/).
   { name: 'search', launch: async ({ reporter, publicDir }) => ({ done: writeSearchFiles(reporter, publicDir) }) },
-  // Markdown twins on a worker thread, then llms.txt / llms-full.txt (gatsby/travel/travel.ts),
+  // Markdown twins on a worker thread, then llms.txt / llms-full.txt (gatsby/exports/travel.ts),
   // alongside the next steps (none of which reads a twin; the link report waits for them). Its
   // sources are read before finish-html, which holds this thread until it is done.
   {
@@ -115,7 +115,7 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
       );
     },
   },
-  // The share cards: those painted while Gatsby ran are copied, any left are painted (gatsby/travel/travel.ts).
+  // The share cards: those painted while Gatsby ran are copied, any left are painted (gatsby/exports/travel.ts).
   { name: 'share-cards', needsPlan: true, run: ({ reporter, publicDir }, { cards }) => writeShareCardFiles(reporter, publicDir, cards) },
   // Feeds and sitemap take the listed posts from the archive's plan (newest first).
   {

@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import { buildFeeds, FEED_PATHS, robotsTxt, sitemapEntries, sitemapPaths, topicChannels, type LastChanges, type SeriesFeedInput, type SiteIdentity } from './discovery';
+import { buildFeeds, FEED_PATHS, robotsTxt, sitemapEntries, sitemapPaths, topicChannels, type LastChanges, type SeriesFeedInput } from './discovery';
+import type { SiteIdentity } from '../../src/lib/types/site-identity';
 import { OPENSEARCH_PATH, openSearchXml } from '../../src/lib/opensearch';
 import type { PostSummary } from '../../src/lib/routes';
 

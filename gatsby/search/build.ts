@@ -28,7 +28,8 @@ import { headingIds, htmlTree, sectionsFromTree } from './sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
 import type { ToSyllables } from '../../src/lib/search/pinyin';
 import { loadContent } from '../content/loader';
-import { rendererFingerprint, writeCachedSearchFiles, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
+import { rendererFingerprint } from '../code-fingerprint';
+import { SEARCH_BUILD_ENTRY, writeCachedSearchFiles, type PlannedPage, type RenderedSections, type SearchFilesReport } from './cache';
 
 export const SYNONYM_FILE = 'synonyms.yaml';
 
@@ -266,7 +267,7 @@ export async function writeSiteSearchFiles({
     fromBuild += 1;
     return sectionsOfRendered(html);
   };
-  const fingerprint = rendererFingerprint(root);
+  const fingerprint = rendererFingerprint(root, [SEARCH_BUILD_ENTRY]);
   const report = await writeCachedSearchFiles({
     pages,
     fingerprint,

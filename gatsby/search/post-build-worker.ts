@@ -13,7 +13,8 @@ import { ContentError } from '../content/model';
 import { collectGarbage, heapKeeper } from '../memory';
 import { messageFromParent, workerTask } from '../worker-thread';
 import { ContentRenderError, writeSiteSearchFiles, type SiteSearchReport } from './build';
-import { persistentFieldTokens, rendererFingerprint, searchCacheDirs } from './cache';
+import { rendererFingerprint } from '../code-fingerprint';
+import { persistentFieldTokens, SEARCH_BUILD_ENTRY, searchCacheDirs } from './cache';
 import { pageDataRendered } from './page-data';
 
 /**
@@ -56,7 +57,7 @@ workerTask(async ({ publicDir, root = path.resolve('.') }: SearchWorkerData): Pr
   let waitMs = 0;
   const done = () => ({ waitedForPageData, workMs: performance.now() - started - waitMs });
   const keepHeap = heapKeeper();
-  const tokens = persistentFieldTokens(path.join(dirs.cacheDir, 'tokens.json'), rendererFingerprint(root));
+  const tokens = persistentFieldTokens(path.join(dirs.cacheDir, 'tokens.json'), rendererFingerprint(root, [SEARCH_BUILD_ENTRY]));
   try {
     const report = await writeSiteSearchFiles({
       root,

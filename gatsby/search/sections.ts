@@ -9,16 +9,7 @@
  */
 import { parseFragment } from 'parse5';
 import type { Element, ElementContent, Root } from 'hast';
-
-export interface PageSection {
-  /** Heading id, or null for the text before the first h2/h3. */
-  id: string | null;
-  heading: string;
-  depth: 0 | 2 | 3;
-  text: string;
-  /** Identifiers found in the section's code blocks, space-separated. */
-  code: string;
-}
+import type { PageSection } from '../../src/lib/types/page-section';
 
 const BLOCK = new Set(['p', 'li', 'td', 'th', 'tr', 'div', 'br', 'pre', 'blockquote', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'figcaption', 'summary', 'details', 'table']);
 /** Elements whose text a reader does not read as the page's: controls, scripts, drawings. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
-import type { TocEntry } from '../../gatsby/markdown/toc';
+import type { TocEntry } from '../lib/types/toc';
 import { c, layout } from '../theme/tokens';
 
 const toc = css`

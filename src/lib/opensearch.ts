@@ -5,7 +5,7 @@
  * https://github.com/dewitt/opensearch/blob/master/opensearch-1-1-draft-6.md
  */
 import { SEARCH_PAGE_PATH } from './search/search-link';
-import type { SiteIdentity } from '../../gatsby/postbuild/discovery';
+import type { SiteIdentity } from './types/site-identity';
 
 export const OPENSEARCH_PATH = '/opensearch.xml';
 export const OPENSEARCH_TYPE = 'application/opensearchdescription+xml';

@@ -3,7 +3,7 @@
  * gatsby-node queries the content, calls planSite() and hands each entry to createPage.
  */
 import { groupByYear, sortNewestFirst } from './archive';
-import type { DocFrontmatter, PostFrontmatter } from '../../gatsby/content/model';
+import type { DocFrontmatter, PostFrontmatter } from './types/frontmatter';
 import { docBreadcrumbs, type Crumb } from './breadcrumbs';
 import { buildSidebars, docPath, neighbours, sidebarKey, type SidebarLink } from './docs';
 import { paginate, POSTS_PER_PAGE } from './paginate';

@@ -16,9 +16,9 @@ import { UnlistedNotice } from '../components/UnlistedNotice';
 import { toolNameForKey } from '../config/site';
 import { docPath, sidebarKey } from '../lib/docs';
 import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
-import type { ShareCard } from '../../gatsby/travel/share-card-layout';
+import type { ShareCard } from '../lib/types/share-card';
 import type { PagePlan } from '../lib/routes';
-import type { TocEntry } from '../../gatsby/markdown/toc';
+import type { TocEntry } from '../lib/types/toc';
 
 interface DocData {
   mdx: {
@@ -27,7 +27,7 @@ interface DocData {
   };
 }
 
-/** The plan's context plus the generated share card (gatsby/travel/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
+/** The plan's context plus the generated share card (gatsby/exports/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
 type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & {
   shareCard?: ShareCard | null;
   lastUpdated?: LastUpdatedValue | null;

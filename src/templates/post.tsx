@@ -19,8 +19,8 @@ import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
 import type { LastUpdated as LastUpdatedValue } from '../lib/last-updated';
 import type { NavLink, PagePlan } from '../lib/routes';
-import type { TocEntry } from '../../gatsby/markdown/toc';
-import type { ShareCard } from '../../gatsby/travel/share-card-layout';
+import type { TocEntry } from '../lib/types/toc';
+import type { ShareCard } from '../lib/types/share-card';
 import { c, mq } from '../theme/tokens';
 
 interface PostData {
@@ -38,7 +38,7 @@ interface PostData {
   };
 }
 
-/** The plan's context plus the generated share card (posts without a cover, see gatsby/travel/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
+/** The plan's context plus the generated share card (posts without a cover, see gatsby/exports/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
 type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null; reportIssueHref?: string };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cardPlanner, startShareCards, writeShareCards } from '../../../gatsby/travel/share-cards';
+import { cardPlanner, startShareCards, writeShareCards } from '../../../gatsby/exports/share-cards';
 
 interface Input {
   dir: string;

@@ -1,5 +1,5 @@
 /**
- * Runs writeTwins (gatsby/travel/twins.ts) three times over a temporary page with an image,
+ * Runs writeTwins (gatsby/exports/twins.ts) three times over a temporary page with an image,
  * with a twin cache, and prints what each run returned and what the cache held (twin-cache.test.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { jsonCache } from '../../../gatsby/cache';
 import { twinPath } from '../../../src/lib/twin-path';
-import { writeTwins, type CachedTwin, type TwinSource } from '../../../gatsby/travel/twins';
+import { writeTwins, type CachedTwin, type TwinSource } from '../../../gatsby/exports/twins';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'twin-cache-'));
 const contentDir = path.join(dir, 'content', 'docs', 'tool');

@@ -11,7 +11,7 @@ import 'prismjs/components/prism-groovy';
 import 'prismjs/components/prism-ini';
 import 'prismjs/components/prism-diff';
 import { Prism } from 'prism-react-renderer';
-import { codeLanguage } from '../code-blocks';
+import { codeLanguage } from '../code-language';
 import { h, isElement, mapElements, text, textContent, type Element, type ElementContent, type Root } from '../hast';
 
 const ALIASES: Record<string, string> = {

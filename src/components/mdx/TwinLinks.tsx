@@ -15,7 +15,7 @@ import { ReportIssueLink } from './ReportIssueLink';
 export function TwinLinks({ pagePath, issueHref, unlisted }: { pagePath: string; issueHref: string; unlisted?: boolean | null }) {
   const href = withPrefix(encodePath(twinPath(pagePath)));
   const report = <ReportIssueLink href={issueHref} />;
-  // An unlisted page has no twin (gatsby/travel/travel.ts): 纠错 only.
+  // An unlisted page has no twin (gatsby/exports/travel.ts): 纠错 only.
   if (unlisted) return <div className="twin-links">{report}</div>;
   return (
     <div className="twin-links" data-testid="twin-links">

@@ -6,7 +6,7 @@
  */
 import { normalizeText, type CharMap } from './normalize';
 import { pinyinTokens, type ToSyllables } from './pinyin';
-import type { PageSection } from '../../../gatsby/search/sections';
+import type { PageSection } from '../types/page-section';
 import type { SynonymGroups } from './synonyms';
 
 /** A product's identity from the site config, attached to its Introduce page. */

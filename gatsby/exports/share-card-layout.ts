@@ -1,21 +1,15 @@
 /**
  * Share cards (Open Graph images): what a doc's or coverless post's 1200×630 card shows and how
  * it is laid out, as a satori element tree (plain objects, no React). The tree is the card's whole
- * template: gatsby/travel/share-cards.ts hashes it (with the font and renderer versions) to name and
+ * template: gatsby/exports/share-cards.ts hashes it (with the font and renderer versions) to name and
  * cache the PNG, so any change of text, colour or layout makes a new file. Light palette only.
  */
 import { colors } from '../../src/theme/tokens';
+import type { CardInput } from '../../src/lib/types/share-card';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 /** Cards are static files named by their content hash (immutable cache rule). */
 export const CARD_DIR = '/static/og';
-
-export interface CardInput {
-  kind: 'doc' | 'post';
-  title: string;
-  /** Doc: its product (`Wing · 桌面端`); post: its tags. */
-  labels: string[];
-}
 
 export interface CardBrand {
   siteName: string;
@@ -23,14 +17,6 @@ export interface CardBrand {
   host: string;
   /** The site's mark (static/favicon.svg) as a data: URL. */
   mark: string;
-}
-
-/** What a page's <head> needs (it travels in the page context): the card's site path, alt text and size. */
-export interface ShareCard {
-  path: string;
-  alt: string;
-  width: number;
-  height: number;
 }
 
 export interface CardNode {

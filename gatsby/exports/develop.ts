@@ -7,13 +7,12 @@
  * build's, so a later build copies them.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { GatsbyNode, Node } from 'gatsby';
+import type { Node } from 'gatsby';
 import { siteConfig } from '../../src/config/site';
 import { CARD_DIR } from './share-card-layout';
 import { TWIN_EXTENSION } from '../../src/lib/twin-path';
-import { addDevelopRoute, requestOrigin, type DevelopHandler } from '../framework/develop-server';
-import { builtSite } from '../pages/built';
+import { requestOrigin, type DevelopHandler } from '../framework/develop-server';
+import { builtSite } from '../built-site';
 import { twinSourceOf } from './develop-source';
 import { cachedCardFile, drawShareCards } from './share-cards';
 import { CARD_CACHE, planner } from './travel';
@@ -48,7 +47,3 @@ export function travelRoutes(getNode: (id: string) => Node | undefined, publicDi
     }
   };
 }
-
-export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, getNode }) => {
-  addDevelopRoute(app, travelRoutes(getNode, path.resolve('public')));
-};

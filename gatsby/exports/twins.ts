@@ -1,6 +1,6 @@
 /**
  * Writes the docs that travel (called from onPostBuild): every listed post's and doc's Markdown
- * twin at its path + .md (gatsby/markdown/twin.ts), llms.txt and llms-full.txt (gatsby/travel/llms.ts).
+ * twin at its path + .md (gatsby/markdown/twin.ts), llms.txt and llms-full.txt (gatsby/exports/llms.ts).
  * Images in twins point at a served file: the original, copied to /static/<md5 of the file>/<name>
  * (the folder Gatsby's own file copies use), with the site's origin and base URL.
  */

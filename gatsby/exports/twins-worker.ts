@@ -1,6 +1,6 @@
 /**
  * The Markdown twins of a production build, on a worker thread (gatsby/worker-thread.ts): started
- * by writeTwinFiles (gatsby/travel/travel.ts) with every listed page's source, it renders or takes
+ * by writeTwinFiles (gatsby/exports/travel.ts) with every listed page's source, it renders or takes
  * from the cache each twin, writes it to public/ and hands the texts back for llms-full.txt.
  */
 import { heapKeeper } from '../memory';

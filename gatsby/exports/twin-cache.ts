@@ -1,16 +1,16 @@
 /**
  * Twins of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
  * page's inputs and the fingerprint of the code that writes twins (every file twins.ts reaches
- * through relative imports, the lockfile, Node's version: gatsby/search/cache.ts). A module of its
+ * through relative imports, the lockfile, Node's version: gatsby/code-fingerprint.ts). A module of its
  * own so that twins.ts does not import the fingerprint's code, which would enter its own fingerprint.
  */
 import path from 'node:path';
 import { jsonCache } from '../cache';
-import { rendererFingerprint } from '../search/cache';
+import { rendererFingerprint } from '../code-fingerprint';
 import type { CachedTwin, TwinCache } from './twins';
 
 /** The file twins.ts's fingerprint starts from. */
-export const TWIN_CODE = 'gatsby/travel/twins.ts';
+export const TWIN_CODE = 'gatsby/exports/twins.ts';
 
 export function twinCache(): TwinCache {
   return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), [TWIN_CODE]) };

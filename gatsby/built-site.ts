@@ -1,8 +1,8 @@
 /** What createPages planned, kept in memory for the post-build pass of the same process. */
-import type { LastUpdated } from '../../src/lib/last-updated';
-import type { DocEntry, PagePlan, PostEntry } from '../../src/lib/routes';
-import type { PlannedCard } from '../travel/share-cards';
-import type { SeriesBox } from '../../src/lib/series';
+import type { LastUpdated } from '../src/lib/last-updated';
+import type { DocEntry, PagePlan, PostEntry } from '../src/lib/routes';
+import type { PlannedCard } from '../src/lib/types/share-card';
+import type { SeriesBox } from '../src/lib/series';
 
 export interface BuiltSite {
   plan: PagePlan[];

@@ -5,7 +5,7 @@
  * Two sources, each keyed by content file: the frontmatter checks (gatsby/content/gatsby-node.ts) and
  * the body's renderer (gatsby/markdown/render-node.ts). `gatsby build` still stops on them.
  */
-import { location } from '../markdown/errors';
+import { location } from './errors';
 import { developOverlay, gatsbyCommand } from '../framework/internals';
 
 export interface ContentProblem {

@@ -15,11 +15,11 @@ import { bodyFirstLine } from '../markdown/errors';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { DocEntry, PagePlan, PostEntry, PostSummary } from '../../src/lib/routes';
 import { postPath } from '../../src/lib/routes';
-import type { ShareCard } from './share-card-layout';
+import type { PlannedCard, ShareCard } from '../../src/lib/types/share-card';
 import { buildCacheDir } from '../cache';
 import { runOnWorkerThread } from '../worker-thread';
-import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards, type PlannedCard } from './share-cards';
-import { seriesOf } from '../pages/built';
+import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards } from './share-cards';
+import { seriesOf } from '../built-site';
 import { writeLlmsFiles, type TwinSite, type TwinSource } from './twins';
 import type { TwinJob, TwinJobResult } from './twins-worker';
 
@@ -214,14 +214,14 @@ export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, d
 
 /**
  * The Markdown twins, then llms.txt and llms-full.txt, into public/. The twins are rendered on a
- * worker thread (gatsby/travel/twins-worker.ts), started before this returns its promise, so the
+ * worker thread (gatsby/exports/twins-worker.ts), started before this returns its promise, so the
  * post-build steps after it run meanwhile; their parse trees are garbage the build's own heap
  * never holds.
  */
 export async function writeTwinFiles(reporter: Reporter, publicDir: string, { sources, site, sections }: TwinInputs): Promise<void> {
   const started = performance.now();
   const job: TwinJob = { publicDir, sources, site };
-  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/travel/twins-worker.ts', job);
+  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/exports/twins-worker.ts', job);
   if (imageError) {
     reporter.panicOnBuild(imageError);
     return;

@@ -2,7 +2,7 @@
 /**
  * Paints share cards: satori lays a card's element tree out as an SVG (text as outlines), resvg
  * rasterises it and sharp encodes the PNG (both on libuv's thread pool, overlapping the next
- * card's layout), written atomically into the cache folder. gatsby/travel/share-cards.ts decides
+ * card's layout), written atomically into the cache folder. gatsby/exports/share-cards.ts decides
  * what to paint; this module only paints.
  *
  * Plain CommonJS so that it runs unchanged in two places: in the calling thread (`paintCards`,

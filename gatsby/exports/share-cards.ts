@@ -1,6 +1,6 @@
 /**
  * Share cards at build time: every doc and every post without a cover gets a 1200×630 PNG
- * (gatsby/travel/share-card-layout.ts lays it out; gatsby/travel/card-painter.cjs paints it with
+ * (gatsby/exports/share-card-layout.ts lays it out; gatsby/exports/card-painter.cjs paints it with
  * satori, resvg and sharp). This module decides what to paint and where: a production build with
  * many new cards starts painting on a worker thread as soon as createPages has named them (startShareCards),
  * on the core Gatsby leaves idle while it runs queries and renders HTML, and onPostBuild waits only
@@ -21,7 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
-import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardInput, type CardNode, type ShareCard } from './share-card-layout';
+import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardNode } from './share-card-layout';
+import type { CardInput, PlannedCard } from '../../src/lib/types/share-card';
 
 export { MissingGlyphError };
 /** Weights the template uses: 700 for the title, site name and labels, 400 for the rest. */
@@ -32,14 +33,6 @@ const ALWAYS_DRAWN = '…';
 const requireHere = createRequire(path.resolve('package.json'));
 const packageDir = (name: string) => path.dirname(requireHere.resolve(`${name}/package.json`));
 const packageVersion = (name: string) => (JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
-
-export interface PlannedCard extends ShareCard {
-  key: string;
-  /** The page and its source file, for error messages. */
-  page: string;
-  file: string;
-  input: CardInput;
-}
 
 export interface CardPlanner {
   brand: CardBrand;
@@ -140,8 +133,8 @@ interface PaintOrder {
   inFlight: number;
 }
 
-/** The painter (plain CommonJS, gatsby/travel/card-painter.cjs) as a file, for a worker thread or require. */
-const PAINTER = () => path.resolve('gatsby/travel/card-painter.cjs');
+/** The painter (plain CommonJS, gatsby/exports/card-painter.cjs) as a file, for a worker thread or require. */
+const PAINTER = () => path.resolve('gatsby/exports/card-painter.cjs');
 
 function paintOnWorker(order: PaintOrder): Promise<number> {
   return new Promise((resolve, reject) => {

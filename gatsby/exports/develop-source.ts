@@ -1,13 +1,13 @@
-/** Where develop's Markdown twins come from (gatsby/travel/develop.ts): the page's Mdx node and file. */
+/** Where develop's Markdown twins come from (gatsby/exports/develop.ts): the page's Mdx node and file. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'gatsby';
 import { docPath } from '../../src/lib/docs';
 import { bodyFirstLine } from '../markdown/errors';
 import { postPath } from '../../src/lib/routes';
-import type { BuiltSite } from '../pages/built';
+import type { BuiltSite } from '../built-site';
 import type { TwinSource } from './twins';
-import { seriesOf } from '../pages/built';
+import { seriesOf } from '../built-site';
 
 type GetNode = (id: string) => Node | undefined;
 

@@ -1,0 +1,28 @@
+/**
+ * What a post's and a doc's frontmatter hold once validated. gatsby/content/model.ts declares the
+ * zod schemas that check an editor's file and makes sure they give exactly these types.
+ */
+
+/** A post's frontmatter: series and series_position come together or not at all. */
+export interface PostFrontmatter {
+  slug: string;
+  title: string;
+  date: string;
+  tags: string[];
+  authors: string[];
+  description: string;
+  image?: string | undefined;
+  unlisted: boolean;
+  draft: boolean;
+  series?: string;
+  series_position?: number;
+}
+
+export interface DocFrontmatter {
+  title: string;
+  sidebar_position: number;
+  sidebar_label?: string | undefined;
+  description?: string | undefined;
+  hide_sidebar: boolean;
+  unlisted: boolean;
+}
