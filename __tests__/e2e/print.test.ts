@@ -161,15 +161,19 @@ async function printed(pagePath: string, mode: 'light' | 'dark'): Promise<{ want
   return { want, pdf, colours };
 }
 
-/** Whether `piece` is in `text` as at most four runs in order (a table cell wrapped over a few lines, other cells' lines between). */
-function inFewLines(piece: string, text: string): boolean {
+/**
+ * Whether `piece` is in `text` as at most four runs (a table cell wrapped over a few lines, other
+ * cells' lines between), in order unless `anyOrder`: pdftotext puts a line's start after the rest
+ * of it when bold or code at the start sits on a slightly lower baseline.
+ */
+function inFewLines(piece: string, text: string, { anyOrder = false } = {}): boolean {
   let rest = piece;
   let from = 0;
   for (let runs = 0; runs < 4 && rest; runs++) {
     let n = rest.length;
     while (n > 0 && text.indexOf(rest.slice(0, n), from) < 0) n--;
     if (n === 0) return false;
-    from = text.indexOf(rest.slice(0, n), from) + n;
+    if (!anyOrder) from = text.indexOf(rest.slice(0, n), from) + n;
     rest = rest.slice(n);
   }
   return rest === '';
@@ -199,7 +203,7 @@ describe('printing a post or a doc', () => {
       expect(all).toContain(want.dateLine);
       // Every piece of the body: code lines whole (wrapped, not cut), tab panels and labels, cells, link addresses.
       expect(want.pieces.length).toBeGreaterThan(0);
-      expect(want.pieces.filter((piece) => !all.includes(piece) && !laidOut.includes(piece))).toEqual([]);
+      expect(want.pieces.filter((piece) => !all.includes(piece) && !laidOut.includes(piece) && !inFewLines(piece, all, { anyOrder: true }))).toEqual([]);
       expect(want.cells.filter((cell) => !inFewLines(cell, all))).toEqual([]);
       // No chrome.
       expect(want.chrome.length).toBeGreaterThan(0);

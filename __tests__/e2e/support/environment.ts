@@ -44,8 +44,29 @@ function workerBrowser(): Promise<Browser> {
 /** A child process of jest-worker (it talks to jest over IPC); not jest's main process. */
 const inWorkerProcess = isMainThread && typeof process.send === 'function';
 
+/**
+ * How long a worker's browser outlives the worker's last test file. Jest ends a worker by letting
+ * its event loop run empty and kills it 500 ms later with a warning ("A worker process has failed
+ * to exit gracefully"); the browser's pipe would hold the loop open, so a worker that has run no
+ * new file for this long closes its browser. The next file, if one comes after all, launches a new one.
+ */
+const IDLE_CLOSE_MS = 30;
+let idleClose: NodeJS.Timeout | undefined;
+
+function closeWhenIdle(browser: Browser): void {
+  clearTimeout(idleClose);
+  idleClose = setTimeout(() => {
+    if (shared === undefined) return;
+    shared = undefined;
+    pool = undefined;
+    void browser.close().catch(() => undefined);
+  }, IDLE_CLOSE_MS);
+  idleClose.unref();
+}
+
 export default class BrowserEnvironment extends TestEnvironment {
   override async setup(): Promise<void> {
+    clearTimeout(idleClose);
     await super.setup();
     this.global[SHARED_BROWSER] = workerBrowser;
     this.global[SHARED_TABS] = workerTabs;
@@ -56,6 +77,7 @@ export default class BrowserEnvironment extends TestEnvironment {
     if (browser && inWorkerProcess) {
       const leftOpen = browser.contexts().filter((context) => !pool?.tabs.holds(context));
       await Promise.all(leftOpen.map((context) => context.close().catch(() => undefined)));
+      closeWhenIdle(browser);
     } else if (browser) {
       shared = undefined;
       pool = undefined;
