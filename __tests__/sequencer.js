@@ -29,7 +29,6 @@ const KNOWN_LONG = [
   /\/unit\/bad-content\.test\.ts$/,
   /\/unit\/scaffold\.test\.ts$/,
   /\/search\/quality\.test\.ts$/,
-  /\/search\/queries\.test\.ts$/,
   /\/unit\/share-card\.test\.ts$/,
   /\/search\/build-cache\.test\.ts$/,
   /\/unit\/gatsby-internals\.test\.ts$/,

@@ -7,10 +7,12 @@
  *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside
  *      them, at nice 19, the typecheck, ESLint and Prettier's check one after another: the unit
  *      tests leave part of the CPU idle while they wait on the processes they start;
- *   2. the two builds the browser tests need, each from nothing (`gatsby clean` first: the growth
- *      check compares whole builds, and the tests test a build made as CI's is): the fixture site
- *      the feature tests own (npm run build:fixture, __tests__/site), copied to .e2e/fixture, then
- *      the real content (npm run build:strict), copied to .e2e/site; both logs in .e2e/build-logs/;
+ *   2. the two builds the browser tests need: the fixture site the feature tests own (npm run
+ *      build:fixture, __tests__/site) from nothing (`gatsby clean` first: the growth check compares
+ *      whole builds), copied to .e2e/fixture; then the real content (npm run build:strict) on its
+ *      cache, as a deploy build follows the last one, copied to .e2e/site. The code is the same, so
+ *      webpack's bundles come from its cache and only the content is built again; both logs are
+ *      kept in .e2e/build-logs/;
  *   3. the timed e2e tests against the fixture build; beside them, at the lowest CPU priority, the
  *      grown build (npm run build:grown: the fixture plus synthetic pages, under /fomosite) into
  *      public/. The timed tests assert the spec's delays in real time and spend most of it waiting:
@@ -58,7 +60,7 @@ export const STAGES = [
   },
   {
     name: 'builds: the fixture site, then the real content',
-    sequence: [npmRun('clean'), recordBuild('fixture', 'build:fixture'), copyBuild(BUILD_COPIES.fixture), npmRun('clean'), recordBuild('strict', 'build:strict'), copyBuild(BUILD_COPIES.content)],
+    sequence: [npmRun('clean'), recordBuild('fixture', 'build:fixture'), copyBuild(BUILD_COPIES.fixture), recordBuild('strict', 'build:strict'), copyBuild(BUILD_COPIES.content)],
   },
   {
     name: 'timed e2e tests (fixture build), beside them the grown build under /fomosite',

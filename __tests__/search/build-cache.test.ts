@@ -1,5 +1,5 @@
 /**
- * The Gatsby build's search step on the real content (gatsby/search/build.ts
+ * The Gatsby build's search step on the fixture site's content (gatsby/search/build.ts
  * writeSiteSearchFiles, through __tests__/search/support/cached-build.mts): pages rendered once
  * are reused (after `gatsby clean` too), files built from the cache are byte-identical to files
  * built from fresh renders, an unchanged site is not rebuilt, and content errors still stop it.

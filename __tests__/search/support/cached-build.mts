@@ -1,7 +1,7 @@
 /**
  * Test helper (run with tsx: the renderer is ESM-only, jest runs CommonJS). Runs the Gatsby
- * build's search step (writeSiteSearchFiles: per-page cache, skip when unchanged) on the real
- * content in a work folder, four times — cold, unchanged, into an empty public folder with a warm
+ * build's search step (writeSiteSearchFiles: per-page cache, skip when unchanged) on the fixture
+ * site's content (__tests__/site/content) in a work folder, four times — cold, unchanged, into an empty public folder with a warm
  * cache, and after its .cache folder is gone (gatsby clean) — and on two bad content folders, and prints what each run reported, with a digest of the files, as JSON.
  *   tsx __tests__/search/support/cached-build.mts <work-dir>
  */
@@ -16,7 +16,7 @@ const work = path.resolve(process.argv[2] as string);
 // As in the Gatsby build: the manifest in .cache (`gatsby clean` removes it), each page's render in the build cache (kept).
 const cacheDir = path.join(work, 'cache');
 const sectionsDir = path.join(work, 'build-cache', 'search-sections');
-const run = (publicDir: string, contentDir = path.join(root, 'content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir, sectionsDir });
+const run = (publicDir: string, contentDir = path.join(root, '__tests__/site/content')) => writeSiteSearchFiles({ root, contentDir, publicDir: path.join(work, publicDir), cacheDir, sectionsDir });
 /** Each file's sha256 and its first 40 characters (the files themselves are too big for a pipe). */
 const files = (publicDir: string) => {
   const summary = (file: string) => {
