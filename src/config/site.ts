@@ -102,7 +102,7 @@ export const serviceTools: ToolEntry[] = [
   { label: 'Publishing', description: '移动平台应用分发服务', href: '/docs/services/publishing/Introduce', keywords: ['测试包分发', '内测分发'] },
   { label: 'UDID', description: 'iOS 设备序列号获取服务', href: '/docs/services/udid/Introduce', keywords: ['iPhone 序列号'] },
   { label: 'TestBot', description: '应用自动化测试服务', href: '/docs/services/testbot/Introduce', keywords: ['UI 自动化'] },
-  { label: 'Keener', description: '云端 ARM 虚拟化多开服务', href: '/docs/services/keener/Introduce', aliases: ['Glacier'], keywords: ['云手机', '云端多开'] },
+  { label: 'Keener', description: '计划中的云端多开服务', href: '/docs/services/keener/Introduce', aliases: ['Glacier'], keywords: ['云手机', '云端多开'] },
   { label: 'Infiling', description: '个人博客站点搭建', href: '/docs/services/infiling/Introduce', keywords: ['Hugo', '个人博客', '静态站点'] },
 ];
 
