@@ -7,9 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { PHONE, useBrowser, url } from './support/browser';
-import { ready } from './support/ready';
+import { afterFrame, ready } from './support/ready';
 import { BASE_URL } from './support/env';
 import { centre, content, hoverOpen, NEUTRAL, trigger } from './support/navbar';
+import { timersRun, trackTimers } from './support/probes';
+import { POPOVER_DELAY_MS } from '../../src/lib/delay';
 
 jest.setTimeout(30_000);
 
@@ -78,8 +80,11 @@ describe('navbar popovers (spec §2, §9: 672/336 px)', () => {
     await hoverOpen(page, '桌面端');
     // Rest the pointer on the open panel, then change route without touching the menu.
     const panel = await centre(page, `${content('桌面端')} [data-popover-width]`);
+    await trackTimers(page);
     await page.mouse.move(panel.x, panel.y);
-    await page.waitForTimeout(300);
+    // A close the move set going (POPOVER_DELAY_MS after a leave) has happened by now.
+    await afterFrame(page);
+    await timersRun(page, POPOVER_DELAY_MS);
     await expect(page.locator(content('桌面端')).getAttribute('data-state')).resolves.toBe('open');
     await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate('/docs/intro'));
     await page.waitForURL(url('/docs/intro'));
@@ -384,7 +389,11 @@ describe('error boundary (spec §4, §8)', () => {
     // Titled 'Page Error', and it stays so (Gatsby's Head update after the route change must not undo
     // it). Checked at the end, so that a wrong title does not hide whether recovery works.
     await page.waitForFunction(() => document.title === 'Page Error', undefined, { timeout: 2000 }).catch(() => undefined);
-    await page.waitForTimeout(300);
+    // Gatsby's Head has written the new page's own <title> (in an effect after the route change): the update that must not undo it.
+    const expectedTitle = await serverTitle(path);
+    expect(expectedTitle).toContain('iofomo');
+    await page.waitForFunction((t) => [...document.querySelectorAll('head title[data-gatsby-head]')].some((title) => title.textContent === t), expectedTitle);
+    await afterFrame(page);
     const titleWhileCrashed = await page.title();
     // The chrome around the content survives the crash.
     await expect(page.getByTestId('navbar').isVisible()).resolves.toBe(true);
@@ -395,8 +404,6 @@ describe('error boundary (spec §4, §8)', () => {
     await page.getByTestId('doc-page').waitFor({ state: 'visible' });
     await expect(page.locator('[data-testid="doc-page"] h1').isVisible()).resolves.toBe(true);
     // The recovered page has its own title back.
-    const expectedTitle = await serverTitle(path);
-    expect(expectedTitle).toContain('iofomo');
     await page.waitForFunction((t) => document.title === t, expectedTitle, { timeout: 2000 }).catch(() => undefined);
     const titleAfterRetry = await page.title();
     expect(titleWhileCrashed).toBe('Page Error');

@@ -5,9 +5,10 @@
  * code-copy button. (Opening and closing the navbar popovers by keyboard is tested in chrome.test.ts.)
  */
 import type { Page } from 'playwright-core';
-import { SEARCH_INDEX_PATH } from '../../src/lib/search/files';
+import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../src/lib/search/files';
 import { BASE_URL } from './support/env';
 import { PHONE, useBrowser } from './support/browser';
+import { afterFrame } from './support/ready';
 import { boxShows } from './support/search-box';
 
 jest.setTimeout(30_000);
@@ -264,6 +265,10 @@ describe('search combobox from the keyboard (ARIA semantics only)', () => {
     const indexAsked = new Promise<void>((resolve) => {
       seen = resolve;
     });
+    // The other manifest, asked for beside the index (src/components/search/engine.ts): once it
+    // has come, the loader has nothing left to do but wait for the index.
+    const storeArrived = page.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === SEARCH_STORE_PATH);
+    storeArrived.catch(() => undefined);
     await page.route(`**${SEARCH_INDEX_PATH}`, async (route) => {
       requested.push(new URL(route.request().url()).pathname);
       seen();
@@ -278,12 +283,14 @@ describe('search combobox from the keyboard (ARIA semantics only)', () => {
     // Still loading: the index really is held (asked for — after the engine's chunk, so not at
     // once on a busy machine — and not answered).
     await indexAsked;
-    await page.waitForTimeout(300);
+    await storeArrived;
+    await afterFrame(page);
     expect(requested).toEqual([SEARCH_INDEX_PATH]);
     await expect(page.locator('[data-testid="search-navbar"]').getAttribute('data-status')).resolves.toBe('loading');
     release();
     await page.waitForFunction(() => document.querySelector('[data-testid="search-navbar"]')?.getAttribute('data-status') === 'ready');
-    await page.waitForTimeout(100);
+    // The box's effect that gives focus back once ready (SearchBox.tsx) has run.
+    await afterFrame(page);
     await expect(page.evaluate((s) => document.activeElement === document.querySelector(s), input)).resolves.toBe(false);
     await expect(focused(page)).resolves.toEqual(movedTo);
   });

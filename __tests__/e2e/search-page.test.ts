@@ -9,6 +9,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Page, Request } from 'playwright-core';
 import { hydrated, PHONE, useBrowser, url } from './support/browser';
 import { boxShows } from './support/search-box';
+import { afterFrame } from './support/ready';
+import { SCROLL_KEY, SETTLED_MARK } from '../../src/lib/search/page-url';
 
 jest.setTimeout(180_000);
 
@@ -28,6 +30,11 @@ async function waitForQuery(page: Page, q: string): Promise<void> {
 /** Waits until the page lists exactly these results. */
 async function waitForResults(page: Page, urls: string[]): Promise<void> {
   await page.waitForFunction((want) => JSON.stringify([...document.querySelectorAll('li.result')].map((li) => li.getAttribute('data-url'))) === want, JSON.stringify(urls));
+}
+
+/** Waits until the page has kept where it is scrolled in its history entry (a reload and Back restore it from there). */
+async function scrollKept(page: Page, atLeast = 0): Promise<void> {
+  await page.waitForFunction(([key, min]) => window.scrollY >= min && (history.state as Record<string, unknown> | null)?.[key] === window.scrollY, [SCROLL_KEY, atLeast] as const);
 }
 
 /** The results page showing `q` (its results on screen). */
@@ -54,8 +61,8 @@ describe('the results page keeps its state in the address', () => {
     const binder = await resultUrls(page);
     expect(binder[0]).toMatch(/binder/i);
     await page.evaluate(() => window.scrollTo(0, 600));
-    await page.waitForTimeout(400);
-    // Where the reader left the entry (the page may have nudged it while settling).
+    // Where the reader left the entry (the page may have nudged it while settling), kept in it.
+    await scrollKept(page, 300);
     const left = await page.evaluate(() => window.scrollY);
     expect(left).toBeGreaterThan(300);
     /** Waits until the page is scrolled to `y`; if it never is, says where it is and what the entry holds. */
@@ -88,7 +95,7 @@ describe('the results page keeps its state in the address', () => {
 
     // Reload: the engine loads again, the same results, and the scroll position comes back onto them.
     await page.evaluate(() => window.scrollTo(0, 500));
-    await page.waitForTimeout(400);
+    await scrollKept(page, 300);
     const reloadedAt = await page.evaluate(() => window.scrollY);
     await page.reload();
     await page.getByTestId('search-page-results').waitFor();
@@ -116,9 +123,10 @@ describe('the results page keeps its state in the address', () => {
     const before = await page.evaluate(() => history.length);
     await input(page).fill('');
     await input(page).pressSequentially('binder', { delay: 60 });
-    // Given time to go wrong (every delayed answer is in by then), not only to go right.
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === 'binder', undefined, { timeout: 3_000 }).catch(() => undefined);
-    await page.waitForTimeout(1_500);
+    // The page is done with the typing: the query has settled (SETTLED_MARK), so every request the
+    // keystrokes made has been seen (a request is recorded when it is made, not when answered).
+    await page.waitForFunction((name) => (performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined)?.detail === 'binder', SETTLED_MARK, { timeout: 10_000 }).catch(() => undefined);
+    await afterFrame(page);
     const seen = await page.evaluate(() => ({ q: new URLSearchParams(location.search).get('q'), value: (document.querySelector('#search-page-input') as HTMLInputElement).value, length: history.length }));
     expect({ ...seen, length: seen.length - before, fetched }).toEqual({ q: 'binder', value: 'binder', length: 1, fetched: [] });
   });
@@ -128,7 +136,7 @@ describe('the results page keeps its state in the address', () => {
     const binder = await resultUrls(page);
     await page.evaluate(() => window.scrollTo(0, 600));
     await page.waitForFunction(() => window.scrollY === 600);
-    await page.waitForTimeout(300);
+    await scrollKept(page, 600);
     // A late frame, made to happen: the router hears of the click's new entry at once but renders it
     // at the next frame; here that frame waits until the reader has pressed Back, and the page
     // clicked then renders before the results do (as on a slow phone or a busy machine).
@@ -137,6 +145,9 @@ describe('the results page keeps its state in the address', () => {
       const push = window.history.pushState.bind(window.history);
       const held: FrameRequestCallback[] = [];
       let armed = false;
+      /** Results' frames put off and not yet asked for, and whether the hold is over. */
+      const late = { deferred: 0, over: false };
+      (window as unknown as { __lateFrames: typeof late }).__lateFrames = late;
       window.history.pushState = (...args: Parameters<History['pushState']>) => {
         push(...args);
         armed = true;
@@ -145,7 +156,13 @@ describe('the results page keeps its state in the address', () => {
         if (!armed) return frame(callback);
         // The clicked page's frame waits for Back; the results' frames come after the clicked page has rendered.
         if (window.location.pathname !== '/search') held.push(callback);
-        else window.setTimeout(() => frame(callback), 50);
+        else {
+          late.deferred += 1;
+          window.setTimeout(() => {
+            late.deferred -= 1;
+            frame(callback);
+          }, 50);
+        }
         return 0;
       };
       window.addEventListener('popstate', () => {
@@ -154,6 +171,7 @@ describe('the results page keeps its state in the address', () => {
           held.splice(0).forEach((callback) => callback(performance.now()));
           window.setTimeout(() => {
             armed = false;
+            late.over = true;
           }, 300);
         }, 0);
       });
@@ -163,7 +181,12 @@ describe('the results page keeps its state in the address', () => {
     await page.goBack();
     await waitForQuery(page, 'binder');
     await waitForResults(page, binder);
-    await page.waitForTimeout(300);
+    // Every frame held back has been let go, and what the page did in them has run.
+    await page.waitForFunction(() => {
+      const late = (window as unknown as { __lateFrames: { deferred: number; over: boolean } }).__lateFrames;
+      return late.over && late.deferred === 0;
+    });
+    await afterFrame(page);
     const seen = await page.evaluate(() => ({ scrollY: window.scrollY, path: location.pathname, searchPage: document.querySelector('[data-testid="search-page"]') !== null }));
     expect(seen).toEqual({ scrollY: 600, path: '/search', searchPage: true });
   });

@@ -3,6 +3,8 @@ import type { Page, Request } from 'playwright-core';
 import { QUERY_BUDGET } from '../../src/lib/search/shards';
 import { hydrated, useBrowser, PHONE, url } from './support/browser';
 import { boxShows } from './support/search-box';
+import { afterFrame, recordNavigations } from './support/ready';
+import { ROUTE_UPDATE_MARK } from '../../src/lib/navigation';
 
 const isSearchFile = (u: string) => /\/search\/(index|store)\.json$/.test(u);
 /** A piece a query fetches: under the build's folder (src/lib/search/shards.ts). */
@@ -211,13 +213,20 @@ describe('site search', () => {
     await page.waitForFunction(() => document.activeElement === document.querySelector('[data-testid="search-navbar"] input'));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.imeSetComposition', { text: 'lanjie', selectionStart: 6, selectionEnd: 6 });
-    await page.waitForTimeout(300);
-    // The composing text is in the box, but nothing was searched for it.
+    // The box has rendered the composing text (React has handled its input event), and the frame after.
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="search-navbar"] input')?.value === 'lanjie');
+    await afterFrame(page);
+    // The composing text is in the box, but nothing was searched for it: a query run would have
+    // set the box's data-query, or aria-busy while its pieces load, in that same render.
     await expect(box(page).inputValue()).resolves.toBe('lanjie');
+    await expect(page.getByTestId('search-navbar').evaluate((el) => [el.getAttribute('data-query'), el.getAttribute('aria-busy')])).resolves.toEqual(['', 'false']);
     await expect(page.getByTestId('search-results').count()).resolves.toBe(0);
-    // Enter belongs to the input method (it confirms a candidate): it never selects a result.
+    // Enter belongs to the input method (it confirms a candidate): it never selects a result, nor
+    // asks Gatsby for any navigation (a navigation changes the address only once the next page has loaded).
+    const navigations = await recordNavigations(page);
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(300);
+    await afterFrame(page);
+    await expect(navigations()).resolves.toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/');
     await cdp.send('Input.insertText', { text: '拦截' });
     await page.getByTestId('search-results').waitFor();
@@ -282,7 +291,13 @@ describe('site search', () => {
     await expect(box(page).getAttribute('aria-activedescendant')).resolves.toMatch(new RegExp(`-${at}$`));
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/blog\/mediacodec#/);
-    await page.waitForTimeout(400);
+    // The page has rendered and scrolled to the heading (onRouteUpdate marks ROUTE_UPDATE_MARK), its
+    // words are marked (the address loses ?highlight=), and the frame after.
+    await page.waitForFunction(
+      (name) => (performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined)?.detail === '/blog/mediacodec' && !location.search && document.querySelector('mark.search-mark') !== null,
+      ROUTE_UPDATE_MARK,
+    );
+    await afterFrame(page);
     // No full reload: the marker set on this window is still there.
     await expect(page.evaluate(() => (window as unknown as { searchMarker?: number }).searchMarker)).resolves.toBe(42);
     const place = await page.evaluate(() => {

@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { sitemapPaths } from './support/sitemap';
 import { hydrated, useBrowser, url } from './support/browser';
+import { idle } from './support/ready';
 import { E2E_PORT, SITE_DIR } from './support/env';
 
 jest.setTimeout(60_000);
@@ -284,7 +285,8 @@ describe('Chromium: no CSP violation', () => {
 
   it.each(['/', '/blog', '/blog/binder', '/docs/desktop/wing/Introduce', '/nope'])('%s loads, hydrates and reports no violation', async (route) => {
     const { page, problems, consoleErrors } = await open(route);
-    await page.waitForTimeout(300);
+    // What the page put off until it was idle has run, and its violations (reported in a task of their own) are in.
+    await idle(page);
     expect(await violations(page, problems)).toEqual([]);
     // The only console error allowed is the 404 status of the not-found page itself.
     expect(consoleErrors.filter((e) => !(route === '/nope' && /404/.test(e)))).toEqual([]);

@@ -282,8 +282,14 @@ const progressBar = async (page: Page) => {
   // Gatsby's navigate, named where every Gatsby-internal name lives (src/lib/gatsby-runtime.ts).
   await page.evaluate(([navigate, to]) => (window as unknown as Record<string, (to: string) => void>)[navigate]?.(to), [GATSBY_NAVIGATE, SLOW_TARGET] as const);
   await page.locator('#nprogress .bar').waitFor({ state: 'attached' });
-  // Past the bar's fade-in (speed 200 ms).
-  await page.waitForTimeout(400);
+  // Past the bar's fade-in (nprogress's first step, a 200 ms transition): set off from the left
+  // edge, fully opaque, and no transition of it running.
+  await page.waitForFunction(() => {
+    const progress = document.getElementById('nprogress');
+    const bar = progress?.querySelector<HTMLElement>('.bar');
+    return progress && bar ? !bar.style.transform.includes('-100%') && getComputedStyle(progress).opacity === '1' && getComputedStyle(bar).opacity === '1' : false;
+  });
+  await settled(page, '#nprogress');
 };
 const releaseProgressBar = async (page: Page) => {
   releasePageData();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { afterFrame } from './ready';
 
 /**
  * In-page timing probes. Timings are measured inside the page (performance.now) so the test runner's
@@ -61,4 +62,51 @@ export async function probeDone(page: Page, name: string, offsets: number[]): Pr
 export function firstChangeTo(timeline: AttributeTimeline, value: string, from: number): number | null {
   const change = timeline.changes.find((c) => c.value === value && c.t >= from);
   return change ? change.t - from : null;
+}
+
+/**
+ * Keeps the page's pending timers from now on: wraps window.setTimeout and clearTimeout (the page's
+ * code looks them up at each call) so that timersRun() can tell when every timer of a delay has
+ * fired or been cleared. Call it before the events that would schedule the timers.
+ */
+export async function trackTimers(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __pendingTimers?: Map<number, number> };
+    if (w.__pendingTimers) return;
+    const pending = new Map<number, number>();
+    w.__pendingTimers = pending;
+    const set = window.setTimeout.bind(window);
+    const clear = window.clearTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) => {
+      if (typeof handler !== 'function') return set(handler, delay, ...args);
+      const id = set(
+        (...callArgs: unknown[]) => {
+          pending.delete(id);
+          (handler as (...a: unknown[]) => void)(...callArgs);
+        },
+        delay,
+        ...args,
+      );
+      pending.set(id, Number(delay ?? 0));
+      return id;
+    }) as typeof window.setTimeout;
+    window.clearTimeout = ((id?: number) => {
+      if (id !== undefined) pending.delete(id);
+      clear(id);
+    }) as typeof window.clearTimeout;
+  });
+}
+
+/**
+ * Waits until no timer of `delay` ms is pending in the page (trackTimers(), called before), then
+ * until what they did is rendered (afterFrame()): a test that checks that a timer did not change
+ * something waits for the timer, however long it takes, not for a guess at it.
+ */
+export async function timersRun(page: Page, delay: number): Promise<void> {
+  await page.waitForFunction((d) => {
+    const pending = (window as unknown as { __pendingTimers?: Map<number, number> }).__pendingTimers;
+    if (!pending) throw new Error('timersRun(): call trackTimers() first');
+    return ![...pending.values()].includes(d);
+  }, delay);
+  await afterFrame(page);
 }

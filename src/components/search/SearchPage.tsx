@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, navigate, withPrefix } from 'gatsby';
 import { applyFilters, canonicalProduct, facets } from '../../lib/search/facets';
-import { historyAction, PAGE_SIZE, readSearchState, SEARCH_PAGE_PATH, searchPageUrl, SETTLE_MS, type SearchPageState } from '../../lib/search/page-url';
+import { historyAction, PAGE_SIZE, readSearchState, SCROLL_KEY, SEARCH_PAGE_PATH, searchPageUrl, SETTLE_MS, SETTLED_MARK, type SearchPageState } from '../../lib/search/page-url';
 import { SearchIcon } from '../icons';
 import { loadedSearch, loadSearch, type LoadedSearch } from './load';
 import { ResultItem } from './ResultItem';
@@ -10,9 +10,6 @@ import { searchPage } from './search-page-styles';
 import { useImeInput } from './use-ime-input';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error' | 'empty';
-
-/** Where this history entry's scroll position is kept, for a reload (the results arrive after the page does). */
-const SCROLL_KEY = 'searchScrollY';
 
 const noSubscription = () => () => {};
 
@@ -170,6 +167,8 @@ export function SearchPage({ locationSearch }: { locationSearch: string }) {
     window.clearTimeout(settleTimer.current);
     settleTimer.current = window.setTimeout(() => {
       settled.current = true;
+      performance.clearMarks(SETTLED_MARK);
+      performance.mark(SETTLED_MARK, { detail: q });
     }, SETTLE_MS);
     // A new query keeps the kind filter; its products are those of its own results.
     void navigate(searchPageUrl({ q, kind: state.kind }), { replace: action === 'replace' });

@@ -99,3 +99,12 @@ export function historyAction(current: { q: string; settled: boolean }, next: st
 
 /** A query settles after this long without typing. */
 export const SETTLE_MS = 1000;
+
+/**
+ * Performance mark set when a query typed on the results page has settled, its `detail` the
+ * query: what a test waits on to know that the page is done with the typing.
+ */
+export const SETTLED_MARK = 'search-settled';
+
+/** Where the results page keeps a history entry's scroll position, in the entry's own state (a reload restores it). */
+export const SCROLL_KEY = 'searchScrollY';
