@@ -1,7 +1,7 @@
 /**
  * The search budget holds as the site grows: the grown build in public/ (npm run build:grown: the
- * real content plus a few hundred synthetic pages whose text varies like real writing, built by
- * Gatsby like any other build) is queried with every query of the quality set as the box runs
+ * fixture site plus 150 synthetic pages whose text varies like real writing, built by Gatsby like
+ * any other build) is queried with every query of the quality set as the box runs
  * it: a fresh visitor's first query (this build's engine chunk, both manifests, the query's
  * pieces) and each later query of one session stay within QUERY_BUDGET (src/lib/search/shards.ts),
  * and the manifests stay the size they are on the real site.
