@@ -265,7 +265,7 @@ describe('search combobox from the keyboard (ARIA semantics only)', () => {
     const indexAsked = new Promise<void>((resolve) => {
       seen = resolve;
     });
-    // The other manifest, asked for beside the index (src/components/search/engine.ts): once it
+    // The other manifest, asked for beside the index (src/components/search/remote-engine.ts): once it
     // has come, the loader has nothing left to do but wait for the index.
     const storeArrived = page.waitForEvent('requestfinished', (request) => new URL(request.url()).pathname === SEARCH_STORE_PATH);
     storeArrived.catch(() => undefined);

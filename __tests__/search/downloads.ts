@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { openSiteSearch } from '../../src/lib/search/engine';
+import { openSiteSearch } from '../../src/lib/search/site-search';
 import { panelFor } from '../../src/lib/search/options';
 import { settle, ShardSource, type IndexManifest, type StoreManifest } from '../../src/lib/search/shards';
 

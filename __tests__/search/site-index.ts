@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SearchStore } from '../../src/lib/search/documents';
-import { loadSiteSearch, type SearchIndexFile, type SiteSearch } from '../../src/lib/search/engine';
+import { loadSiteSearch, type SearchIndexFile, type SiteSearch } from '../../src/lib/search/site-search';
 import { readPublishedAnchors, aliasesOf } from '../../gatsby/content/anchors';
 import { loadContent } from '../../gatsby/content/loader';
 import type { Hit } from './evaluate';

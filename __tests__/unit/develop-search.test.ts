@@ -9,7 +9,7 @@ interface ExpressApp {
 }
 import { DevelopSearchFiles } from '../../gatsby/search/develop';
 import { followSearchFiles } from '../../src/components/search/live';
-import type { SiteSearch } from '../../src/lib/search/engine';
+import type { SiteSearch } from '../../src/lib/search/site-search';
 import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH } from '../../src/lib/search/files';
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));

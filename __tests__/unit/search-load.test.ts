@@ -1,12 +1,12 @@
 /**
- * The search files as the browser loads them (src/components/search/engine.ts), with a mocked
+ * The search files as the browser loads them (src/components/search/remote-engine.ts), with a mocked
  * fetch: the two manifests must carry the same build id (when they do not, both are fetched once
  * more past the HTTP cache); the pieces a query needs follow, only from that build's folder, and
  * when the folder is gone (a deploy since) the manifests are fetched again and the engine moves on.
  */
-import { createSiteSearch, piecesUrl, SearchFilesMismatch } from '../../src/components/search/engine';
+import { createSiteSearch, piecesUrl, SearchFilesMismatch } from '../../src/components/search/remote-engine';
 import { buildSearchRecords, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, shardFiles } from '../../src/lib/search/engine';
+import { buildIndexFile, shardFiles } from '../../src/lib/search/site-search';
 import { sameBuild } from '../../src/lib/search/files';
 import { settle } from '../../src/lib/search/shards';
 import { WARM_FROM_PAGES, WARM_STEPS, warmStep } from '../../src/lib/search/warm';

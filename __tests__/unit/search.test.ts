@@ -1,6 +1,6 @@
 import { pinyin } from 'pinyin-pro';
 import { buildSearchRecords, clip, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, cachedFieldTokens, encodeIndexFile, fieldTokens, indexPostings, loadSiteSearch, shardFiles } from '../../src/lib/search/engine';
+import { buildIndexFile, cachedFieldTokens, encodeIndexFile, fieldTokens, indexPostings, loadSiteSearch, shardFiles } from '../../src/lib/search/site-search';
 import { buildT2sMap, cjkCharacters, normalizeText } from '../../src/lib/search/normalize';
 import { pinyinTokens } from '../../src/lib/search/pinyin';
 import { parseQuery } from '../../src/lib/search/query';

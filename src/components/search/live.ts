@@ -1,12 +1,12 @@
 /**
- * gatsby develop only (engine.ts imports it behind a NODE_ENV check, so production bundles never
+ * gatsby develop only (remote-engine.ts imports it behind a NODE_ENV check, so production bundles never
  * contain it): the loaded engine follows the search files as the develop server rebuilds them
  * after each content edit. The server names each new pair's build id on an event stream
  * (SEARCH_EVENTS_PATH, gatsby/search/develop.ts); when it differs from the loaded one, both files
  * are fetched again past the HTTP cache and the engine is swapped under the search box.
  */
-import { delegatingSearch, type SiteSearch } from '../../lib/search/engine';
-import type { LoadedFiles } from './engine';
+import { delegatingSearch, type SiteSearch } from '../../lib/search/site-search';
+import type { LoadedFiles } from './remote-engine';
 
 export function followSearchFiles(first: LoadedFiles, reload: () => Promise<LoadedFiles>, eventsUrl: string): SiteSearch {
   let current = first;

@@ -6,7 +6,7 @@
  */
 import { withPrefix } from 'gatsby';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH } from '../../lib/search/files';
-import type { SiteSearch } from './engine';
+import type { SiteSearch } from './remote-engine';
 
 export interface LoadedSearch {
   engine: SiteSearch;

@@ -7,7 +7,7 @@
  * the names stay the same from deploy to deploy, they are served "revalidate every time"
  * (deploy/http-rules.mjs), not as immutable /static assets, and each file carries the id of the
  * build that wrote the pair: a reader whose cache or CDN holds the index of one deploy and the
- * store of another sees the ids differ and fetches both again (src/components/search/engine.ts).
+ * store of another sees the ids differ and fetches both again (src/components/search/remote-engine.ts).
  */
 export const SEARCH_INDEX_PATH = '/search/index.json';
 export const SEARCH_STORE_PATH = '/search/store.json';

@@ -3,7 +3,7 @@
  * kind, the group holding the best result first, each result followed by its sections — then the
  * link to the results page with every result.
  */
-import type { SiteSearch } from './engine';
+import type { SiteSearch } from './site-search';
 import { resultLink } from './page-url';
 import { searchLink } from './search-link';
 import type { SearchHit } from './rank';

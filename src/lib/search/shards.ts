@@ -22,7 +22,7 @@
  * The manifests' size does not grow with the number of pages (the number of shards and chunks is
  * a count, not a list). Shard and chunk names live under the build id, so a reader never mixes the
  * pieces of two builds: an old manifest's pieces answer 404 once the folder is gone, and the
- * loader then fetches both manifests again past the HTTP cache (src/components/search/engine.ts).
+ * loader then fetches both manifests again past the HTTP cache (src/components/search/remote-engine.ts).
  * The folder's files are immutable for a year (deploy/http-rules.mjs).
  */
 import type { IndexField, SearchIndexMeta, SearchStore, StorePage, StoreRecord } from './documents';
@@ -94,7 +94,7 @@ export const SHARD_TARGET_BYTES = 12_000;
  * shard of 100+ KB gzip, and a long question fetched 300+ KB.
  */
 export const LATIN_KEY = 3;
-/** The shortest word a vocabulary file lists: one edit from a five-letter query word (engine.ts MIN_FUZZY). */
+/** The shortest word a vocabulary file lists: one edit from a five-letter query word (site-search.ts MIN_FUZZY). */
 export const VOCABULARY_MIN = 4;
 /** Uncompressed words a vocabulary file holds at most on average. */
 export const VOCABULARY_TARGET_BYTES = 24_000;

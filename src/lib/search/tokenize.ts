@@ -62,7 +62,7 @@ export function cjkWords(run: string): CjkWord[] {
 /**
  * Index tokens of a word: its bigrams; joined single characters also give each character, so a
  * query that segments differently (跨/平台 against 端/跨/平台) still finds them in titles,
- * headings and taglines (body text leaves lone characters out, see engine.ts).
+ * headings and taglines (body text leaves lone characters out, see site-search.ts).
  */
 export function cjkWordTokens(word: CjkWord): string[] {
   const grams = cjkBigrams(word.text);

@@ -12,7 +12,7 @@
  * are fetched again past the HTTP cache and the engine moves to the new build. Under
  * `gatsby develop` the engine also follows the files as they are rebuilt after each edit (live.ts).
  */
-import { delegatingSearch, openSiteSearch, type SiteSearch } from '../../lib/search/engine';
+import { delegatingSearch, openSiteSearch, type SiteSearch } from '../../lib/search/site-search';
 import { SEARCH_EVENTS_PATH, SEARCH_INDEX_PATH, sameBuild } from '../../lib/search/files';
 import { ShardSource, type IndexManifest, type StoreManifest } from '../../lib/search/shards';
 import { WARM_FROM_PAGES, WARM_STEPS, warmStep } from '../../lib/search/warm';
