@@ -12,7 +12,7 @@
 //          (every run uses a build cache folder of its own in the temp dir, empty at the start,
 //          so "cold" really starts with nothing)
 //   scale  for each N in --sizes: N synthetic Chinese files (half posts, half docs, linking to each
-//          other, see bench/synthetic.mjs) in a temp content dir, `gatsby clean` + `gatsby build`
+//          other, see scripts/lib/synthetic.mjs) in a temp content dir, `gatsby clean` + `gatsby build`
 //          with SITE_CONTENT_DIR pointing at it; with --media they also show pictures (a third of the
 //          posts, as the real ones) and link files, which the build resizes and copies
 // Each build is what `npm run build` does: `gatsby build`, then the package.json "postbuild"
@@ -45,7 +45,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { arg, copyProject, kb, median, memoryParts, ROOT, scriptEnv, table, treeStats } from './lib.mjs';
 import { PHASE_LINE } from '../scripts/build-phases.mjs';
-import { generateContent } from './synthetic.mjs';
+import { generateContent } from '../scripts/lib/synthetic.mjs';
 
 const sizes = String(arg('sizes', '500'))
   .split(',')

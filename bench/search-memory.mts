@@ -1,6 +1,6 @@
 /**
  * What building the search index holds in memory, stage by stage: `npx tsx bench/search-memory.mts
- * --pages 5000`. N synthetic pages (bench/synthetic.mjs) in a temp folder are rendered from source
+ * --pages 5000`. N synthetic pages (scripts/lib/synthetic.mjs) in a temp folder are rendered from source
  * (gatsby/search/build.ts searchPages, as `gatsby develop` does), then buildSearchFiles builds the
  * files with a field-token cache as the build's worker has (gatsby/search/cache.ts, empty: a first
  * build). After each stage a full collection runs and the heap's used size is printed: what the
@@ -16,7 +16,7 @@ import { buildSearchFiles, searchPages } from '../gatsby/search/build';
 import { persistentFieldTokens } from '../gatsby/search/cache';
 import { collectGarbage } from '../gatsby/memory';
 
-const { generateContent } = (await import(['./synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
+const { generateContent } = (await import(['../scripts/lib/synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
 
 const at = process.argv.indexOf('--pages');
 const pages = at >= 0 ? Number(process.argv[at + 1]) : 5000;

@@ -1,7 +1,7 @@
 /**
  * npm run bench:search — what search costs a reader as the site grows, on the real content and on
  * the real content grown to 1,000 and 5,000 pages with synthetic pages whose text varies like real
- * writing (bench/synthetic.mjs; `-- --sizes 1000,5000`). The quality set's queries
+ * writing (scripts/lib/synthetic.mjs; `-- --sizes 1000,5000`). The quality set's queries
  * (__tests__/search/queries.ts) ask for real pages, so recall@5 and MRR are measured at every
  * size: the real answers must still surface among thousands of pages. Per corpus:
  *   - bytes a fresh visitor downloads for a first query (the engine chunk from public/, both
@@ -33,7 +33,7 @@ import type { SearchStore } from '../src/lib/search/documents';
 import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/site-search';
 import { ownTimes, pagefindFigures, pagefindIndex } from './search-browser.mjs';
 
-const { generateContent } = (await import(['./synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
+const { generateContent } = (await import(['../scripts/lib/synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;

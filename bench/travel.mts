@@ -1,6 +1,6 @@
 // npm run bench:travel — what Markdown twins and share cards cost per page, outside Gatsby.
 //
-// Generates N synthetic Chinese posts and docs (bench/synthetic.mjs, as bench:build's scale runs),
+// Generates N synthetic Chinese posts and docs (scripts/lib/synthetic.mjs, as bench:build's scale runs),
 // renders every file's Markdown twin (gatsby/markdown/twin.ts) and draws every page's share card
 // (gatsby/exports/share-cards.ts) into a temporary folder with an empty card cache, then draws them
 // again (all from the cache). Prints wall and CPU time per twin and per card (CPU counts every
@@ -15,7 +15,7 @@ import { renderTwin } from '../gatsby/markdown/twin';
 
 // The bench helpers are plain .mjs (no types): imported by a computed name.
 const lib = (await import(['./lib', 'mjs'].join('.'))) as { arg: (name: string, fallback: unknown) => unknown; ROOT: string; table: (headers: string[], rows: unknown[][]) => void };
-const { generateContent } = (await import(['./synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile: string }) => void };
+const { generateContent } = (await import(['../scripts/lib/synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile: string }) => void };
 const { arg, ROOT, table } = lib;
 
 const n = Number(arg('n', 200));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build:grown`: a grown site — the fixture site the tests own (__tests__/site/content) plus
- * GROWN_FILES synthetic posts and docs (bench/synthetic.mjs: valid content whose text varies like
+ * GROWN_FILES synthetic posts and docs (scripts/lib/synthetic.mjs: valid content whose text varies like
  * real writing) — built like `npm run build:prefixed` (strict, under /fomosite) into public/, its log
  * kept in .e2e/build-logs/grown.log. `npm test` builds it instead of the plain prefixed build: the
  * /fomosite e2e tests run against it (among them the search budget at this size,
@@ -12,7 +12,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateContent } from '../bench/synthetic.mjs';
+import { generateContent } from './lib/synthetic.mjs';
 import { record } from './build-phases.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

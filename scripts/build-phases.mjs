@@ -22,7 +22,7 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { treeStats } from '../bench/lib.mjs';
+import { treeStats } from './lib/process-tree.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const LOG_DIR = path.join(ROOT, '.e2e', 'build-logs');

@@ -34,7 +34,7 @@ function references(): Reference[] {
 test('every picture and linked file of the grown pages answers 200 under the prefix; SVGs and files are published as committed', async () => {
   const refs = references();
   const kinds = new Set(refs.map((r) => path.extname(r.file)));
-  // The grown content has each kind (bench/synthetic.mjs, media): otherwise this test checks nothing.
+  // The grown content has each kind (scripts/lib/synthetic.mjs, media): otherwise this test checks nothing.
   for (const kind of ['.png', '.svg', '.xml']) expect(kinds).toContain(kind);
 
   const problems: string[] = [];

@@ -15,7 +15,7 @@ import { QUERIES } from '../search/queries';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PUBLIC = path.join(ROOT, 'public');
-/** The content the grown build was made from (scripts/build-grown.mjs), and its synthetic files (bench/synthetic.mjs names them bench-…). */
+/** The content the grown build was made from (scripts/build-grown.mjs), and its synthetic files (scripts/lib/synthetic.mjs names them bench-…). */
 const GROWN_CONTENT = path.join(ROOT, '.e2e', 'grown-content');
 const syntheticFiles = () => (readdirSync(GROWN_CONTENT, { recursive: true }) as string[]).filter((file) => file.endsWith('.mdx') && file.includes('bench-')).length;
 /**

@@ -126,12 +126,12 @@ describe('bench/lib.mjs', () => {
   });
 });
 
-describe('bench/synthetic.mjs', () => {
+describe('scripts/lib/synthetic.mjs', () => {
   it('keeps out of generated titles exactly the characters the share cards’ font cannot draw (a card with one stops the build)', () => {
     // Every character of the real content's headings (where generated titles borrow from), and a symbol the font lacks.
     const headings = execFileSync('git', ['grep', '-h', '-E', '^#{2,3} ', '--', 'content'], { cwd: ROOT, encoding: 'utf8' });
     const chars = [...new Set([...headings.replace(/\s/g, ''), '⋮', '~', '•'])];
-    const code = `import { cardFontDraws } from ${JSON.stringify(path.join(ROOT, 'bench/synthetic.mjs'))};\nconsole.log(JSON.stringify(${JSON.stringify(chars)}.filter((c) => !cardFontDraws(c))));`;
+    const code = `import { cardFontDraws } from ${JSON.stringify(path.join(ROOT, 'scripts/lib/synthetic.mjs'))};\nconsole.log(JSON.stringify(${JSON.stringify(chars)}.filter((c) => !cardFontDraws(c))));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     const slices = [400, 700].flatMap((weight) => parseFontFaces(readFileSync(path.join(ROOT, 'node_modules/@fontsource/noto-sans-sc', `${weight}.css`), 'utf8'), weight));

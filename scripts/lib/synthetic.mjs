@@ -79,7 +79,7 @@ function rng(seed) {
   };
 }
 
-const CONTENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'content');
+const CONTENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..', 'content');
 const CJK = /[\u3400-\u9fff]/;
 
 /** The .mdx files under a folder. */
@@ -207,7 +207,7 @@ const descriptionOf = (rand) => yamlText(sentence(rand)) || '一篇用于规模�
 let fontRanges;
 export function cardFontDraws(char) {
   fontRanges ??= [400, 700].flatMap((weight) =>
-    [...readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules/@fontsource/noto-sans-sc', `${weight}.css`), 'utf8').matchAll(/unicode-range:\s*([^;]+);/g)].flatMap((m) =>
+    [...readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../..', 'node_modules/@fontsource/noto-sans-sc', `${weight}.css`), 'utf8').matchAll(/unicode-range:\s*([^;]+);/g)].flatMap((m) =>
       m[1].split(',').map((part) => {
         const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
         return [parseInt(from, 16), parseInt(to ?? from, 16)];
