@@ -10,6 +10,7 @@
  * browsers it launched when their process exits. In jest's main process (a single file, or
  * --runInBand) nothing would end it, so there each file closes the browser after itself.
  */
+import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 import { TestEnvironment } from 'jest-environment-node';
 import type { Browser } from 'playwright-core';
@@ -53,6 +54,34 @@ const inWorkerProcess = isMainThread && typeof process.send === 'function';
 const IDLE_CLOSE_MS = 30;
 let idleClose: NodeJS.Timeout | undefined;
 
+/**
+ * The message jest-worker sends a worker to end it: a public export of the jest-worker that
+ * jest-runner uses. When it arrives, the browser is closed at once, so the worker's event loop
+ * runs empty within jest's 500 ms even if the worker's last file ended just before.
+ */
+const END_MESSAGE = (() => {
+  try {
+    return (createRequire(require.resolve('jest-runner'))('jest-worker') as { CHILD_MESSAGE_END?: number }).CHILD_MESSAGE_END;
+  } catch {
+    return undefined;
+  }
+})();
+let endListener: ((message: unknown) => void) | undefined;
+
+function closeOnEnd(): void {
+  if (endListener || END_MESSAGE === undefined || !inWorkerProcess) return;
+  endListener = (message) => {
+    if (!Array.isArray(message) || message[0] !== END_MESSAGE) return;
+    process.off('message', endListener as (message: unknown) => void);
+    clearTimeout(idleClose);
+    const closing = shared;
+    shared = undefined;
+    pool = undefined;
+    void closing?.then((browser) => browser.close()).catch(() => undefined);
+  };
+  process.on('message', endListener);
+}
+
 function closeWhenIdle(browser: Browser): void {
   clearTimeout(idleClose);
   idleClose = setTimeout(() => {
@@ -68,6 +97,7 @@ export default class BrowserEnvironment extends TestEnvironment {
   override async setup(): Promise<void> {
     clearTimeout(idleClose);
     await super.setup();
+    closeOnEnd();
     this.global[SHARED_BROWSER] = workerBrowser;
     this.global[SHARED_TABS] = workerTabs;
   }
