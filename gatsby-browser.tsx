@@ -1,3 +1,8 @@
+/**
+ * Gatsby's browser hooks: the progress bar on slow navigations, the scroll position after a
+ * navigation and on Back/Forward (src/lib/navigation.ts), hydration inside a transition, and the
+ * search marks of a page opened from a result (loaded only when the address asks for them).
+ */
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';

@@ -1,3 +1,9 @@
+/**
+ * Gatsby's server-rendering hooks: what every page's HTML carries before any JavaScript runs — the
+ * <html lang>, the icons and opensearch link, the inline head scripts (src/lib/head-script.ts
+ * applies the reader's stored choices before first paint), and the site-wide CSS. Written at
+ * build time only, so the browser bundle does not carry them again.
+ */
 import { withPrefix, type GatsbySSR } from 'gatsby';
 import { GlobalStyles } from './src/components/layout/GlobalStyles';
 import { siteConfig } from './src/config/site';

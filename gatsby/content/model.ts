@@ -1,8 +1,8 @@
 /**
  * The content model: what an editor may write in the frontmatter of a post or a doc, declared
- * once as zod schemas (the types are inferred from them) and validated at build time. Every error
- * names the file, the line and the field, so that a broken page fails the build loudly instead
- * of rendering wrong.
+ * once as zod schemas (the shared types in src/lib/types/frontmatter.ts must match them) and
+ * validated at build time. Every error names the file, the line and the field, so that a broken
+ * page fails the build loudly instead of rendering wrong.
  */
 
 import { z } from 'zod/v4';

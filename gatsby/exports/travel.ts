@@ -1,5 +1,5 @@
 /**
- * The Gatsby side of "docs that travel" (docs/architecture.md), called by gatsby-node.ts:
+ * The Gatsby side of "docs that travel" (docs/architecture.md), called by gatsby/pages and gatsby/postbuild:
  *   - planShareCards (createPages): which pages get a generated share card and its file name,
  *     handed to the post/doc templates in the page context;
  *   - twinInputs, writeTwinFiles and writeShareCardFiles (onPostBuild): Markdown twins,
