@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:develop — the editor's loop, in a temporary copy of the project (what it times and
-// how to compare two commits: docs/performance.md, "开发服务器"). Each of --repeat rounds:
+// how to compare two commits: docs/performance.md, "bench 脚本"). Each of --repeat rounds:
 // 1. `gatsby clean`, `gatsby develop`: seconds until ready, until a doc page and its page data
 //    answer, until Chromium has rendered it;
 // 2. (first round) edits with that tab open, each timed from the write until the tab shows the new

@@ -6,7 +6,7 @@
  * build). After each stage a full collection runs and the heap's used size is printed: what the
  * stage added and still holds (the live data, not the garbage V8 lets a heap carry).
  * The production build runs the same stages on its search thread while finish-html runs
- * (docs/performance.md), so this is where that thread's share of the build's peak comes from.
+ * (docs/decisions/build-at-scale.md), so this is where that thread's share of the build's peak comes from.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

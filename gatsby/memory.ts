@@ -7,7 +7,7 @@
  * left (or past what stayed committed after it, which V8 does not give back at once) plus
  * `slackBytes`, so the number of collections stays small and grows with the live data, not the site.
  * Because of that second term the committed heap can still climb by about the slack per collection
- * (docs/performance.md: the query process at 2,000 pages); the build's peak is elsewhere.
+ * (docs/decisions/build-at-scale.md: the query process at 2,000 pages); the build's peak is elsewhere.
  * V8's gc is exposed at run time (the flag, then the function from a new context): Gatsby starts
  * node without --expose-gc, and worker threads cannot be given it.
  */

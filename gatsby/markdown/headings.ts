@@ -6,7 +6,7 @@
  * (anchor-aliases.ts) go first inside it, and a `<a class="heading-anchor" href="#id">#</a>` last,
  * hidden from assistive technology and out of the tab order, as rehype-autolink-headings'
  * `append` wrote it. One walk instead of those two plugins' two: each of them visited every node
- * of every page (about 1.7 s of the page queries at 2,000 pages; docs/performance.md).
+ * of every page (about 1.7 s of the page queries at 2,000 pages; docs/decisions/build-at-scale.md).
  */
 import GithubSlugger from 'github-slugger';
 import { aliasSpans, aliasesByTarget } from './anchor-aliases';

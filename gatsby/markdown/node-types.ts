@@ -3,7 +3,7 @@
  * none. Each of them walks the whole tree with unist-util-visit, which costs a closure and a
  * property write per node: gatsby-remark-images, gatsby-remark-copy-linked-files and
  * remark-unwrap-images made seven walks of every page, about 1.2 s of the page queries at 2,000
- * pages (docs/performance.md). Looking for the kinds first is one plain walk.
+ * pages (docs/decisions/build-at-scale.md). Looking for the kinds first is one plain walk.
  */
 
 interface Tree {
