@@ -7,8 +7,8 @@
 /**
  * Tests and the code they import are compiled by SWC (@swc/jest): transpile only, types are checked
  * once, by `npm run typecheck` (tsc over __tests__ too). On a fresh clone jest's cache is empty and
- * every worker compiles the modules it loads: SWC spends half the CPU ts-jest's TypeScript
- * transpiler did (docs/decisions/swc-instead-of-babel.md).
+ * every worker compiles the modules it loads, and SWC does it with less CPU than ts-jest's
+ * TypeScript transpiler did (docs/decisions/swc-instead-of-babel.md).
  */
 const swc = (syntax) => [
   '@swc/jest',
