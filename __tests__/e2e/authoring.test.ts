@@ -1,6 +1,6 @@
 /**
  * The authoring constructs (tabs, code-block titles and line marks, callouts) in
- * Chromium, on the real pages that use them (the production build in public/, no extra build):
+ * Chromium, on the fixture site's pages that use them (its production build, __tests__/site):
  * - tabs: every panel under its label without JavaScript; the WAI-ARIA tabs pattern with it
  *   (roles, aria-selected/-controls, roving tabindex, arrows/Home/End); same-groupId sets switching
  *   together; the choice remembered across pages, shown from the first paint (head script) and

@@ -1,5 +1,5 @@
 /**
- * ```mermaid diagrams (content/README.md, 图表) on a real page of the production build: /blog/oneway has a sequence
+ * ```mermaid diagrams (content/README.md, 图表) on a page of the fixture site's build: /blog/oneway has a sequence
  * diagram and a flowchart. The SVG is in the HTML (no JavaScript draws it, none is loaded for it),
  * visible, its labels are selectable text inside their shapes, its colours follow light and dark
  * with enough contrast, it is an image named for assistive technology with a text alternative

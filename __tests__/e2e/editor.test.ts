@@ -1,6 +1,6 @@
 /**
- * The editor constructs for Chinese technical prose in Chromium, on the real pages that use them
- * (the production build in public/, no extra build):
+ * The editor constructs for Chinese technical prose in Chromium, on the fixture site's pages that use them
+ * (its production build, __tests__/site; no extra build):
  * - CJK-friendly emphasis: konker feedback's labels, bold with their full-width colon, on the
  *   page and in the twin;
  * - heading ids and kept anchors: wing Get start's ## 安装 {#install}: the page, the table of

@@ -1,5 +1,5 @@
 /**
- * Zoomable body images on the real build (content/README.md, 图片放大): a body image is a button named 查看大图：…;
+ * Zoomable body images on the fixture site's build (content/README.md, 图片放大): a body image is a button named 查看大图：…;
  * a click, Enter or Space opens it large in a modal dialog with focus inside, Esc closes it and
  * focus returns to the image. Nothing of it — the dialog's code or the large file — is requested
  * before that (request interception), pages without images never load the code, and without
