@@ -30,7 +30,7 @@ import { CONTROLS, QUERIES } from '../__tests__/search/queries';
 import { evaluate } from '../__tests__/search/evaluate';
 import { median, queryDownloads } from '../__tests__/search/downloads';
 import type { SearchStore } from '../src/lib/search/documents';
-import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/site-search';
+import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/build-index';
 import { ownTimes, pagefindFigures, pagefindIndex } from './search-browser.mjs';
 
 const { generateContent } = (await import(['../scripts/lib/synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };

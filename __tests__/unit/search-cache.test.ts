@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, sameBuild, stampPrefix } from '../../src/lib/search/files';
-import { cachedFieldTokens, fieldTokens, type FieldTokensCache } from '../../src/lib/search/site-search';
+import { fieldTokens } from '../../src/lib/search/site-search';
+import { cachedFieldTokens, type FieldTokensCache } from '../../src/lib/search/build-index';
 import { retainedBytes } from './support/heap';
 import { collectGarbage } from '../../gatsby/memory';
 import type { PageSection } from '../../src/lib/types/page-section';

@@ -6,7 +6,7 @@
  */
 import { createSiteSearch, piecesUrl, SearchFilesMismatch } from '../../src/components/search/remote-engine';
 import { buildSearchRecords, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, shardFiles } from '../../src/lib/search/site-search';
+import { buildIndexFile, shardFiles } from '../../src/lib/search/build-index';
 import { sameBuild } from '../../src/lib/search/files';
 import { settle } from '../../src/lib/search/shards';
 import { WARM_FROM_PAGES, WARM_STEPS, warmStep } from '../../src/lib/search/warm';

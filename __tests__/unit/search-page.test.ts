@@ -5,7 +5,7 @@
 import { pinyin } from 'pinyin-pro';
 import { stepOption } from '../../src/lib/search/combobox';
 import { buildSearchRecords, productForTags, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, loadSiteSearch } from '../../src/lib/search/site-search';
+import { buildIndexFile, loadSiteSearch } from '../../src/lib/search/build-index';
 import { applyFilters, canonicalProduct, facets } from '../../src/lib/search/facets';
 import { flattenOptions, panelFor, PANEL_RESULTS, viewAllLabel } from '../../src/lib/search/options';
 import { asksForMarks, EMPTY_SEARCH_STATE, historyAction, MAX_MARK_TERMS, PAGE_SIZE, readMarks, readSearchState, resultLink, searchLink, searchPageUrl, searchTitle } from '../../src/lib/search/page-url';

@@ -6,7 +6,8 @@
  *     shards of the words within one edit fetched (a word and its typo may sit in different shards).
  */
 import { buildSearchRecords, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, openSiteSearch, shardFiles } from '../../src/lib/search/site-search';
+import { openSiteSearch } from '../../src/lib/search/site-search';
+import { buildIndexFile, shardFiles } from '../../src/lib/search/build-index';
 import { NotLoaded, settle, ShardSource, shardOf } from '../../src/lib/search/shards';
 
 function source(titles: string[]) {

@@ -1,6 +1,7 @@
 import { pinyin } from 'pinyin-pro';
 import { buildSearchRecords, clip, type SearchPageInput } from '../../src/lib/search/documents';
-import { buildIndexFile, cachedFieldTokens, encodeIndexFile, fieldTokens, indexPostings, loadSiteSearch, shardFiles } from '../../src/lib/search/site-search';
+import { fieldTokens } from '../../src/lib/search/site-search';
+import { buildIndexFile, cachedFieldTokens, encodeIndexFile, indexPostings, loadSiteSearch, shardFiles } from '../../src/lib/search/build-index';
 import { buildT2sMap, cjkCharacters, normalizeText } from '../../src/lib/search/normalize';
 import { pinyinTokens } from '../../src/lib/search/pinyin';
 import { parseQuery } from '../../src/lib/search/query';

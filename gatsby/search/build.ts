@@ -20,7 +20,7 @@ import { contentErrorMessage } from '../markdown/errors';
 import { renderMdx } from '../markdown/render';
 import { buildDrawDiagram } from '../markdown/draw-diagrams';
 import { buildSearchRecords, productForTags, type ProductInfo, type SearchPageInput, type SearchStore } from '../../src/lib/search/documents';
-import { cachedFieldTokens, encodeIndexFile, indexPostings, shardFiles, type FieldTokensCache, type SearchIndexFile } from '../../src/lib/search/site-search';
+import { cachedFieldTokens, encodeIndexFile, indexPostings, shardFiles, type FieldTokensCache, type SearchIndexFile } from '../../src/lib/search/build-index';
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import type { Root as HastRoot } from 'hast';

@@ -26,7 +26,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stampPrefix } from '../../src/lib/search/files';
-import { fieldTokens, shareTokens, type FieldTokensCache } from '../../src/lib/search/site-search';
+import { fieldTokens } from '../../src/lib/search/site-search';
+import { shareTokens, type FieldTokensCache } from '../../src/lib/search/build-index';
 import type { PageSection } from '../../src/lib/types/page-section';
 import { buildCacheDir, PRUNE_AFTER_DAYS, writeAtomic } from '../cache';
 import { isFile } from '../code-fingerprint';

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import type { GatsbyNode, Reporter } from 'gatsby';
 import { ContentError } from '../content/model';
-import { cachedFieldTokens, type FieldTokensCache } from '../../src/lib/search/site-search';
+import { cachedFieldTokens, type FieldTokensCache } from '../../src/lib/search/build-index';
 import { SEARCH_PAGE_PATH } from '../../src/lib/search/search-link';
 import { SynonymError } from '../../src/lib/search/synonyms';
 import { contentDir } from '../content/dir';
