@@ -18,7 +18,7 @@ import { arg, portArg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, chunkComp
 import { pageDataPath } from '../gatsby/framework/output.cjs';
 
 const JS_BUDGET_GZ = 90 * 1024;
-const QUIET_MS = Number(arg('quiet', 6000)); // after networkidle: Gatsby's idle-time prefetches start ~2–4 s later
+const QUIET_MS = Number(arg('quiet', 6000)); // after networkidle: Gatsby's idle-time prefetches start seconds later (docs/decisions/first-load-javascript.md)
 const root = path.resolve(String(arg('root', path.join(ROOT, 'public'))));
 const port = await portArg('port');
 const mobile = arg('mobile', false) === true;

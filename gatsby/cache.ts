@@ -7,7 +7,8 @@
  *
  * Why a second cache beside Gatsby's `.cache`: Gatsby forgets every finished image job when its
  * cache is cleared (a changed config, a path-prefix build after a root build, a fresh CI checkout),
- * and the 16 source images of this site cost 13 CPU seconds of PNG and WebP encoding each time.
+ * and encoding this site's source images as PNG and WebP again costs seconds of CPU each time
+ * (figures: docs/decisions/build-cache.md).
  *
  * Entries are folders named by a SHA-256 key, written under a temporary name and renamed into
  * place (a crash never leaves half an entry), with the SHA-256 of each file: an entry whose files

@@ -2,11 +2,10 @@
  * Build work on a worker thread, for the core Gatsby leaves idle: Gatsby's own phases and the
  * post-build steps run on one thread, and a 2-core machine did about one core's worth of work in
  * a build. A worker's entry is a TypeScript module of the site (it imports the same modules as
- * the build's own code); esbuild bundles it into .cache/workers/ (packages left to Node: about
- * 0.1 s), and the thread
- * runs it with `workerData` and posts back one message. Its starter may send it one message
- * meanwhile (startWorkerThread's `post`, the entry's messageFromParent()): the search worker starts
- * with the build and hears from it when the page data is written.
+ * the build's own code); esbuild bundles it into .cache/workers/ (packages left to Node, so that
+ * is quick), and the thread runs it with `workerData` and posts back one message. Its starter may
+ * send it one message meanwhile (startWorkerThread's `post`, the entry's messageFromParent()): the
+ * search worker starts with the build and hears from it when the page data is written.
  *
  * An entry calls `workerTask(run)`: `run(workerData)`'s result goes back as the result of
  * `runOnWorkerThread`; a thrown error comes back with its name and message (and is thrown again

@@ -6,9 +6,8 @@
  * that is quadratic in the number of pages, say — fails the run before the site is big enough for
  * anyone to notice the minutes. A ratio of two builds of one run, not an absolute time: a slower
  * machine slows both. CPU seconds, not the wall seconds Gatsby prints: the grown build runs at low
- * priority beside the timed e2e tests, which stretch its first phases' wall time two- or threefold
- * (measured: onPreBootstrap 1.06× per page where a fixed cost gives 0.35×, source and transform
- * 1.93×) but not the CPU they take.
+ * priority beside the timed e2e tests, which stretch its first phases' wall time enough to push a
+ * fixed cost past the budget (figures: docs/decisions/test-stages.md), but not the CPU they take.
  *
  *   node scripts/build-phases.mjs record <name> -- <command …>   runs the command, its output to the
  *                                                                terminal and to .e2e/build-logs/<name>.log,
@@ -30,10 +29,10 @@ export const LOG_DIR = path.join(ROOT, '.e2e', 'build-logs');
 /**
  * The budget: a phase of the grown build may take up to PER_PAGE_BUDGET times the real build's
  * CPU seconds per page, plus SLACK_S seconds. Linear work gives a ratio near 1, fixed costs less
- * (the bundles are built once whatever the size). Work quadratic in pages gives the ratio of the page counts,
- * 2.8 with 200 synthetic files on today's site: a phase of half a second on the real site that
- * grows with the square of the pages takes 3.9 s on the grown one, against at most 3.3 s allowed.
- * The slack keeps a phase of a fraction of a second from failing on a hiccup.
+ * (the bundles are built once whatever the size). Work quadratic in pages gives the ratio of the
+ * page counts (about three: scripts/build-grown.mjs), past the budget for any phase long enough
+ * that the slack does not cover the difference. The slack keeps a phase of a fraction of a second
+ * from failing on a hiccup.
  */
 export const PER_PAGE_BUDGET = 1.8;
 export const SLACK_S = 0.75;
@@ -47,8 +46,8 @@ const phaseMatch = (text) => PHASE_LINE.exec(stripVTControlCharacters(text).trim
 /**
  * The post-build pass counts as one phase: its steps (`post-build: <step>` lines) and its own line.
  * Its background steps run on worker threads beside the others, so which step's line a second of
- * their CPU lands on depends on which step ends first, and that differs from build to build (the
- * real build once gave twins 0.0 s and discovery 3.2 s, the grown one twins 2.2 s).
+ * their CPU lands on depends on which step ends first, and that differs from build to build
+ * (__tests__/unit/build-growth.test.ts has two such logs).
  */
 export const POST_BUILD_PHASE = 'onPostBuild';
 const phaseName = (name) => (name.startsWith('post-build: ') ? POST_BUILD_PHASE : name);

@@ -82,7 +82,8 @@ async function baseSnapshot(ref: string): Promise<SiteSnapshot> {
     // The same dependencies when the lockfile and the patches applied to them are the same: a
     // hard-linked copy (seconds), not a symlink. Through a symlink webpack resolves the packages
     // to their real path outside the worktree, and every page type's first-load JS came out
-    // 0.3 KB gzip smaller than the same commit built in place.
+    // smaller than the same commit built in place: a difference the change never made (figures:
+    // docs/decisions/first-load-javascript.md).
     const sameDependencies = spawnSync('git', ['diff', '--quiet', sha, '--', 'package-lock.json', 'patches'], { cwd: ROOT }).status === 0;
     if (sameDependencies) {
       execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);

@@ -19,8 +19,9 @@ const PUBLIC = path.join(ROOT, 'public');
 const GROWN_CONTENT = path.join(ROOT, '.e2e', 'grown-content');
 const syntheticFiles = () => (readdirSync(GROWN_CONTENT, { recursive: true }) as string[]).filter((file) => file.endsWith('.mdx') && file.includes('bench-')).length;
 /**
- * Both manifests, gzip: about 4.9 KB on the real site and on the grown one alike (the Traditional
- * characters table and a few counts); a list of pages or pieces would pass this as the site grows.
+ * Both manifests, gzip: the same few KB on the real site and on the grown one (the Traditional
+ * characters table and a few counts; figures: docs/decisions/search-at-scale.md); a list of pages
+ * or pieces would pass this as the site grows.
  */
 const MANIFESTS_MAX = 6 * 1024;
 

@@ -425,7 +425,7 @@ describe('persistentFieldTokens: the last build tokens, kept for the next', () =
     expect(held[5]).toEqual(fieldTokens('body', text(5)));
     expect(held.reduce((n, t) => n + t.length, 0)).toBeGreaterThan(500_000);
     expect(grown).toBeLessThan(11 * 2 ** 20);
-    // gatsby develop's cache, the same way (its keys hold each field's text; 6.9 MB here).
+    // gatsby develop's cache, the same way (its keys also hold each field's text).
     const develop = retainedBytes(() => fields(cachedFieldTokens()));
     expect(develop.value[5]).toEqual(held[5]);
     expect(develop.bytes).toBeLessThan(11 * 2 ** 20);

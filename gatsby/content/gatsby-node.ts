@@ -50,9 +50,10 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = () => {
 
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }: CreateSchemaCustomizationArgs) => {
   // Gatsby builds inference metadata, testing each string field of every node for a date with
-  // moment.js (7 s of a build of 5,000 files), for every node type not declared @dontInfer here,
-  // even its own SitePage and Directory whose schema it never infers. File's fields are Gatsby's,
-  // childImageSharp comes from gatsby-transformer-sharp (@childOf), publicURL from gatsby-source-filesystem.
+  // moment.js (most of building the schema on a large site: docs/decisions/build-at-scale.md),
+  // for every node type not declared @dontInfer here, even its own SitePage and Directory whose
+  // schema it never infers. File's fields are Gatsby's, childImageSharp comes from
+  // gatsby-transformer-sharp (@childOf), publicURL from gatsby-source-filesystem.
   actions.createTypes(`
     type File implements Node @dontInfer {
       relativePath: String!

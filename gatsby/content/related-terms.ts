@@ -1,9 +1,9 @@
 /**
  * Each post's term counts for related posts (gatsby/content/related.ts), kept in Gatsby's .cache by
  * the post's title and text (and the code that counts them): tokenizing is most of the work of
- * choosing related posts (2,500 posts: about 13 s). A build starts filling the cache on a worker
- * thread before Gatsby reads the content (gatsby/content/related-terms-worker.ts), so that by
- * createPages the posts' counts are there to read; any post it has not done is counted then.
+ * choosing related posts (figures: docs/decisions/build-at-scale.md). A build starts filling the
+ * cache on a worker thread before Gatsby reads the content (gatsby/content/related-terms-worker.ts),
+ * so that by createPages the posts' counts are there to read; any post it missed is counted then.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';

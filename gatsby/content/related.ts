@@ -106,9 +106,10 @@ function sumProducts(cosines: Float64Array, ids: Int32Array, weights: Float64Arr
  * The cosines are summed over an inverted index (token → the posts holding it, with their weights,
  * in flat typed arrays), so no list of every pair is ever held; each post's sums go into one array
  * of a number per post, read once when its best are chosen. The work grows with the sum over tokens
- * of (posts holding it)², which is what a token shared by many posts costs: 2,500 synthetic posts,
- * about 5 × 10⁸ products, take 3.6–5.1 s here (the products 1.7–3.1 s of it). `countsOf` gives a post's term counts (a build takes
- * them from its cache: tokenizing is most of the work).
+ * of (posts holding it)², which is what a token shared by many posts costs; on a large synthetic
+ * site the products are a large part of the time (figures: docs/decisions/build-at-scale.md).
+ * `countsOf` gives a post's term counts (a build takes them from its cache: tokenizing is most of
+ * the work).
  */
 export function relatedPosts(
   posts: readonly RelatedInput[],

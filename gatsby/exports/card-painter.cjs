@@ -34,7 +34,7 @@ async function paintCards(order) {
   for (const job of order.jobs) {
     const svg = await satori(job.tree, { width: order.width, height: order.height, fonts });
     const paint = renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, background: '#ffffff' })
-      // The card has no transparency: RGB, a third smaller than resvg's own RGBA PNG, and encoded off this thread.
+      // The card has no transparency: RGB, smaller than resvg's own RGBA PNG (docs/decisions/build-at-scale.md), and encoded off this thread.
       .then((image) =>
         sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
           .removeAlpha()

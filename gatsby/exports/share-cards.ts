@@ -198,7 +198,8 @@ const earlyKey = (cards: readonly PlannedCard[], cacheDir: string) => `${cacheDi
 /**
  * Below this many new cards a build paints them at the end on its own thread: a worker's start
  * (satori, resvg, sharp and the fonts loaded again) and the contention with webpack and the image
- * jobs that run both cores at that time made the real site's cold build (81 cards) about 3 s slower.
+ * jobs that run both cores at that time made the real site's cold build slower than painting its
+ * cards at the end (figures: docs/decisions/build-at-scale.md).
  */
 export const EARLY_PAINT_MIN = 200;
 

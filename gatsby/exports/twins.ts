@@ -123,7 +123,7 @@ export async function twinMarkdown(source: TwinSource, publicDir: string, site: 
 /**
  * Writes `text` to `file` unless the file holds exactly that already, and says whether it wrote.
  * A rebuild after one edit finds every other twin as the last build wrote it: not writing them
- * saves about a second at 5,000 pages (reading and comparing costs a fifth of that), and their
+ * saves more than reading and comparing them costs (docs/decisions/build-at-scale.md), and their
  * modification times stay those of the build that last changed them, for a deploy that syncs by time.
  */
 export function writeIfChanged(file: string, text: string): boolean {

@@ -3,8 +3,9 @@
  * each (its ids and links), kept in Gatsby's .cache from one build to the next. A rebuild rewrites
  * only the pages whose content or context changed; the others are left as the last build
  * finished them, so the pass skips every file whose size and modification time are those it
- * recorded (5,000 pages after a one-post edit: 4 files read instead of 5,829, 19 s less). The
- * record is dropped when the code that finishes or reads pages changes (its fingerprint).
+ * recorded: after a one-post edit it reads a handful of files instead of every page (figures:
+ * docs/decisions/build-at-scale.md). The record is dropped when the code that finishes or reads
+ * pages changes (its fingerprint).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { writeAtomic } from '../cache';

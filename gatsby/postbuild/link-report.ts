@@ -27,9 +27,10 @@ function decodeEntities(value: string): string {
 /**
  * The values as strings of their own. A regex match is a slice of the page's HTML in V8 and
  * keeps the whole page alive while it is held: the link report holds every page's ids and links
- * until the end of the build, which kept all the HTML of a 5,000-file site (745 MB of heap, for
- * 40 MB of ids and links). One copy holds a page's values (split flattens the joined string into
- * it, even a single value behind the leading separator); the parts split from it hold only that.
+ * until the end of the build, which kept all the site's HTML alive, many times the size of the
+ * ids and links themselves (figures: docs/decisions/build-at-scale.md). One copy holds a page's
+ * values (split flattens the joined string into it, even a single value behind the leading
+ * separator); the parts split from it hold only that.
  */
 export function detached(values: string[]): string[] {
   if (values.length === 0) return values;

@@ -180,8 +180,8 @@ export function buildSearchFiles(pages: SearchPageInput[], synonyms: SynonymGrou
     for (const t of allTools) yield* [t.description, ...(t.keywords ?? [])];
   }
   const t2s = buildT2sMap(cjkCharacters(siteTexts()), [OpenCC.Converter({ from: 'hk', to: 'cn' }), OpenCC.Converter({ from: 'tw', to: 'cn' }), OpenCC.Converter({ from: 'twp', to: 'cn' })]);
-  // The postings go to the sharding as they are: decoding the index text back into them cost 0.5 s
-  // and ten million short-lived pairs at 5,000 pages.
+  // The postings go to the sharding as they are: decoding the index text back into postings
+  // repeated work the build had already done, with a short-lived pair per posting.
   const postings = indexPostings(records, tokens?.tokens);
   tokens?.endBuild();
   step?.('postings');

@@ -387,11 +387,12 @@ export async function writeCachedSearchFiles<M>(options: {
 /**
  * The tokens of every indexed field of the last build, kept in Gatsby's .cache (`gatsby clean`
  * empties it) under the fingerprint of the search build's code: a build after an edit tokenizes
- * only the fields whose text changed (tokenizing every section was most of building the index:
- * 43 s for 5,000 pages). Keyed by a hash of field and text; holds exactly the last build's fields.
- * endBuild() (buildSearchFiles calls it once the postings are built) saves them and lets them go,
- * both this build's and the last's: at 5,000 pages they are about 55 MB that the sharding after it
- * need not carry. The file is written entry by entry, never held as one string.
+ * only the fields whose text changed (tokenizing every section was most of building the index;
+ * figures: docs/decisions/build-at-scale.md). Keyed by a hash of field and text; holds exactly the
+ * last build's fields. endBuild() (buildSearchFiles calls it once the postings are built) saves
+ * them and lets them go, both this build's and the last's: on a large site they are a sizeable
+ * heap that the sharding after it need not carry. The file is written entry by entry, never held
+ * as one string.
  */
 export function persistentFieldTokens(file: string, fingerprint: string): FieldTokensCache & { stats(): { reused: number; made: number } } {
   let previous = new Map<string, string[]>();

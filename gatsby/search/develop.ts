@@ -8,8 +8,9 @@
  * - After each content change (an Mdx node created or deleted): only the pages whose source
  *   changed are rendered again (each page's sections are cached, gatsby/search/cache.ts), then the
  *   index is rebuilt and public/search/ rewritten. Not before the editor's open page has its new
- *   data: rebuilding the index takes ~0.4 s of the one Node thread that also runs the edited page's
- *   query and sends it to the tab, so the rebuild waits until Gatsby has sent page data
+ *   data: rebuilding the index holds the one Node thread that also runs the edited page's query
+ *   and sends it to the tab, long enough to delay the page (figures:
+ *   docs/decisions/develop-settings.md), so the rebuild waits until Gatsby has sent page data
  *   (pageDataSent()), or `delayMs` at the latest (no tab shows a page the edit touched). A request
  *   meanwhile waits for that rebuild, so it never gets the files from before the edit.
  * - Open tabs hear of each new build id over Server-Sent Events (SEARCH_EVENTS_PATH); the search box

@@ -18,10 +18,10 @@ import { persistentFieldTokens, SEARCH_BUILD_ENTRY, searchCacheDirs } from './ca
 import { pageDataRendered } from './page-data';
 
 /**
- * Pages rendered from their source rather than waited for: rendering one takes tens of
- * milliseconds here (the renderer's first load about 0.7 s), so fifty fit well within the 25 s
- * or more a build spends before its page data is written; more than that would hold the index
- * back longer than waiting does.
+ * Pages rendered from their source rather than waited for: once the renderer is loaded, rendering
+ * one is quick, so fifty fit well within the time a build spends before its page data is written
+ * (figures: docs/decisions/build-at-scale.md); more than that would hold the index back longer
+ * than waiting does.
  */
 export const RENDER_FROM_SOURCE_AT_MOST = 50;
 

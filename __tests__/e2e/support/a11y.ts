@@ -33,11 +33,10 @@ const POOL = Number(process.env.AXE_POOL ?? 1);
  * One tab that goes through the audit modes, reused page after page like a reader's browser: a
  * tab with the page's CSP bypassed (so axe can be injected), the mode's viewport set on the tab,
  * and its colour mode stored before any page script runs. A new context or tab per page or per
- * mode would cost far more than the page itself (quiet machine: a new tab and its first
- * page ≈ 3.6 CPU-seconds, the next document in the same tab ≈ 1.0). The tab is a warm one of the
- * worker's pool (BrowserSession.keepTab()), kept across the owner's tests and given back by
- * close(). Switching to a mode of another colour needs a new document (needsDocument()); another
- * width alone is a window resize.
+ * mode would cost far more than the page itself (figures: docs/decisions/e2e-tab-pool.md). The tab
+ * is a warm one of the worker's pool (BrowserSession.keepTab()), kept across the owner's tests and
+ * given back by close(). Switching to a mode of another colour needs a new document
+ * (needsDocument()); another width alone is a window resize.
  */
 export class ModeTabs {
   private kept?: Promise<KeptTab>;

@@ -7,7 +7,8 @@
  * page, and in addition as few pages as cover every template and every feature of content
  * (sidebar, tables, code, callouts …) not yet in the sample, so each is seen in every mode
  * whatever the content is. Covering parts rather than each combination of them keeps the
- * sample's size flat as content grows (the real site's 127 pages have 42 combinations and 21 parts).
+ * sample's size flat as content grows: combinations multiply with new content, parts hardly do
+ * (figures: docs/decisions/test-stages.md).
  */
 import { encodePath } from '../../../src/lib/url-path';
 

@@ -17,9 +17,10 @@ let axeSource: string | undefined;
 
 /**
  * Injects axe-core into the page's document: from AXE_URL, served by the run's global setup with
- * a long max-age, so that Chromium fetches and compiles the 0.5 MB script once per context instead
- * of receiving it through the DevTools protocol and compiling it again for every page (measured:
- * that halved the CPU the audit spends per page besides loading it); inline where AXE_URL is unset.
+ * a long max-age, so that Chromium fetches and compiles the large script once per context instead
+ * of receiving it through the DevTools protocol and compiling it again for every page, which cost
+ * as much CPU as the rest of the audit's work on a page besides loading it (figures:
+ * docs/decisions/e2e-tab-pool.md); inline where AXE_URL is unset.
  */
 async function injectAxe(page: Page): Promise<void> {
   if (AXE_URL) {
@@ -49,8 +50,8 @@ export interface Finding {
 export async function axeAudit(page: Page, where: { page: string; mode: string }): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await injectAxe(page);
   // Only the violations leave the page, and only what a finding shows: axe's whole result (every
-  // rule passed or not applicable, with descriptions and a sample node each) is ~64 KB that the
-  // page would serialize, the DevTools protocol carry and the test parse, for every audited page.
+  // rule passed or not applicable, with descriptions and a sample node each) is large: the page
+  // would serialize it, the DevTools protocol carry it and the test parse it, for every audited page.
   const violations = await page.evaluate(
     (tags) =>
       (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }).then((results) =>

@@ -1,14 +1,12 @@
 /**
- * Warm tabs for the browser tests (docs/decisions/e2e-tab-pool.md). Measured on this machine, quiet: a new context and
- * its first page of the site cost ≈ 3.6 CPU-seconds; a new page in a context that has already
- * loaded the site ≈ 3.0; the next page in the same tab ≈ 1.0. Most of the cost is a tab's first
- * document, not the context or the HTTP cache, so what is worth keeping between tests is the tab.
+ * Warm tabs for the browser tests (docs/decisions/e2e-tab-pool.md, with the figures). Most of the
+ * CPU of a test's first page is the tab's first document, not the new context or the empty HTTP
+ * cache, so what is worth keeping between tests is the tab.
  *
  * A lease is one context with one tab, made with the test's context options; the window size and
  * the emulated media features are set on the tab, so one tab serves tests that differ only in
- * those (each new tab and its first page cost ≈ 1.9 CPU-s more than the next page in a warm tab,
- * quiet machine). When the test ends
- * (release), the tab is put back only if everything the test could have changed is undone or
+ * those (a new tab and its first page cost much more than the next page in a warm tab). When the
+ * test ends (release), the tab is put back only if everything the test could have changed is undone or
  * checked; otherwise its context is closed, as a test's own context always was:
  * - undone: init scripts and exposed functions (Disposables), routes, the test's listeners (not
  *   removeAllListeners(): Playwright's own, e.g. the one context.close() waits on, must stay), cookies,
@@ -20,7 +18,8 @@
  *   permissions, …).
  * - A tab whose session history is getting long (Chromium keeps 50 entries, and tests compare
  *   history.length) has it cleared (DevTools' Page.resetNavigationHistory) instead of being
- *   retired: in a full e2e run 9 tabs were retired for it, each ≈ 1.9 CPU-s to replace.
+ *   retired: enough tabs reach that length in a full e2e run for replacing them to cost more than
+ *   clearing them.
  * The HTTP cache and compiled code are kept on purpose: that is the saving. Tests that measure
  * what crosses the network on a first visit open a fresh context (BrowserSession.tab() with `fresh`,
  * or newContext() for several pages in one).
@@ -48,7 +47,7 @@ const RESETTABLE = new Set<keyof BrowserContextOptions>([
 /** Tabs kept idle per worker, and session-history entries after which a tab's history is cleared. */
 const MAX_IDLE = 6;
 const MAX_HISTORY = 30;
-/** How long a reset may take (it takes ≈ 0.3 s) before the tab is closed instead. */
+/** How long a reset may take before the tab is closed instead (one normally takes a small fraction of this). */
 const RESET_TIMEOUT = 5_000;
 /** Playwright's own default for actions and navigations. */
 const DEFAULT_TIMEOUT = 30_000;
@@ -231,7 +230,7 @@ export class TabPool {
     }
     // The origin's storage, cleared from a document of the origin (sessionStorage belongs to the tab):
     // the test's own page when it is still on the origin, otherwise robots.txt loaded for it. Loading a
-    // document only to clear storage cost ≈ 0.1 CPU-s per test.
+    // document only to clear storage would cost CPU in every test.
     const onOrigin = page.url().startsWith(`${this.origin()}/`);
     if (
       !onOrigin ||
@@ -244,7 +243,7 @@ export class TabPool {
       await clearOriginStorage(page);
     }
     // Viewport and media after leaving the page: on a page of the site, emulateMedia() restyles and
-    // repaints even when nothing changes (≈ 0.1 CPU-s); on about:blank it costs next to nothing.
+    // repaints even when nothing changes; on about:blank it costs next to nothing.
     await page.goto('about:blank');
     await emulate(page, options);
     if ((await page.evaluate(() => history.length)) >= MAX_HISTORY) {

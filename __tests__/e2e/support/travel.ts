@@ -70,8 +70,8 @@ export interface CardPixels {
 
 /**
  * Decodes a card (its PNG bytes, as served) and measures the centre. In Node with sharp (libvips)
- * rather than on a canvas in a tab: the same pixels, without a page decoding and copying some
- * 80 cards of 1200×630 and walking them in JavaScript (CPU is what the e2e run waits on).
+ * rather than on a canvas in a tab: the same pixels, without a page decoding and copying every
+ * card of the build (1200×630 each) and walking them in JavaScript (CPU is what the e2e run waits on).
  */
 export async function cardPixels(png: Uint8Array): Promise<CardPixels | string> {
   let decoded: { data: Buffer; info: { width: number; height: number; channels: number } };

@@ -35,8 +35,8 @@ export const BUILD_CODE_ENTRIES = ['gatsby-node.ts', 'gatsby-config.ts'];
 
 /**
  * The site's files the entries import, at any depth, packages left out: the graph Gatsby bundles,
- * listed by esbuild (its metafile, nothing written; about 0.1 s). Null when it cannot be read
- * (a syntax error: Gatsby's own compile reports it).
+ * listed by esbuild (its metafile, nothing written: cheap enough for every start). Null when it
+ * cannot be read (a syntax error: Gatsby's own compile reports it).
  */
 export function buildCodeFiles(site: string): string[] | null {
   const entryPoints = BUILD_CODE_ENTRIES.filter((file) => existsSync(path.join(site, file)));

@@ -1,8 +1,8 @@
 /**
  * Whether a body image has transparency, worked out once per image content. gatsby-remark-images
  * (with `disableBgImageOnAlpha`, gatsby/markdown/render-node.ts) asks gatsby-plugin-sharp for it
- * every time it renders a page: a full decode of the image in sharp, 230–350 ms for the
- * 1920×1240 PNG of /docs/desktop/wing/Introduce, spent again on each save of that page in
+ * every time it renders a page: a full decode of the image in sharp, long for a large PNG like
+ * the one of /docs/desktop/wing/Introduce (docs/gatsby.md), spent again on each save of that page in
  * `gatsby develop` (the edit waited for it before the tab could show the change), each render for
  * search, and each build. The answer depends only on the image's bytes: it is kept in memory for
  * the process, keyed by the File node's content digest. (It was also kept in the build cache

@@ -4,8 +4,8 @@
  * Gatsby lists its own webpack.config.js and every plugin's gatsby-node as the cache's "build
  * dependencies", and webpack adds each loader. Webpack then follows Node's require graph from
  * those files (gatsby's runtime, Babel, graphql, lmdb, redux…: thousands of files) and resolves
- * and snapshots every one, every time it stores the cache: 6–9 s of CPU per build stage here,
- * about as much as the bundling itself, on cold builds, on CI and at every `gatsby develop` start.
+ * and snapshots every one, every time it stores the cache: about as much CPU as the bundling
+ * itself (figures: docs/gatsby.md), on cold builds, on CI and at every `gatsby develop` start.
  *
  * Everything on that graph is pinned by package-lock.json (node_modules) or compiled into
  * .cache/compiled/gatsby-node.js (the site's own build code, bundled there by Gatsby with Parcel).
@@ -16,8 +16,8 @@
  *
  * Where the caches live (webpackCacheDir): the build stages' in .cache/webpack, where Gatsby puts
  * them; `gatsby develop`'s two in the build cache (gatsby/cache.ts), which `gatsby clean` leaves.
- * A start after `gatsby clean` then restores both bundles (about 3 s here) instead of compiling
- * them from nothing (8.5–11 s of a 17–23 s start). This is the trust Gatsby itself gives webpack's cache:
+ * A start after `gatsby clean` then restores both bundles instead of compiling them from nothing
+ * (about half of such a start: docs/decisions/build-cache.md). This is the trust Gatsby itself gives webpack's cache:
  * when Gatsby finds its plugins or config changed it empties .cache but keeps .cache/webpack,
  * because webpack checks every module, resolution and build dependency against its snapshot at
  * each start (by content hash in develop, see develop.ts's DEVELOP_SNAPSHOT). Production builds

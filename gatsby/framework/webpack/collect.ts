@@ -2,9 +2,10 @@
  * One full collection of the main thread once `gatsby build` has closed its production compilers:
  * their compilations are by far the largest garbage of the build's main thread, and the page
  * queries that follow run in Gatsby's query process and leave this thread too idle for V8 to
- * collect (5,000 pages: the main thread kept 808 MB committed for 315 MB live through the 90 s of
- * queries, the moment of the build's peak). Only webpack's public `shutdown` hook: if Gatsby ever
- * stops closing a compiler, there is simply no collection.
+ * collect (on a large site the main thread kept more than twice its live data committed through
+ * the page queries, the moment of the build's peak; figures: docs/decisions/build-at-scale.md).
+ * Only webpack's public `shutdown` hook: if Gatsby ever stops closing a compiler, there is simply
+ * no collection.
  */
 import { collectGarbage } from '../../memory';
 

@@ -10,19 +10,17 @@
  *   keeps them valid when only the mtime moved (webpack's production default).
  * - The develop-html compilation only renders the empty shell page `.cache/develop-html/index.html`
  *   (gatsby/dist/utils/start-server.js, createIndexHtml). Gatsby gives it full `source-map`s,
- *   which made its cache pack ~95 MiB (restored and hashed at every start) for a file nobody
- *   debugs. Without them: ~46 MiB.
+ *   which more than doubled its cache pack (restored and hashed at every start) for a file nobody
+ *   debugs.
  *
  * - Gatsby's develop compilation lints with ESLint (internals: isGatsbyDevelopLinter), files
  *   ending in .js or .jsx only. The site's source is TypeScript, checked by `npm run typecheck`,
- *   so the linter's only input was Gatsby's own runtime, copied into .cache/ at every start: about
- *   2.5 s of develop's one Node thread at every start (CPU profile of a restart with a kept
- *   .cache), before the first page could be served, for warnings about code that is not ours.
- *   It is left out while no file under src/ has an extension it lints.
+ *   so the linter's only input was Gatsby's own runtime, copied into .cache/ at every start: it
+ *   held develop's one Node thread at every start, before the first page could be served, for
+ *   warnings about code that is not ours. It is left out while no file under src/ has an
+ *   extension it lints.
  *
- * Measured (under load, 1-minute load 15–27, process-tree CPU seconds from start to a doc page's
- * HTML and data answering, kept .cache): develop-html compilation 4.7 → 2.6 CPU s, develop
- * compilation 8.7 → 5.9 CPU s, whole start 39.3 → 29.1 CPU s.
+ * What each saves: docs/decisions/develop-settings.md and docs/gatsby.md.
  */
 import { GATSBY_FIXED_ENV_DEFINES, isGatsbyDevelopLinter, type WebpackStage } from '../internals';
 
@@ -71,8 +69,8 @@ export function withoutIdleLinter<T>(plugins: readonly T[], sourceFiles: readonl
  * GATSBY_FIXED_ENV_DEFINES). Webpack 5's DefinePlugin hashes the set of defined names into a value
  * every module it parses depends on. So a start whose environment has one name more or fewer
  * (another terminal or an IDE's, `npm run develop` instead of `npx gatsby develop`, a one-off
- * variable) rebuilt the whole develop-html compilation (417 of its 440 modules, 2.7–4 s here) instead
- * of restoring it from the cache.
+ * variable) rebuilt nearly the whole develop-html compilation instead of restoring it from the
+ * cache (figures: docs/decisions/develop-settings.md).
  *
  * develop-html renders the shell page in Gatsby's worker, a child of this process with the same
  * environment. Its definitions therefore keep Gatsby's own names, GATSBY_* and the .env files'

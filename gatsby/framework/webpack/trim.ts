@@ -5,8 +5,8 @@
  *
  * - Gatsby's internal Partytown plugin: its gatsby-browser only acts in development, but its
  *   CommonJS `require("gatsby-script")` keeps gatsby-script and the Partytown snippet in the app
- *   chunk (≈ 2.9 KB gzip). The site uses no <Script> (no third-party scripts at all: the CSP
- *   forbids them).
+ *   chunk (figures: docs/decisions/first-load-javascript.md). The site uses no <Script> (no
+ *   third-party scripts at all: the CSP forbids them).
  * - Gatsby's service-worker registration: required only when a plugin implements
  *   `registerServiceWorker` (gatsby-plugin-offline); none does here.
  *
@@ -15,7 +15,7 @@
  *
  * And packages that have no side effects but do not say so in package.json: Emotion's JSX
  * runtime keeps a bare `import 'hoist-non-react-statics'` (a Rollup artefact), so webpack had to
- * keep that package and react-is (≈ 1.2 KB gzip) although only Emotion's unused withTheme calls it.
+ * keep that package and react-is although only Emotion's unused withTheme calls it.
  */
 import path from 'node:path';
 

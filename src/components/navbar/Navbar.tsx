@@ -12,9 +12,9 @@ import { MobileMenu } from './MobileMenu';
 
 /**
  * Opaque, without a backdrop blur: a `backdrop-filter` on this sticky bar makes the compositor blur
- * what scrolls under it on every frame. In headless Chromium on this machine it cost about 125 of the
- * 640 CPU-ms of loading a page (e2e run, quiet). Under a 94 % opaque bar the blur was hardly visible, while
- * phones paid for it on every scroll.
+ * what scrolls under it on every frame. In headless Chromium it was a sizeable share of the CPU of
+ * loading a page (figures: docs/decisions/navbar-without-blur.md). Under a 94 % opaque bar the
+ * blur was hardly visible, while phones paid for it on every scroll.
  */
 const header = css`
   position: sticky;

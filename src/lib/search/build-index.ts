@@ -23,9 +23,9 @@ export interface SearchIndexFile extends SearchIndexMeta {
 
 /**
  * fieldTokens() that remembers, for a process that builds the index again after every edit
- * (`gatsby develop`): a field text tokenized for the last build is not tokenized again (measured:
- * tokenizing every record was ~0.4 s of each rebuild). endBuild() forgets what the build just made
- * did not use, so the memory follows the content.
+ * (`gatsby develop`): a field text tokenized for the last build is not tokenized again (tokenizing
+ * every record was most of each rebuild: docs/decisions/develop-settings.md). endBuild() forgets
+ * what the build just made did not use, so the memory follows the content.
  */
 export interface FieldTokensCache {
   tokens: typeof fieldTokens;
@@ -34,8 +34,8 @@ export interface FieldTokensCache {
 
 /**
  * `tokens` with each token replaced by the one string `distinct` holds for it. A field's tokens are
- * new strings each time it is tokenized: 4.3 million of them, for 92,000 distinct tokens, in a
- * 5,000-page site's first build, all held by a cache with their fields (about 100 MB of heap).
+ * new strings each time it is tokenized: on a large site many times as many strings as distinct
+ * tokens, all held by a cache with their fields (figures: docs/decisions/build-at-scale.md).
  */
 export function shareTokens(tokens: string[], distinct: Map<string, string>): string[] {
   for (let i = 0; i < tokens.length; i += 1) {
@@ -93,8 +93,8 @@ export function indexPostings(records: IndexRecord[], tokensOf: typeof fieldToke
     });
   });
   // Built, each list becomes an Int32Array of its own length: a growable array of small integers
-  // takes 8 bytes an element and keeps spare room (at 5,000 pages about 110 MB of postings), this
-  // 4 bytes (about 50 MB with each array's own header).
+  // takes 8 bytes an element and keeps spare room, this 4 bytes and none spare, less than half the
+  // heap for the same postings (figures: docs/decisions/build-at-scale.md).
   const postings = new Map<string, PostingList>();
   const used = new Set<number>();
   for (const [token, list] of lists) {

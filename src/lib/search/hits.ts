@@ -1,8 +1,8 @@
 /**
  * Which records hold which of a query's tokens, and how: the postings the engine found for each
- * token, merged into flat arrays that ranking (rank.ts) reads by position. A question of ten words
- * on a 5,000-page site finds 30,000+ records; a Map per record with an object per field made
- * ranking it take 200–400 ms, most of it allocation.
+ * token, merged into flat arrays that ranking (rank.ts) reads by position. A long question on a
+ * large site finds tens of thousands of records; a Map per record with an object per field made
+ * ranking them slow, mostly through allocation (figures: docs/decisions/search-at-scale.md).
  */
 import type { IndexField } from './documents';
 

@@ -13,7 +13,8 @@ const CJK_CHAR = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
 
 export function normalizeText(text: string, t2s: CharMap = {}): string {
   const nfkc = text.normalize('NFKC');
-  // The build folds every section's text with no map (a character at a time cost it 1.2 s at 5,000 pages).
+  // The build folds every section's text with no map, in one step: a character at a time, the
+  // fold was a hot spot of a large site's index build (docs/decisions/build-at-scale.md).
   if (!hasKeys(t2s)) return nfkc;
   let out = '';
   for (const ch of nfkc) out += t2s[ch] ?? ch;
@@ -28,8 +29,8 @@ function hasKeys(map: CharMap): boolean {
 /** Every CJK character of a text, once. */
 export function cjkCharacters(texts: string | Iterable<string>): Set<string> {
   // By UTF-16 unit: the CJK ranges are all in the Basic Multilingual Plane, so a surrogate is never
-  // one of them (a character at a time through the regex took 0.8 s over a 5,000-page site's text).
-  // Several texts are read one by one: a site's text joined was a 30 MB string at 5,000 pages.
+  // one of them (a regex test per character was another hot spot of a large site's index build).
+  // Several texts are read one by one: a large site's text joined would be one huge string.
   const seen = new Uint8Array(0x10000);
   for (const text of typeof texts === 'string' ? [texts] : texts) for (let i = 0; i < text.length; i += 1) seen[text.charCodeAt(i)] = 1;
   const chars = new Set<string>();

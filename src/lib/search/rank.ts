@@ -795,9 +795,9 @@ function firstByUpper<T extends RankedPage>(list: readonly T[], limit: number, t
 /** Pages whose stored text top() fetches at once. */
 export const TOP_BATCH = 10;
 /**
- * At most this many pages' stored text per query (five batches, about 40 KB gzip): at 5,000
- * pages a word in a thousand of them left every one a contender, and a first query fetched
- * 500+ chunks (780 KB).
+ * At most this many pages' stored text per query (five batches): on a large site a word found on
+ * thousands of pages left every one of them a contender, and a first query fetched far more
+ * stored text than it could show (figures: docs/decisions/search-at-scale.md).
  */
 export const TOP_LIMIT = 50;
 

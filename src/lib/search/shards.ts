@@ -90,8 +90,9 @@ export const CHUNK_PAGES = 2;
 export const SHARD_TARGET_BYTES = 12_000;
 /**
  * Letters of a Latin token that decide its shard: a prefix search (three letters and up) stays in
- * the token's shard. With two, at 5,000 pages a key such as `ma` (manager, manifest, …) made a
- * shard of 100+ KB gzip, and a long question fetched 300+ KB.
+ * the token's shard. With two, on a large site a key such as `ma` (manager, manifest, …) made one
+ * of the largest shards, and a long question fetched several of them (figures:
+ * docs/decisions/search-at-scale.md).
  */
 export const LATIN_KEY = 3;
 /** The shortest word a vocabulary file lists: one edit from a five-letter query word (site-search.ts MIN_FUZZY). */
@@ -111,8 +112,8 @@ export const FACETS_NAME = 'f.json';
 
 /**
  * What decides a token's shard: a CJK token itself (a character of a one-character query with
- * its mark), a Latin token's first LATIN_KEY letters. Keyed by the first character, as before,
- * the tokens of a common one (的, 系) made shards of 100+ KB gzip at 5,000 pages.
+ * its mark), a Latin token's first LATIN_KEY letters. Keyed by the first character, the tokens of
+ * a common one (的, 系) made the largest shards of a large site (docs/decisions/search-at-scale.md).
  */
 export function shardKey(token: string): string {
   const t = token.startsWith(CHAR_TOKEN) ? token.slice(1) : token;
@@ -156,8 +157,8 @@ export function encodePostings(list: Array<[number, number]>, letter: (mask: num
  * Reads encoded postings, the index's (`<mask letter><id delta>`) and a shard's (`<mask letter>
  * <page delta>[,<place>]`), both base 36: calls `visit` with each posting's mask (its letter's
  * place in MASK_LETTERS), its first number and the number after a comma (-1 when none). Read by
- * hand: a regular expression and a pair per posting cost ~20 ms a query at 5,000 pages, and 1.8 s
- * of each build's index.
+ * hand: a regular expression and a pair per posting slowed every query on a large site, and each
+ * build's index (figures: docs/decisions/search-at-scale.md).
  */
 export function scanPostings(encoded: string, visit: (letter: number, first: number, second: number) => void): void {
   let letter = -1;

@@ -23,7 +23,7 @@ const DECODED_TOKENS = 256;
 export const MIN_FUZZY = VOCABULARY_MIN + 1;
 const CJK_SINGLE = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$/;
 
-/** Tokens of one field of a record. Body text leaves out lone characters (的, 在, a, 1): too common to search for, they would be a tenth of the index. */
+/** Tokens of one field of a record. Body text leaves out lone characters (的, 在, a, 1): too common to search for, they would only make the index bigger (docs/decisions/own-search-index.md). */
 export function fieldTokens(field: IndexField, text: string): string[] {
   const tokens = tokenize(text);
   return field === 'body' ? tokens.filter((t) => !(CJK_SINGLE.test(t) || (t.length === 1 && isLatinToken(t)))) : tokens;

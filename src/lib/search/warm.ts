@@ -1,7 +1,7 @@
 /**
  * Ranking a query that matches thousands of pages takes a few milliseconds once V8 has optimised
- * the ranking loops, and several times that before: a fresh page's first queries (at 5,000 pages,
- * the same query 84, 55, 32, 54, 36 ms in a new Node process, 3–10 ms once warm). warmStep()
+ * the ranking loops, and several times that before: a fresh page's first queries (figures:
+ * docs/decisions/search-at-scale.md). warmStep()
  * ranks a made-up query over made-up postings (no fetch, no stored text) so that the loops are
  * optimised before the reader's query; the box runs WARM_STEPS of them while the page is idle,
  * on sites large enough for it to matter (WARM_FROM_PAGES).
