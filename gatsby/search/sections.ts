@@ -5,42 +5,15 @@
  * reader sees: tags and entities resolved, heading anchors and copy buttons left out; code blocks
  * contribute only their identifiers (BINDER_WRITE_READ, onTransact, file_hash_module.py). It reads
  * the hast tree (the renderer's own, or the page data's HTML parsed by parse5, the HTML parser
- * rehype itself uses): no pattern matching on HTML.
+ * rehype itself uses: html-tree.ts): no pattern matching on HTML.
  */
-import { parseFragment } from 'parse5';
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, Root } from 'hast';
 import type { PageSection } from '../../src/lib/types/page-section';
+import { htmlTree } from './html-tree';
 
 const BLOCK = new Set(['p', 'li', 'td', 'th', 'tr', 'div', 'br', 'pre', 'blockquote', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'figcaption', 'summary', 'details', 'table']);
 /** Elements whose text a reader does not read as the page's: controls, scripts, drawings. */
 const SKIPPED = new Set(['button', 'script', 'style', 'svg']);
-
-/** A parse5 node, as far as this file reads it. */
-interface P5Node {
-  nodeName: string;
-  tagName?: string;
-  value?: string;
-  attrs?: Array<{ name: string; value: string }>;
-  childNodes?: P5Node[];
-  content?: P5Node;
-}
-
-/** parse5's tree → hast (elements with their id and class, text; comments and doctypes dropped). */
-function fromParse5(nodes: readonly P5Node[]): ElementContent[] {
-  return nodes.flatMap((node): ElementContent[] => {
-    if (node.nodeName === '#text') return [{ type: 'text', value: node.value ?? '' }];
-    if (!node.tagName) return [];
-    const attr = (name: string) => node.attrs?.find((a) => a.name === name)?.value;
-    const className = attr('class')?.split(/\s+/).filter(Boolean);
-    const id = attr('id');
-    return [{ type: 'element', tagName: node.tagName, properties: { ...(id !== undefined ? { id } : {}), ...(className ? { className } : {}) }, children: fromParse5(node.content?.childNodes ?? node.childNodes ?? []) }];
-  });
-}
-
-/** A page's HTML as a hast tree (parse5, the HTML parser rehype uses: every character reference, every tag form). */
-export function htmlTree(html: string): Root {
-  return { type: 'root', children: fromParse5((parseFragment(html) as unknown as P5Node).childNodes ?? []) };
-}
 
 /** The renderer's tree with the HTML it holds as raw nodes (allowDangerousHtml) parsed into elements. */
 function withoutRaw<T extends Root | Element>(node: T): T {
@@ -54,25 +27,10 @@ function withoutRaw<T extends Root | Element>(node: T): T {
   } as T;
 }
 
-/** Text with its character references decoded, as an HTML parser reads it. */
-export function decodeEntities(text: string): string {
-  return toText(htmlTree(text));
-}
-
 const classes = (node: Element): string[] => {
   const value = node.properties?.className;
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
 };
-
-/** The text of a tree: its text nodes in order, nothing of its comments. */
-function toText(node: Root | Element): string {
-  let out = '';
-  for (const child of node.children) {
-    if (child.type === 'text') out += child.value;
-    else if (child.type === 'element') out += toText(child);
-  }
-  return out;
-}
 
 /** Identifier-looking words of code: with `_`, `.` between words or an inner capital (not plain words). */
 export function codeIdentifiers(code: string): string[] {
