@@ -9,7 +9,7 @@ import { codeBlock, codeLabel, rehypeCodeBlocks } from '../../gatsby/markdown/co
 import { h, mapElements, text, textContent, type Element, type Root } from '../../gatsby/markdown/hast';
 import { remarkCoverOnce } from '../../gatsby/markdown/cover';
 import { calloutElement } from '../../gatsby/markdown/callouts';
-import { mdxHandlers, stringLiteral } from '../../gatsby/markdown/jsx';
+import { esmToHast, expressionToHast, jsxToHast, stringLiteral } from '../../gatsby/markdown/jsx';
 import { rehypeLinks, withBase } from '../../gatsby/markdown/links';
 import { rehypeScrollTables, tableRegionNames } from '../../gatsby/markdown/tables';
 import { tocFromHast } from '../../gatsby/markdown/toc';
@@ -223,7 +223,16 @@ describe('table of contents', () => {
 
 describe('MDX syntax in content', () => {
   const state = { all: (node: unknown) => ((node as { children?: unknown[] }).children ?? []).map((c) => text(String(c))) };
-  const handlers = mdxHandlers('content/docs/x.mdx');
+  // The handlers as remark-rehype calls them for one file (the JSX construct registers them).
+  const file = { file: 'content/docs/x.mdx' };
+  type Node = Parameters<typeof jsxToHast>[1];
+  const handlers = {
+    mdxJsxFlowElement: (s: typeof state, node: Node) => jsxToHast(s, node, file),
+    mdxJsxTextElement: (s: typeof state, node: Node) => jsxToHast(s, node, file),
+    mdxFlowExpression: (s: typeof state, node: Node) => expressionToHast(s, node, file),
+    mdxTextExpression: (s: typeof state, node: Node) => expressionToHast(s, node, file),
+    mdxjsEsm: (s: typeof state, node: Node) => esmToHast(s, node, file),
+  };
   const at = { start: { line: 7, column: 3 } };
 
   it('renders <Callout> with its type, default or given title, and role note', () => {

@@ -18,6 +18,7 @@
  * functions over text and plain syntax-tree objects (unit-testable under jest).
  */
 import type { BlockContent, Blockquote, Content, Paragraph, PhrasingContent, Root, Text } from 'mdast';
+import type { TwinConvert } from './constructs/types';
 import { ContentSyntaxError, syntaxError, type Positioned } from './errors';
 import { h, text, textContent, type Element, type ElementContent } from './hast';
 
@@ -285,14 +286,8 @@ export function calloutToHast(state: HastState, node: CalloutNode): Element {
   return calloutElement(node.kind, title, state.all(node));
 }
 
-/** How twin-tree.ts turns content into Markdown: inline (a title) and block (the body). */
-export interface TwinConvert {
-  phrasing(nodes: Content[]): PhrasingContent[];
-  flow(nodes: Content[]): BlockContent[];
-}
-
 /** The twin's callout: a blockquote opening with its label in bold (the title, or the kind's label), then the content. */
-export function calloutToTwin(node: CalloutNode, convert: TwinConvert): Blockquote {
+export function calloutToTwin(node: CalloutNode, convert: Pick<TwinConvert, 'phrasing' | 'flow'>): Blockquote {
   const label = node.title ? convert.phrasing(node.title) : [{ type: 'text', value: CALLOUT_LABELS[node.kind] } as Text];
   return { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'strong', children: label }] }, ...convert.flow(node.children)] };
 }

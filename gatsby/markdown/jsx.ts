@@ -1,13 +1,25 @@
 /**
- * How the MDX-only syntax in content becomes HTML at build time (remark-rehype handlers).
- * Content may use the <Callout> component, plain lowercase HTML elements (<kbd>, <br />,
- * <details> …), string-literal expressions ({'{'}) and comments ({/* … *\/}). Anything that
- * needs JavaScript to run (imports, exports, other components, computed expressions) stops the
- * build with the file and line, instead of rendering a wrong page.
+ * How the MDX-only syntax in content becomes HTML at build time (remark-rehype handlers) and plain
+ * Markdown in the twin. Content may use the <Callout> component, plain lowercase HTML elements
+ * (<kbd>, <br />, <details> …), string-literal expressions ({'{'}) and comments ({/* … *\/}).
+ * Anything that needs JavaScript to run (imports, exports, other components, computed
+ * expressions) stops the build with the file and line, instead of rendering a wrong page; the
+ * twin stops at the same places with the same words.
+ *
+ * In the twin:
+ *   <details><summary>    → the summary as a bold paragraph, then the content
+ *   <kbd>, <code>         → inline code; <br /> → a line break; <strong>/<b>, <em>/<i>, <del>/<s> → their Markdown
+ *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
+ *   other lowercase tags  → their content
+ *   {'text'}              → the text; {/* comments *\/} are dropped
  */
-import { CALLOUT_COMPONENTS, calloutElement, calloutFromComponent } from './callouts';
+import type { BlockContent, Content, Heading, Link, List, ListItem } from 'mdast';
+import { CALLOUT_COMPONENTS, calloutElement, calloutFromComponent, calloutToTwin } from './callouts';
+import type { TwinConvert } from './constructs/types';
 import { syntaxError, type Positioned } from './errors';
 import { h, text, type ElementContent } from './hast';
+import { withBase } from './links';
+import { asFlow, asPhrasing, plain, text as textNode } from './twin-nodes';
 
 interface JsxAttribute {
   type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute';
@@ -59,20 +71,19 @@ export function jsxAttributes(file: string, node: MdxNode): Record<string, strin
   return result;
 }
 
-function jsxElement(file: string) {
-  return (state: State, node: MdxNode): ElementContent | ElementContent[] | null => {
-    const name = node.name;
-    if (!name) return state.all(node); // <>…</> fragment
-    const attrs = jsxAttributes(file, node);
-    if (CALLOUT_COMPONENTS.includes(name)) {
-      // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
-      const { kind } = calloutFromComponent(node, file);
-      return calloutElement(kind, typeof attrs.title === 'string' ? [text(attrs.title)] : undefined, state.all(node));
-    }
-    // hastscript gives attributes hast's property names (class → className, for → htmlFor, data-x → dataX).
-    if (isHtmlTagName(name)) return h(name, attrs, state.all(node));
-    throw unknownComponent(file, node);
-  };
+/** remark-rehype handler for JSX elements in content. */
+export function jsxToHast(state: State, node: MdxNode, { file }: { file: string }): ElementContent | ElementContent[] | null {
+  const name = node.name;
+  if (!name) return state.all(node); // <>…</> fragment
+  const attrs = jsxAttributes(file, node);
+  if (CALLOUT_COMPONENTS.includes(name)) {
+    // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
+    const { kind } = calloutFromComponent(node, file);
+    return calloutElement(kind, typeof attrs.title === 'string' ? [text(attrs.title)] : undefined, state.all(node));
+  }
+  // hastscript gives attributes hast's property names (class → className, for → htmlFor, data-x → dataX).
+  if (isHtmlTagName(name)) return h(name, attrs, state.all(node));
+  throw unknownComponent(file, node);
 }
 
 /** Content may use <Callout> (<Admonition>) and lowercase HTML elements only. */
@@ -97,28 +108,90 @@ export function esmNotAllowed(file: string, node: Positioned): Error {
   return syntaxError(file, node, `内容中不支持 import / export（组件由站点统一提供）`);
 }
 
-function expression(file: string) {
-  return (_state: State, node: MdxNode): ElementContent | null => {
-    const literal = expressionText(file, node);
-    return literal === null ? null : text(literal);
-  };
+/** remark-rehype handler for expressions: a string literal's text, nothing for a comment. */
+export function expressionToHast(_state: State, node: MdxNode, { file }: { file: string }): ElementContent | null {
+  const literal = expressionText(file, node);
+  return literal === null ? null : text(literal);
 }
 
-function esm(file: string) {
-  return (_state: State, node: MdxNode): null => {
-    throw esmNotAllowed(file, node);
-  };
+/** remark-rehype handler for import / export: they stop the build. */
+export function esmToHast(_state: State, node: MdxNode, { file }: { file: string }): null {
+  throw esmNotAllowed(file, node);
 }
 
-/** remark-rehype `handlers` for one content file. */
-export function mdxHandlers(file: string) {
-  const element = jsxElement(file);
-  const expr = expression(file);
-  return {
-    mdxJsxFlowElement: element,
-    mdxJsxTextElement: element,
-    mdxFlowExpression: expr,
-    mdxTextExpression: expr,
-    mdxjsEsm: esm(file),
-  };
+function attribute(attrs: Record<string, string | true>, name: string): string | undefined {
+  const value = attrs[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** One JSX element in content → Markdown nodes for the twin (inline or block; the parent sorts them out). */
+export function jsxToTwin(node: MdxNode, convert: TwinConvert): Content[] {
+  const children = () => convert.all((node.children ?? []) as Content[]);
+  const name = node.name;
+  if (!name) return children(); // <>…</>
+  const attrs = jsxAttributes(convert.file, node);
+  if (CALLOUT_COMPONENTS.includes(name)) {
+    // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
+    return [calloutToTwin(calloutFromComponent(node, convert.file), convert)];
+  }
+  if (!isHtmlTagName(name)) throw unknownComponent(convert.file, node);
+  switch (name) {
+    case 'summary':
+      return [{ type: 'paragraph', children: [{ type: 'strong', children: asPhrasing(children()) }] }];
+    case 'kbd':
+    case 'code':
+    case 'samp':
+      return [{ type: 'inlineCode', value: plain(children()) }];
+    case 'br':
+      return [{ type: 'break' }];
+    case 'strong':
+    case 'b':
+      return [{ type: 'strong', children: asPhrasing(children()) }];
+    case 'em':
+    case 'i':
+      return [{ type: 'emphasis', children: asPhrasing(children()) }];
+    case 'del':
+    case 's':
+    case 'strike':
+      return [{ type: 'delete', children: asPhrasing(children()) }];
+    case 'a': {
+      const href = attribute(attrs, 'href');
+      return href ? [{ type: 'link', url: withBase(href, convert.basePath), children: asPhrasing(children()) as Link['children'] }] : children();
+    }
+    case 'img': {
+      const src = attribute(attrs, 'src');
+      return src ? [{ type: 'image', url: convert.imageUrl(src), alt: attribute(attrs, 'alt') ?? '' }] : [];
+    }
+    case 'p':
+      return [{ type: 'paragraph', children: asPhrasing(children()) }];
+    case 'hr':
+      return [{ type: 'thematicBreak' }];
+    case 'blockquote':
+      return [{ type: 'blockquote', children: asFlow(children()) as BlockContent[] }];
+    case 'pre':
+      return [{ type: 'code', lang: null, value: plain(children()).replace(/\n$/, '') }];
+    case 'ul':
+    case 'ol': {
+      const items = children().map((child): ListItem => (child.type === 'listItem' ? child : { type: 'listItem', spread: false, children: asFlow([child]) as BlockContent[] }));
+      return [{ type: 'list', ordered: name === 'ol', spread: false, children: items.filter((item) => item.children.length > 0) } as List];
+    }
+    case 'li':
+      return [{ type: 'listItem', spread: false, children: asFlow(children()) as BlockContent[] }];
+    default: {
+      const heading = /^h([1-6])$/.exec(name);
+      if (heading) return [{ type: 'heading', depth: Number(heading[1]) as Heading['depth'], children: asPhrasing(children()) }];
+      return children();
+    }
+  }
+}
+
+/** The twin of an expression: its text ({'…'}), nothing for a comment. */
+export function expressionToTwin(node: MdxNode, convert: TwinConvert): Content[] {
+  const value = expressionText(convert.file, node);
+  return value === null ? [] : [textNode(value)];
+}
+
+/** import / export stop the twin as they stop the page. */
+export function esmToTwin(node: MdxNode, convert: TwinConvert): never {
+  throw esmNotAllowed(convert.file, node);
 }

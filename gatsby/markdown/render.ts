@@ -17,7 +17,7 @@ import type { Root } from 'hast';
 import { rehypePrism } from './prism';
 import { calloutToHast } from './callouts';
 import { rehypeCodeBlocks, rehypeCodeMeta } from './code-blocks';
-import { mdxHandlers } from './jsx';
+import { esmToHast, expressionToHast, jsxToHast } from './jsx';
 import { rehypeZoomableImages } from './images';
 import { rehypeLinks } from './links';
 import { rehypeSectionButtons } from './section-buttons';
@@ -81,7 +81,20 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
     })
     .use(remarkDiagrams, { file, draw: drawDiagram })
     .use(remarkPlugins)
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { ...mdxHandlers(file), callout: calloutToHast, tabs: tabsToHast, steps: stepsToHast, fileTree: fileTreeToHast } as never })
+    .use(remarkRehype, {
+      allowDangerousHtml: true,
+      handlers: {
+        mdxJsxFlowElement: (state: never, node: never) => jsxToHast(state, node, { file }),
+        mdxJsxTextElement: (state: never, node: never) => jsxToHast(state, node, { file }),
+        mdxFlowExpression: (state: never, node: never) => expressionToHast(state, node, { file }),
+        mdxTextExpression: (state: never, node: never) => expressionToHast(state, node, { file }),
+        mdxjsEsm: (state: never, node: never) => esmToHast(state, node, { file }),
+        callout: calloutToHast,
+        tabs: tabsToHast,
+        steps: stepsToHast,
+        fileTree: fileTreeToHast,
+      } as never,
+    })
     .use(rehypeCodeMeta)
     .use(rehypePrism)
     .use(rehypeCodeBlocks)

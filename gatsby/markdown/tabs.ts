@@ -18,7 +18,7 @@
  * Pure functions over plain syntax-tree objects: unit-testable under jest.
  */
 import type { BlockContent, Content, List, Paragraph, PhrasingContent, Root } from 'mdast';
-import type { TwinConvert } from './callouts';
+import type { TwinConvert } from './constructs/types';
 import { syntaxError, type Positioned } from './errors';
 import { h, text, type Element, type ElementContent } from './hast';
 import { esmNotAllowed, jsxAttributes, type MdxNode } from './jsx';
@@ -356,7 +356,7 @@ export function tabsToHast(state: HastState, node: TabsNode): Element {
 }
 
 /** The twin's tabs: a list, one item per tab: its label in bold, then its content. */
-export function tabsToTwin(node: TabsNode, convert: TwinConvert): List {
+export function tabsToTwin(node: TabsNode, convert: Pick<TwinConvert, 'flow'>): List {
   return {
     type: 'list',
     ordered: false,
