@@ -37,6 +37,8 @@ const project = (displayName, folder, extra = {}) => ({
   testMatch: [`<rootDir>/__tests__/${folder}/**/*.test.ts`],
   transform: { '^.+\\.tsx?$': swc('typescript'), [`${esmOnly}.+\\.js$`]: swc('ecmascript') },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  // Content construct modules in their light view (__tests__/resolver.js).
+  resolver: '<rootDir>/__tests__/resolver.js',
   ...extra,
 });
 

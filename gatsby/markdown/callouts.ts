@@ -13,9 +13,9 @@
  * and search (the page's text: the label and the content) read the same thing. An unknown type,
  * an unclosed or a stray ::: stops the build with the file's line.
  *
- * The parser (parse.ts) reads directives after normalizeCalloutFences and keeps only the
- * containers (the other forms become text again: restore-directives.ts); this module is pure
- * functions over text and plain syntax-tree objects (unit-testable under jest).
+ * The parser reads directives after normalizeCalloutFences (constructs/callouts.ts) and keeps
+ * only the containers (the other forms become text again: restore-directives.ts); this module is
+ * pure functions over text and plain syntax-tree objects (unit-testable under jest).
  */
 import type { BlockContent, Blockquote, Content, Paragraph, PhrasingContent, Root, Text } from 'mdast';
 import type { TwinConvert } from './constructs/types';

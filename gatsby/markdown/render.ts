@@ -3,34 +3,26 @@
  * one page component per template, so pages ship no per-file JavaScript, hydrate nothing inside
  * the article, and the build does not grow a webpack entry per content file.
  *
- * The remark/rehype plugin chain is the site's single definition of how content renders:
- * GitHub-flavoured Markdown, Prism highlighting, heading ids and anchors, code blocks with titles,
- * line marks and copy buttons, scrolling tables, base-URL-aware links, <Callout>, ::: and GitHub-alert
- * callouts, tabs, Mermaid diagrams. Gatsby adds its image plugins (responsive sizes, WebP) through
- * `remarkPlugins`; their images become zoomable (images.ts).
+ * The remark/rehype plugin chain is the site's single definition of how content renders: the
+ * one parser (parse.ts), then the content constructs' steps and node handlers (constructs/: Prism
+ * highlighting, heading ids and anchors, code blocks with titles, line marks and copy buttons,
+ * scrolling tables, base-URL-aware links, callouts, tabs, steps, file trees, Mermaid diagrams).
+ * Gatsby adds its image plugins (responsive sizes, WebP) through `remarkPlugins`, between the
+ * constructs' remark steps and the HTML; their images become zoomable (images.ts). The table of
+ * contents and the search tree are read from the finished tree.
  */
 import type { PluggableList } from 'unified';
 import remarkRehype from 'remark-rehype';
 import { toHtml } from 'hast-util-to-html';
 import type { Processor } from 'unified';
 import type { Root } from 'hast';
-import { rehypePrism } from './prism';
-import { calloutToHast } from './callouts';
-import { rehypeCodeBlocks, rehypeCodeMeta } from './code-blocks';
-import { esmToHast, expressionToHast, jsxToHast } from './jsx';
-import { rehypeZoomableImages } from './images';
-import { rehypeLinks } from './links';
-import { rehypeSectionButtons } from './section-buttons';
-import { rehypeScrollTables } from './tables';
-import { tabsToHast } from './tabs';
-import { stepsToHast } from './steps';
-import { fileTreeToHast } from './file-tree';
 import { remarkCoverOnce } from './cover';
-import { remarkDiagrams, type DrawSvg } from './diagrams';
+import type { DrawSvg } from './diagrams';
 import { contentFile, contentParser } from './parse';
 import { tocFromHast } from './toc';
 import type { TocEntry } from '../../src/lib/types/toc';
-import { rehypeHeadings } from './headings';
+import { hastHandlers, rehypeSteps, remarkSteps } from './constructs';
+import type { RenderContext } from './constructs/types';
 
 export interface RenderOptions {
   /** The file as editors know it (content/blog/…/index.mdx), for error messages. */
@@ -72,6 +64,7 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
   let toc: TocEntry[] = [];
   let hast: Root = { type: 'root', children: [] };
   let coverAlt: string | null = null;
+  const context: RenderContext = { file, pathPrefix, anchorAliases, drawDiagram };
   const processor = contentParser()
     .use(remarkCoverOnce, {
       src: cover,
@@ -79,34 +72,14 @@ export async function renderMdx(source: string, { file, firstLine, pathPrefix = 
         coverAlt = alt;
       },
     })
-    .use(remarkDiagrams, { file, draw: drawDiagram })
+    .use(remarkSteps(context))
     .use(remarkPlugins)
-    .use(remarkRehype, {
-      allowDangerousHtml: true,
-      handlers: {
-        mdxJsxFlowElement: (state: never, node: never) => jsxToHast(state, node, { file }),
-        mdxJsxTextElement: (state: never, node: never) => jsxToHast(state, node, { file }),
-        mdxFlowExpression: (state: never, node: never) => expressionToHast(state, node, { file }),
-        mdxTextExpression: (state: never, node: never) => expressionToHast(state, node, { file }),
-        mdxjsEsm: (state: never, node: never) => esmToHast(state, node, { file }),
-        callout: calloutToHast,
-        tabs: tabsToHast,
-        steps: stepsToHast,
-        fileTree: fileTreeToHast,
-      } as never,
-    })
-    .use(rehypeCodeMeta)
-    .use(rehypePrism)
-    .use(rehypeCodeBlocks)
-    .use(rehypeScrollTables)
-    .use(rehypeLinks, { pathPrefix })
-    .use(rehypeZoomableImages)
-    .use(rehypeHeadings, anchorAliases)
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: hastHandlers(context) as never })
+    .use(rehypeSteps(context))
     .use(() => (tree: Root) => {
       toc = tocFromHast(tree);
       hast = tree;
     })
-    .use(rehypeSectionButtons)
     .use(htmlCompiler);
   const html = String(await processor.process(contentFile(source, file, firstLine)));
   return { html, toc, coverAlt, tree: hast };

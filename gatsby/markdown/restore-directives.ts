@@ -1,6 +1,6 @@
 /**
- * Colons in prose stay prose. The parser (parse.ts) reads directives through remark-directive,
- * which turns on all three forms of the syntax; the site uses only the `:::` container (callouts,
+ * Colons in prose stay prose. The parser reads directives through remark-directive
+ * (constructs/callouts.ts), which turns on all three forms of the syntax; the site uses only the `:::` container (callouts,
  * steps). The other two would read ordinary colons as syntax: `a:b`, `note:important` and a
  * leading `:name` become text directives, a line `::before` a leaf directive. restoreDirectives()
  * turns each of them back into the characters it was written with, sliced from the parsed source

@@ -1,26 +1,20 @@
 /**
  * The Markdown twin's syntax tree: the parsed MDX (the same mdast the HTML renderer starts from,
  * see parse.ts) with everything MDX-only turned into what it means in plain Markdown. Each node
- * type a content construct converts goes to its converter (TWIN_CONVERTERS below: callouts become
- * a blockquote opening with their label in bold, tabs a list, JSX elements their Markdown, code its
- * shown lines …); every other node keeps its type, its children converted.
+ * type a content construct converts goes to its converter (constructs/: callouts become a
+ * blockquote opening with their label in bold, tabs a list, JSX elements their Markdown, code the
+ * lines the page shows …); every other node keeps its type, its children converted.
  * Images get absolute URLs (a served file), site-absolute links get the base URL. What needs
  * JavaScript stops the build with the file and line, exactly as in the HTML renderer (jsx.ts).
  * Pure functions over plain mdast objects: no unified import, unit-testable.
  */
 import type { BlockContent, Content, Heading, ListItem, PhrasingContent, Root } from 'mdast';
-import { readCodeBlock } from './code-meta';
-import { calloutToTwin, type CalloutNode } from './callouts';
-import { esmToTwin, expressionToTwin, jsxToTwin } from './jsx';
 import { withBase } from './links';
 import { lastUpdatedText, type LastUpdated } from '../../src/lib/last-updated';
-import { tabsToTwin, type TabsNode } from './tabs';
-import { explicitId } from './heading-ids';
-import { stepsToTwin, type StepsNode } from './steps';
-import { fileTreeToTwin, type FileTreeNode } from './file-tree';
 import { formatDateZh } from '../../src/lib/format';
 import { SERIES_LATER_LABEL, seriesHeading, type SeriesBox } from '../../src/lib/series';
-import type { TwinConvert, TwinConverter } from './constructs/types';
+import { TWIN_CONVERTERS } from './constructs';
+import type { TwinConvert } from './constructs/types';
 import { asFlow, asPhrasing, isPhrasing, text } from './twin-nodes';
 
 export interface TwinTreeOptions {
@@ -41,38 +35,6 @@ export interface TwinTreeOptions {
   /** A post's series box (src/lib/series.ts): a line under the title and the list of parts at the end, as on the page. */
   series?: SeriesBox;
 }
-
-const TWIN_CONVERTERS: ReadonlyMap<string, TwinConverter> = new Map<string, TwinConverter>([
-  ['mdxjsEsm', esmToTwin],
-  ['mdxFlowExpression', expressionToTwin],
-  ['mdxTextExpression', expressionToTwin],
-  ['mdxJsxFlowElement', jsxToTwin],
-  ['mdxJsxTextElement', jsxToTwin],
-  ['callout', (node: CalloutNode, convert) => [calloutToTwin(node, convert)]],
-  ['tabs', (node: TabsNode, convert) => [tabsToTwin(node, convert)]],
-  ['steps', (node: StepsNode, convert) => stepsToTwin(node, convert)],
-  ['fileTree', (node: FileTreeNode) => [fileTreeToTwin(node)]],
-  ['image', (node: Extract<Content, { type: 'image' }>, convert) => [{ ...node, url: convert.imageUrl(node.url) }]],
-  [
-    'code',
-    (node: Extract<Content, { type: 'code' }>, convert) => {
-      if (node.lang === 'mermaid') return undefined;
-      // The code as the page shows it (magic comments out), its title kept; highlights are the page's business.
-      const spec = readCodeBlock(convert.file, node, node.lang, node.meta, node.value);
-      return [{ ...node, meta: spec.title === null ? null : `title=${JSON.stringify(spec.title)}`, value: spec.twin }];
-    },
-  ],
-  ['link', (node: Extract<Content, { type: 'link' }>, convert) => [{ ...node, url: withBase(node.url, convert.basePath), children: convert.phrasing(node.children) } as Content]],
-  ['definition', (node: Extract<Content, { type: 'definition' }>, convert) => [{ ...node, url: withBase(node.url, convert.basePath) }]],
-  [
-    'heading',
-    (node: Heading, convert) => {
-      // A heading's own id stays written after it, as in the source: links into the twin can name it.
-      const id = explicitId(node);
-      return id ? [{ ...node, children: [...convert.phrasing(node.children), text(` {#${id}}`)] }] : undefined;
-    },
-  ],
-]);
 
 function convert(node: Content, convert: TwinConvert): Content[] {
   const own = TWIN_CONVERTERS.get(node.type)?.(node as never, convert);

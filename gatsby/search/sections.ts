@@ -2,18 +2,33 @@
  * A rendered page (the static HTML of gatsby/markdown/render.ts) cut into its search sections:
  * the text before the first heading, then one section per h2/h3 with the heading's id exactly as
  * the page and its table of contents have it (headings.ts gave them on that very HTML). Text is what a
- * reader sees: tags and entities resolved, heading anchors and copy buttons left out; code blocks
- * contribute only their identifiers (BINDER_WRITE_READ, onTransact, file_hash_module.py). It reads
+ * reader sees: tags and entities resolved, controls left out, and what the content constructs say
+ * (searchText in gatsby/markdown/constructs): heading anchors and drawings left out, code blocks
+ * contributing only their identifiers (BINDER_WRITE_READ, onTransact, file_hash_module.py). It reads
  * the hast tree (the renderer's own, or the page data's HTML parsed by parse5, the HTML parser
  * rehype itself uses: html-tree.ts): no pattern matching on HTML.
  */
 import type { Element, Root } from 'hast';
 import type { PageSection } from '../../src/lib/types/page-section';
+import { SEARCH_TEXT } from '../markdown/constructs';
+import type { ElementMatch } from '../markdown/constructs/types';
 import { htmlTree } from './html-tree';
 
 const BLOCK = new Set(['p', 'li', 'td', 'th', 'tr', 'div', 'br', 'pre', 'blockquote', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'figcaption', 'summary', 'details', 'table']);
-/** Elements whose text a reader does not read as the page's: controls, scripts, drawings. */
-const SKIPPED = new Set(['button', 'script', 'style', 'svg']);
+/** Elements whose text a reader does not read as the page's: controls, scripts (and what the content constructs leave out). */
+const SKIPPED = new Set(['button', 'script', 'style']);
+
+/** Element matches by tag name: the classes that make one (empty: any element of the tag). */
+function byTag(matches: readonly ElementMatch[]): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  for (const { tag, className } of matches) out.set(tag, [...(out.get(tag) ?? []), className ?? '']);
+  return out;
+}
+
+const CONSTRUCT_SKIPPED = byTag(SEARCH_TEXT.skip);
+const CODE = byTag(SEARCH_TEXT.code);
+
+const matches = (rules: ReadonlyMap<string, readonly string[]>, tag: string, cls: readonly string[]) => rules.get(tag)?.some((name) => name === '' || cls.includes(name)) ?? false;
 
 /** The renderer's tree with the HTML it holds as raw nodes (allowDangerousHtml) parsed into elements. */
 function withoutRaw<T extends Root | Element>(node: T): T {
@@ -81,7 +96,7 @@ export function sectionsFromTree(input: Root): PageSection[] {
       if (child.type !== 'element') continue;
       const name = child.tagName;
       const cls = classes(child);
-      if (SKIPPED.has(name) || (name === 'a' && cls.includes('heading-anchor')) || (name === 'div' && cls.includes('code-header'))) continue;
+      if (SKIPPED.has(name) || matches(CONSTRUCT_SKIPPED, name, cls)) continue;
       const id = child.properties?.id;
       if ((name === 'h2' || name === 'h3') && typeof id === 'string' && id && target === 'text') {
         finish();
@@ -96,7 +111,7 @@ export function sectionsFromTree(input: Root): PageSection[] {
         if (block) current[target === 'code' ? 'text' : target] += ' ';
       };
       space();
-      if (name === 'pre') {
+      if (matches(CODE, name, cls)) {
         current.code += ' ';
         const outer = target;
         target = 'code';

@@ -10,6 +10,7 @@
  * sample's size flat as content grows: combinations multiply with new content, parts hardly do
  * (figures: docs/decisions/test-stages.md).
  */
+import { AUDIT_FEATURES } from '../../../gatsby/markdown/constructs';
 import { encodePath } from '../../../src/lib/url-path';
 
 export interface AuditMode {
@@ -41,22 +42,15 @@ export interface BuiltPage {
 /** Requested to see the not-found page the server gives for any unknown path. */
 export const MISSING_PATH = '/a11y-audit/no-such-page';
 
-/** Markup features of a server-rendered page that bring their own ARIA, landmarks or colours. */
+/**
+ * Markup features of a server-rendered page that bring their own ARIA, landmarks or colours: the
+ * templates' (the docs' sidebar and table of contents, list pagination, the unlisted notice) and
+ * each content construct's (its `audit` in gatsby/markdown/constructs: tables, code, callouts …).
+ */
 const FEATURES: ReadonlyArray<[string, RegExp]> = [
   ['sidebar', /data-testid="doc-sidebar"/],
   ['toc', /data-testid="toc"/],
-  ['table', /<table[\s>]/],
-  ['code', /class="code-block"/],
-  // Code with a title or line marks (highlights, numbers, diff): their own colours and generated content.
-  ['code-marks', /class="code-title"|class="code-lines[\s"]/],
-  ['callout', /class="callout[\s"]/],
-  // Tab sets: the script turns them into a WAI-ARIA tab widget.
-  ['tabs', /class="tabs" data-tabs=/],
-  ['image', /<(img|picture)[\s>]/],
-  ['diagram', /<figure class="diagram"/],
-  // Steps (numbered circles drawn in CSS) and file trees (nested lists, guide lines): colours of their own.
-  ['steps', /<ol class="steps"/],
-  ['file-tree', /<div class="file-tree"/],
+  ...AUDIT_FEATURES.map(({ feature, pattern }): [string, RegExp] => [feature, pattern]),
   ['pagination', /data-testid="pagination"/],
   ['unlisted', /data-testid="unlisted-notice"/],
 ];

@@ -120,6 +120,8 @@ export interface ContentConstruct {
   behaviour?: string;
   /** Markup the accessibility audit looks for. */
   audit?: readonly AuditFeature[];
+  /** HTML its example makes, for a construct the audit does not look for (the registry test checks one or the other). */
+  marker?: RegExp;
   /** MDX that uses the construct: the registry test renders it to HTML, twin and search text. */
   example: string;
 }

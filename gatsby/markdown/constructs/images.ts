@@ -1,0 +1,19 @@
+/**
+ * Images: one alone in its paragraph stands on its own; body images open large (../images.ts,
+ * ../zoom.ts, after Gatsby's image plugins made them responsive); the twin links the served file.
+ */
+import type { Image } from 'mdast';
+import remarkUnwrapImages from 'remark-unwrap-images';
+import { rehypeZoomableImages } from '../images';
+import { onlyWith } from '../node-types';
+import type { ContentConstruct } from './types';
+
+export const images: ContentConstruct = {
+  name: 'images',
+  parse: [{ order: 90, use: () => onlyWith(['image', 'imageReference'], remarkUnwrapImages) }],
+  rehype: [{ order: 60, use: () => rehypeZoomableImages }],
+  twin: { image: (node: Image, convert) => [{ ...node, url: convert.imageUrl(node.url) }] },
+  behaviour: 'src/components/mdx/zoom-trigger.ts',
+  audit: [{ feature: 'image', pattern: /<(img|picture)[\s>]/ }],
+  example: '部署的示意图：\n\n![部署示意图](./deploy.png)\n',
+};
