@@ -130,14 +130,18 @@ export const replaceHydrateFunction: GatsbyBrowser['replaceHydrateFunction'] = (
 /**
  * Site-wide CSS is rendered at build time only (gatsby-ssr.tsx). `gatsby develop` renders in the
  * browser without that step, so it adds the same styles here; production bundles drop this branch.
+ * The content constructs come in their light view: their CSS without the build-time code they
+ * name (gatsby/framework/webpack/light-constructs.ts).
  */
 export const wrapPageElement: GatsbyBrowser['wrapPageElement'] = ({ element }) => {
   if (process.env.NODE_ENV === 'development') {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { GlobalStyles } = require('./src/components/layout/GlobalStyles') as typeof import('./src/components/layout/GlobalStyles');
+    const { GlobalStyles, siteStyles } = require('./src/components/layout/GlobalStyles') as typeof import('./src/components/layout/GlobalStyles');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { CONTENT_STYLES } = require('./gatsby/markdown/constructs') as typeof import('./gatsby/markdown/constructs');
     return (
       <>
-        <GlobalStyles />
+        <GlobalStyles styles={siteStyles(CONTENT_STYLES)} />
         {element}
       </>
     );

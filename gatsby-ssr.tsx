@@ -5,7 +5,8 @@
  * build time only, so the browser bundle does not carry them again.
  */
 import { withPrefix, type GatsbySSR } from 'gatsby';
-import { GlobalStyles } from './src/components/layout/GlobalStyles';
+import { CONTENT_STYLES } from './gatsby/markdown/constructs';
+import { GlobalStyles, siteStyles } from './src/components/layout/GlobalStyles';
 import { siteConfig } from './src/config/site';
 import { baseUrlBannerScript } from './src/lib/base-url-banner';
 import { GATSBY_IMAGE_HEAD_KEYS } from './src/lib/gatsby-runtime';
@@ -49,12 +50,16 @@ export const onPreRenderHTML: GatsbySSR['onPreRenderHTML'] = ({ getHeadComponent
  * page at build time and moved into <head> with the other styles (gatsby/postbuild/finish-html.ts).
  * The browser bundle does not carry it: it never changes after load, so hydrating it again would
  * only cost bytes and start-up time. `gatsby develop` adds it in gatsby-browser.tsx instead.
+ * The content constructs' part comes from their registry (gatsby/markdown/constructs), which
+ * webpack reads for its CSS only (gatsby/framework/webpack/light-constructs.ts).
  * (wrapPageElement, not wrapRootElement: Gatsby also wraps every <Head> in the latter, which
  * would write the same CSS a second time into <head>.)
  */
+const SITE_STYLES = siteStyles(CONTENT_STYLES);
+
 export const wrapPageElement: GatsbySSR['wrapPageElement'] = ({ element }) => (
   <>
-    <GlobalStyles />
+    <GlobalStyles styles={SITE_STYLES} />
     {element}
   </>
 );

@@ -7,8 +7,8 @@
  * What a reader gets, inside <figure class="diagram">:
  * - the SVG, role="img", named by its <title> (the diagram's accTitle or title, else 流程图 / 时序图),
  *   its labels real <text> (selectable). Its colours are CSS variables that the site's stylesheet
- *   maps to theme tokens (DIAGRAM_COLORS below, used by prose.ts and contrast.ts), so one SVG
- *   follows light and dark without JavaScript. The library's own <style> (a web-font @import and a
+ *   maps to theme tokens (DIAGRAM_COLORS, used by constructs/diagrams.ts and contrast.ts), so one
+ *   SVG follows light and dark without JavaScript. The library's own <style> (a web-font @import and a
  *   colour-mix palette) is removed, and ids get a per-page prefix (several diagrams on one page).
  * - a <figcaption> when the diagram has a title;
  * - <details> “文字版”: the diagram's statements as a list (who calls whom, in order, with the

@@ -4,8 +4,9 @@
  * where `gatsby clean` leaves them (cache.ts), the browser
  * bundle without Gatsby runtime modules that never run here (trim.ts), develop's caches
  * kept valid across restarts and stored right after a start's compilation, its idle linter left
- * out and its shell's environment read when rendered (develop.ts), and the build's main thread
- * collected once its production compilers are closed (collect.ts).
+ * out and its shell's environment read when rendered (develop.ts), the build's main thread
+ * collected once its production compilers are closed (collect.ts), and the content constructs
+ * read for their CSS only (light-constructs.ts).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { FingerprintBuildDependencies, webpackCacheDir, writeFingerprint } from 
 import { definitionsReadingTheEnvironment, developWebpackConfig, withoutIdleLinter } from './develop';
 import { presetsSwcReplaces, swcMinimizers, swcRules, swcSettings } from './swc';
 import { EMPTY_MODULE, SHARED_CHUNK_MIN_SIZE, SIDE_EFFECT_FREE_PACKAGES } from './trim';
+import { LightConstructs } from './light-constructs';
 
 export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args: CreateWebpackConfigArgs) => {
   transpileWithSwc(args);
@@ -27,6 +29,7 @@ export const onCreateWebpackConfig: GatsbyNode['onCreateWebpackConfig'] = (args:
   if (args.stage === 'develop') dropIdleLinter(args);
   if (args.stage === 'develop-html') readEnvironmentWhenRendering(args);
   if (args.stage === 'build-javascript' || args.stage === 'build-html') args.actions.setWebpackConfig({ plugins: [new CollectWhenClosed()] });
+  args.actions.setWebpackConfig({ plugins: [new LightConstructs(siteDirectory(args.store))] });
 };
 
 function readEnvironmentWhenRendering({ actions, getConfig }: CreateWebpackConfigArgs) {

@@ -12,14 +12,21 @@
  * Order: the list orders the stylesheet and the audit's features. Pipeline steps carry their
  * own `order`, since one construct's steps may need to run between another's.
  *
- * What reads only the light fields (name, styles, searchText, behaviour, audit, marker, example)
- * — the audit plan and search text under jest — reads a construct module with every import it
- * makes outside this folder, src/ and Emotion replaced by an empty module (./light-view.cjs,
- * applied by jest's resolver). So the ES-module-only parser stays out of jest's CommonJS, and a
- * construct is still one module: its light fields are written out (not computed from the
- * build-time imports), and its pipeline steps only name build-time code (Step.use), never run it
- * when the module loads.
+ * Styles and the light view. What reads only the light fields (name, styles, searchText,
+ * behaviour, audit, marker, example) reads a construct module with every import it makes outside
+ * this folder, src/ and Emotion replaced by an empty module (./light-view.cjs): webpack, which
+ * bundles CONTENT_STYLES into the site-wide stylesheet (passed to src/components/layout/GlobalStyles.tsx
+ * by gatsby-ssr.tsx, and in `gatsby develop` by gatsby-browser.tsx, since src/ does not import
+ * gatsby/), through gatsby/framework/webpack/light-constructs.ts; and jest, where the audit plan
+ * and search text read the list, through __tests__/resolver.js. So the parser, Prism and parse5
+ * stay out of the server renderer's bundle and out of develop's browser bundle (production pages
+ * never load the stylesheet's code: it is written into the HTML at build time), jest's CommonJS
+ * never meets the ES-module-only parser, and a construct is still one module. Its light fields
+ * are therefore written out, not computed from build-time imports, and its pipeline steps only
+ * name build-time code (Step.use), never run it when the module loads; the registry test compares
+ * the light view with the whole.
  */
+import type { ContentStyles } from '../../../src/lib/types/content-styles';
 import { callouts } from './callouts';
 import { cjkEmphasis } from './cjk-emphasis';
 import { code } from './code';
@@ -86,3 +93,14 @@ export const SEARCH_TEXT: { skip: readonly ElementMatch[]; code: readonly Elemen
 
 /** The markup features of content the audit covers in every mode. */
 export const AUDIT_FEATURES: readonly AuditFeature[] = CONSTRUCTS.flatMap((c) => c.audit ?? []);
+
+/**
+ * The constructs' CSS for the site-wide stylesheet, in the list's order. Emotion's styles are
+ * joined as text into one interpolation: the stylesheet's text is then what it was when this CSS
+ * was part of one css`` in src/components/mdx/prose.ts (its Emotion id, a hash of that text, is
+ * in every page).
+ */
+export const CONTENT_STYLES: ContentStyles = {
+  markdown: CONSTRUCTS.map((c) => c.styles?.styles ?? '').join(''),
+  page: CONSTRUCTS.map((c) => c.pageStyles ?? '').join(''),
+};

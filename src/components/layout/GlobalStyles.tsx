@@ -1,11 +1,18 @@
-import { Global, css } from '@emotion/react';
+import { Global, css, type SerializedStyles } from '@emotion/react';
+import type { ContentStyles } from '../../lib/types/content-styles';
 import { c, cssVariables, fonts, layout, mq } from '../../theme/tokens';
 import { docLayoutStyles } from '../docs/doc-layout-styles';
-import { diagramStyles } from '../mdx/diagram-styles';
 import { prose } from '../mdx/prose';
 import { printStyles } from './print-styles';
 
-const styles = css`
+/**
+ * The site-wide stylesheet, around the content constructs' CSS (gatsby/markdown/constructs:
+ * CONTENT_STYLES, handed in by gatsby-ssr.tsx and gatsby-browser.tsx: src/ does not import gatsby/).
+ * The body's prose and the constructs' CSS go in as one css value made of their text, as prose
+ * alone went in before the constructs had their own modules: the stylesheet's text, and so its
+ * Emotion id (a hash of the text, in every page), stay what they were.
+ */
+export const siteStyles = (content: ContentStyles): SerializedStyles => css`
   :root,
   html[data-theme='light'] {
     ${cssVariables('light')}
@@ -261,9 +268,9 @@ const styles = css`
     border: 0;
   }
   .markdown {
-    ${prose}
+    ${css(prose.styles + content.markdown)}
   }
-  ${diagramStyles}
+  ${content.page}
   ${docLayoutStyles}
   ${mq.mobile} {
     .desktop-only {
@@ -278,6 +285,6 @@ const styles = css`
   ${printStyles}
 `;
 
-export function GlobalStyles() {
+export function GlobalStyles({ styles }: { styles: SerializedStyles }) {
   return <Global styles={styles} />;
 }

@@ -1,8 +1,8 @@
 /**
  * The colour variables the diagram renderer (beautiful-mermaid, see diagrams.ts) draws with, each
  * mapped to the theme token it takes. The site's build-time stylesheet sets them on every diagram
- * (components/mdx/diagram-styles.ts), so one inline SVG follows light and dark with the rest of the
- * page; theme/contrast.ts checks each text and line colour against the fills it is drawn on.
+ * (the diagrams construct's styles, gatsby/markdown/constructs/diagrams.ts), so one inline SVG
+ * follows light and dark with the rest of the page; theme/contrast.ts checks each text and line colour against the fills it is drawn on.
  * No imports: the stylesheet, the contrast check and the renderer's cache key all read this.
  */
 import type { ColorTokens } from '../../theme/tokens';
