@@ -16,7 +16,7 @@
  * remarkSteps() turns the directive into one mdast node, `steps` (its child: the list), in the
  * shared parser's tree (parse.ts), so together:
  * - the page (stepsToHast): the list as an <ol class="steps">, numbered and joined by a line in
- *   CSS (prose.ts): an ordered list to assistive technology, no JavaScript;
+ *   CSS (constructs/steps.ts): an ordered list to assistive technology, no JavaScript;
  * - the twin (stepsToTwin): the ordered list, as written;
  * - search: the page's text, step by step.
  * A `:::steps` without exactly one ordered list in it stops the build with the file's line.

@@ -1,7 +1,7 @@
 /**
  * Tabs in content (<Tabs groupId> / <TabItem value label default>): the names the build's HTML
- * (gatsby/markdown/tabs.ts), its CSS (components/mdx/prose.ts) and the browser's behaviour
- * (components/mdx/tabs.ts) share, and the behaviour's decisions as pure functions. Browser-safe
+ * (gatsby/markdown/tabs.ts), its CSS (gatsby/markdown/constructs/tabs.ts) and the browser's
+ * behaviour (components/mdx/tabs.ts) share, and the behaviour's decisions as pure functions. Browser-safe
  * and tiny: it is part of the lazily loaded tabs chunk.
  */
 

@@ -44,7 +44,7 @@ export interface ColorTokens {
   codeBg: string;
   codeText: string;
   inlineCodeBg: string;
-  /** Syntax colours of highlighted code (Prism token classes, see components/mdx/prose.ts). */
+  /** Syntax colours of highlighted code (Prism token classes, see gatsby/markdown/constructs/code.ts). */
   codeComment: string;
   codeKeyword: string;
   codeString: string;

@@ -45,6 +45,6 @@ export function Markdown({ html }: { html: string }) {
       undo?.();
     };
   }, [html]);
-  // Styled by the site-wide stylesheet's .markdown rules (./prose.ts, rendered at build time).
+  // Styled by the site-wide stylesheet's .markdown rules (./prose.ts, the content constructs'), rendered at build time.
   return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }
