@@ -1,11 +1,14 @@
 /**
- * rehype plugin: body images made zoomable (zoom.ts). gatsby-remark-images hands its markup over
+ * Body images. remark plugin: an image alone in its paragraph stands on its own. rehype plugin:
+ * body images made zoomable (zoom.ts). gatsby-remark-images hands its markup over
  * as raw HTML; each raw block holding an image wrapper is parsed (hast-util-raw, the parser
  * rehype-raw uses) and replaced by its elements with the wrapper made a zoom trigger. An image that is already inside a link stays as it is (a link cannot hold another).
  */
 import { raw } from 'hast-util-raw';
 import type { Element, Root, RootContent } from 'hast';
+import remarkUnwrapImages from 'remark-unwrap-images';
 import { mapElements } from './hast';
+import { onlyWith } from './node-types';
 import { IMAGE_WRAPPER_CLASS, isImageWrapper, makeZoomable } from './zoom';
 
 type Parent = Root | Element;
@@ -39,3 +42,6 @@ function walk(parent: Parent, inLink: boolean): void {
 export function rehypeZoomableImages() {
   return (tree: Root) => walk(tree, false);
 }
+
+/** remark plugin: an image alone in its paragraph stands on its own (remark-unwrap-images), on pages that have images. */
+export const remarkLoneImages = onlyWith(['image', 'imageReference'], remarkUnwrapImages);

@@ -1,9 +1,9 @@
 /**
  * Webpack reads the content constructs (gatsby/markdown/constructs) for their CSS only: the
  * site-wide stylesheet takes CONTENT_STYLES (gatsby-ssr.tsx, and gatsby-browser.tsx in `gatsby
- * develop`). Each import a construct module makes outside its light view
- * (constructs/light-view.cjs) resolves to an empty module, so the parser, Prism and parse5 stay
- * out of the server renderer's bundle and out of develop's browser bundle. In every stage: the
+ * develop`). Each import a construct module makes of build-time code (the implementation modules
+ * of gatsby/markdown/, constructs/light-view.cjs) resolves to an empty module, so the parser,
+ * Prism and parse5 stay out of the server renderer's bundle and out of develop's browser bundle. In every stage: the
  * production browser bundle never reaches the constructs, and if it did, this would keep it so.
  */
 import path from 'node:path';

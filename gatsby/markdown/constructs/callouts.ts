@@ -1,35 +1,12 @@
 /**
  * Callouts (../callouts.ts): `:::tip` fences, GitHub alerts and <Callout>, one `callout` node. The
- * `:::` container syntax read here is also what steps are written in (./steps.ts).
+ * `:::` container syntax read here (../directives.ts) is also what steps are written in (./steps.ts).
  */
 import { css } from '@emotion/react';
-import type { Root } from 'mdast';
-import remarkDirective from 'remark-directive';
-import type { Processor } from 'unified';
-import { calloutToHast, calloutToTwin, normalizeCalloutFences, remarkCallouts, type CalloutNode } from '../callouts';
-import { restoreDirectives, type MessageSink } from '../restore-directives';
+import { calloutToHast, calloutToTwin, remarkCallouts, type CalloutNode } from '../callouts';
+import { directiveSyntax, remarkDirective } from '../directives';
 import { c } from '../../../src/theme/tokens';
 import type { ContentConstruct } from './types';
-
-/**
- * unified plugin: `:::` callouts (callouts.ts) and steps (steps.ts), read by remark-directive. The
- * source's ::: fences are normalised first (same-count nesting, titles after the name), line
- * numbers unchanged. remark-directive also reads the text (`:name`) and leaf (`::name`) forms,
- * which the site does not use and which would take colons in prose (时间：10:30 is safe, a:b,
- * note:important and a line ::before are not) for syntax: they are turned back into the text
- * they were written as, sliced from the string parsed (restore-directives.ts).
- */
-function directiveSyntax(this: Processor) {
-  const self = this as unknown as { Parser: (doc: string, file: MessageSink & { path?: string }) => Root };
-  const parse = self.Parser;
-  const parseRestored = (doc: string, file: MessageSink & { path?: string }): Root => {
-    const source = normalizeCalloutFences(doc, file.path ?? '');
-    const tree = parse(source, file);
-    restoreDirectives(tree, source, file, (text) => parseRestored(text, { path: file.path, message: () => undefined }));
-    return tree;
-  };
-  self.Parser = (doc, file) => parseRestored(String(doc), file);
-}
 
 export const callouts: ContentConstruct = {
   name: 'callouts',

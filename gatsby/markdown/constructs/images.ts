@@ -3,14 +3,12 @@
  * ../zoom.ts, after Gatsby's image plugins made them responsive); the twin links the served file.
  */
 import type { Image } from 'mdast';
-import remarkUnwrapImages from 'remark-unwrap-images';
-import { rehypeZoomableImages } from '../images';
-import { onlyWith } from '../node-types';
+import { rehypeZoomableImages, remarkLoneImages } from '../images';
 import type { ContentConstruct } from './types';
 
 export const images: ContentConstruct = {
   name: 'images',
-  parse: [{ order: 90, use: () => onlyWith(['image', 'imageReference'], remarkUnwrapImages) }],
+  parse: [{ order: 90, use: () => remarkLoneImages }],
   rehype: [{ order: 60, use: () => rehypeZoomableImages }],
   twin: { image: (node: Image, convert) => [{ ...node, url: convert.imageUrl(node.url) }] },
   behaviour: 'src/components/mdx/zoom-trigger.ts',

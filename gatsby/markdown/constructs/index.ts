@@ -12,10 +12,11 @@
  * Order: the list orders the stylesheet and the audit's features. Pipeline steps carry their
  * own `order`, since one construct's steps may need to run between another's.
  *
- * Styles and the light view. What reads only the light fields (name, styles, searchText,
- * behaviour, audit, marker, example) reads a construct module with every import it makes outside
- * this folder, src/ and Emotion replaced by an empty module (./light-view.cjs): webpack, which
- * bundles CONTENT_STYLES into the site-wide stylesheet (passed to src/components/layout/GlobalStyles.tsx
+ * Styles and the light view. A construct module reaches build-time code only through the
+ * implementation modules of gatsby/markdown/ (../callouts.ts, ../prism …), and what reads only
+ * its light fields (name, styles, searchText, behaviour, audit, marker, example) reads it with
+ * those imports replaced by an empty module (./light-view.cjs): webpack, which bundles
+ * CONTENT_STYLES into the site-wide stylesheet (passed to src/components/layout/GlobalStyles.tsx
  * by gatsby-ssr.tsx, and in `gatsby develop` by gatsby-browser.tsx, since src/ does not import
  * gatsby/), through gatsby/framework/webpack/light-constructs.ts; and jest, where the audit plan
  * and search text read the list, through __tests__/resolver.js. So the parser, Prism and parse5
@@ -24,7 +25,7 @@
  * never meets the ES-module-only parser, and a construct is still one module. Its light fields
  * are therefore written out, not computed from build-time imports, and its pipeline steps only
  * name build-time code (Step.use), never run it when the module loads; the registry test compares
- * the light view with the whole.
+ * the light view with the whole and looks into webpack's bundle.
  */
 import type { ContentStyles } from '../../../src/lib/types/content-styles';
 import { callouts } from './callouts';
