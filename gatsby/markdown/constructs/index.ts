@@ -12,6 +12,10 @@
  * Order: the list orders the stylesheet and the audit's features. Pipeline steps carry their
  * own `order`, since one construct's steps may need to run between another's.
  *
+ * Browser behaviour (tab sets, zoomable images, copy buttons) stays where the browser bundle has
+ * it: src/components/mdx/Markdown.tsx loads each module on first use, and src/ does not import
+ * gatsby/. A construct names that module (`behaviour`), so the pages' JavaScript is what it was.
+ *
  * Styles and the light view. A construct module reaches build-time code only through the
  * implementation modules of gatsby/markdown/ (../callouts.ts, ../prism …), and what reads only
  * its light fields (name, styles, searchText, behaviour, audit, marker, example) reads it with
