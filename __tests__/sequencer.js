@@ -23,7 +23,7 @@ const KNOWN_LONG = [
   /\/e2e-prefix\/search-scale\.test\.ts$/,
   /\/e2e\/authoring\.test\.ts$/,
   /\/e2e\/chrome\.test\.ts$/,
-  /\/e2e\/travel\.test\.ts$/,
+  /\/e2e\/exports\.test\.ts$/,
   /\/e2e\/search\.test\.ts$/,
   // unit, content and search (stage 1)
   /\/unit\/bad-content\.test\.ts$/,

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../e2e/support/browser';
-import { llmsLinks } from '../e2e/support/travel';
+import { llmsLinks } from '../e2e/support/exports';
 import { PREFIX, PREFIX_PORT, WRONG_BASE_PORT } from './setup';
 
 const site = (path: string) => `http://127.0.0.1:${PREFIX_PORT}${PREFIX}${path === '/' ? '' : path}`;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ContentError, validatePost } from '../../gatsby/content/model';
 import { loadSeriesNames, seriesMessages } from '../../gatsby/content/series';
-import { seriesTwin } from '../../gatsby/markdown/twin-tree';
+import { seriesTwin } from '../../gatsby/markdown/markdown-version-tree';
 import { seriesBoxes, seriesLinks, seriesProblems, type SeriesMember } from '../../src/lib/series';
 
 const NAMES = { aosp: 'AOSP 系列', ds: 'DeepSeek 系列' };

@@ -6,7 +6,7 @@ import { docPath } from '../../src/lib/docs';
 import { bodyFirstLine } from '../markdown/errors';
 import { postPath } from '../../src/lib/routes';
 import type { BuiltSite } from '../built-site';
-import type { TwinSource } from './twins';
+import type { TwinSource } from './markdown-versions';
 import { seriesOf } from '../built-site';
 
 type GetNode = (id: string) => Node | undefined;

@@ -10,14 +10,14 @@ import { readFileSync } from 'node:fs';
 import type { Node } from 'gatsby';
 import { siteConfig } from '../../src/config/site';
 import { CARD_DIR } from './share-card-layout';
-import { TWIN_EXTENSION } from '../../src/lib/twin-path';
+import { TWIN_EXTENSION } from '../../src/lib/markdown-path';
 import { requestOrigin, type DevelopHandler } from '../framework/develop-server';
 import { builtSite } from '../built-site';
 import { twinSourceOf } from './develop-source';
 import { cachedCardFile, drawShareCards } from './share-cards';
-import { CARD_CACHE, planner } from './travel';
-import { twinCache } from './twin-cache';
-import { twinMarkdown } from './twins';
+import { CARD_CACHE, planner } from './build-exports';
+import { twinCache } from './markdown-version-cache';
+import { twinMarkdown } from './markdown-versions';
 
 const CARD_FILE = new RegExp(`^${CARD_DIR}/([0-9a-f]{20})\\.png$`);
 

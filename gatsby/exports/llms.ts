@@ -6,7 +6,7 @@
  * order (docs in sidebar order, then posts newest first). Like the sitemap: nothing unlisted, no drafts.
  */
 import { buildSidebars, flattenSidebar, sidebarKey, type DocInput } from '../../src/lib/docs';
-import { twinPath, TWIN_EXTENSION } from '../../src/lib/twin-path';
+import { twinPath, TWIN_EXTENSION } from '../../src/lib/markdown-path';
 import { encodePath } from '../../src/lib/url-path';
 
 export { twinPath, TWIN_EXTENSION };

@@ -19,7 +19,7 @@ import type { TwinConvert } from './constructs/types';
 import { syntaxError, type Positioned } from './errors';
 import { h, text, type ElementContent } from './hast';
 import { withBase } from './links';
-import { asFlow, asPhrasing, plain, text as textNode } from './twin-nodes';
+import { asFlow, asPhrasing, plain, text as textNode } from './markdown-version-nodes';
 
 interface JsxAttribute {
   type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute';

@@ -18,7 +18,7 @@ import { contentDir } from '../content/dir';
 import { collectedContentErrors, queryContent } from '../content/gatsby-node';
 import { authorMatcher, lastUpdatedByPage } from '../content/git-history';
 import { contentHistory } from '../content/last-updated';
-import { planShareCards, shareCardContext, startPaintingShareCards } from '../exports/travel';
+import { planShareCards, shareCardContext, startPaintingShareCards } from '../exports/build-exports';
 import { gatsbyCommand } from '../framework/internals';
 import { rememberBuiltSite } from '../built-site';
 import { aliasesOf, readPublishedAnchors } from '../content/anchors';

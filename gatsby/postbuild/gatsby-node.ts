@@ -11,7 +11,7 @@ import { siteConfig } from '../../src/config/site';
 import { reportBuildCache } from '../framework/images/gatsby-node';
 import { builtSite, type BuiltSite } from '../built-site';
 import { writeSearchFiles } from '../search/gatsby-node';
-import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../exports/travel';
+import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../exports/build-exports';
 import { writeDiscoveryFiles } from './write-discovery';
 import { pageList, writePageList } from './page-list';
 import { finishHtmlFiles } from './finish-html';
@@ -84,7 +84,7 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // soon as that page data was written (gatsby/search/gatsby-node.ts), alongside Gatsby's HTML
   // rendering and the next steps (none of which reads public/search/).
   { name: 'search', launch: async ({ reporter, publicDir }) => ({ done: writeSearchFiles(reporter, publicDir) }) },
-  // Markdown twins on a worker thread, then llms.txt / llms-full.txt (gatsby/exports/travel.ts),
+  // Markdown twins on a worker thread, then llms.txt / llms-full.txt (gatsby/exports/build-exports.ts),
   // alongside the next steps (none of which reads a twin; the link report waits for them). Its
   // sources are read before finish-html, which holds this thread until it is done.
   {
@@ -115,7 +115,7 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
       );
     },
   },
-  // The share cards: those painted while Gatsby ran are copied, any left are painted (gatsby/exports/travel.ts).
+  // The share cards: those painted while Gatsby ran are copied, any left are painted (gatsby/exports/build-exports.ts).
   { name: 'share-cards', needsPlan: true, run: ({ reporter, publicDir }, { cards }) => writeShareCardFiles(reporter, publicDir, cards) },
   // Feeds and sitemap take the listed posts from the archive's plan (newest first).
   {

@@ -9,7 +9,7 @@ import { VersionSelect } from '../components/docs/VersionSelect';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
 import { Markdown } from '../components/mdx/Markdown';
-import { TwinLinks } from '../components/mdx/TwinLinks';
+import { TwinLinks } from '../components/mdx/MarkdownLinks';
 import { LastUpdated } from '../components/LastUpdated';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
@@ -27,7 +27,7 @@ interface DocData {
   };
 }
 
-/** The plan's context plus the generated share card (gatsby/exports/travel.ts) and the last change (gatsby/pages/gatsby-node.ts). */
+/** The plan's context plus the generated share card (gatsby/exports/build-exports.ts) and the last change (gatsby/pages/gatsby-node.ts). */
 type DocContext = Extract<PagePlan, { kind: 'doc' }>['context'] & {
   shareCard?: ShareCard | null;
   lastUpdated?: LastUpdatedValue | null;

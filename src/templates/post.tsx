@@ -11,7 +11,7 @@ import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
 import { seriesFeedPaths } from '../lib/feeds';
 import { Markdown } from '../components/mdx/Markdown';
-import { TwinLinks } from '../components/mdx/TwinLinks';
+import { TwinLinks } from '../components/mdx/MarkdownLinks';
 import { NeighbourLinks } from '../components/NeighbourLinks';
 import { StaticPicture } from '../components/StaticPicture';
 import { LastUpdated } from '../components/LastUpdated';
@@ -38,7 +38,7 @@ interface PostData {
   };
 }
 
-/** The plan's context plus the generated share card (posts without a cover, see gatsby/exports/travel.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
+/** The plan's context plus the generated share card (posts without a cover, see gatsby/exports/build-exports.ts) and the last change when it was edited after its date (gatsby/pages/gatsby-node.ts). */
 type PostContext = Extract<PagePlan, { kind: 'post' }>['context'] & { shareCard?: ShareCard | null; lastUpdated?: LastUpdatedValue | null; reportIssueHref?: string };
 
 const authorTable = authors as Record<string, { name: string; title?: string; url?: string }>;

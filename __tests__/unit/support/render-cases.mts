@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { renderMdx } from '../../../gatsby/markdown/render';
-import { renderTwin } from '../../../gatsby/markdown/twin';
+import { renderTwin } from '../../../gatsby/markdown/markdown-version';
 import { sectionsFromHtml } from '../../../gatsby/search/sections';
 
 interface Case {

@@ -18,7 +18,7 @@ import type { Step } from '../../../gatsby/markdown/constructs/types';
 import { drawWithRenderer } from '../../../gatsby/markdown/draw-diagrams';
 import { contentFile, contentParser } from '../../../gatsby/markdown/parse';
 import { renderMdx } from '../../../gatsby/markdown/render';
-import { renderTwin } from '../../../gatsby/markdown/twin';
+import { renderTwin } from '../../../gatsby/markdown/markdown-version';
 import { decodeEntities } from '../../../gatsby/search/html-tree';
 import { sectionsFromTree } from '../../../gatsby/search/sections';
 

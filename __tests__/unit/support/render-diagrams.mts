@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { drawWithRenderer } from '../../../gatsby/markdown/draw-diagrams';
 import { renderMdx } from '../../../gatsby/markdown/render';
-import { renderTwin } from '../../../gatsby/markdown/twin';
+import { renderTwin } from '../../../gatsby/markdown/markdown-version';
 
 interface Case {
   source: string;

@@ -2,7 +2,7 @@
 import type { Heading, Root } from 'mdast';
 import type { Processor } from 'unified';
 import { applyHeadingIds, explicitId, extractHeadingIds } from '../heading-ids';
-import { text } from '../twin-nodes';
+import { text } from '../markdown-version-nodes';
 import type { ContentConstruct } from './types';
 
 /**

@@ -5,7 +5,7 @@
  * object (./types.ts): its parse steps, its HTML, its Markdown twin, how search reads it, its CSS,
  * the browser behaviour it gets, the markup the accessibility audit looks for, and an example.
  * CONSTRUCTS is the one list: the parser (../parse.ts), the renderer (../render.ts), the twin
- * (../twin-tree.ts), search (gatsby/search/sections.ts), the site-wide stylesheet (through
+ * (../markdown-version-tree.ts), search (gatsby/search/sections.ts), the site-wide stylesheet (through
  * gatsby-ssr.tsx and gatsby-browser.tsx) and the audit (__tests__/e2e/support/audit-plan.ts)
  * read it, and __tests__/unit/constructs.test.ts renders every example through all of them.
  *
@@ -87,7 +87,7 @@ export function hastHandlers(context: RenderContext): Record<string, (state: Has
   return Object.fromEntries([...HAST_HANDLERS].map(([type, handler]) => [type, (state: HastState, node: never) => handler(state, node, context)]));
 }
 
-/** The twin's converter of each node type a construct converts (../twin-tree.ts). */
+/** The twin's converter of each node type a construct converts (../markdown-version-tree.ts). */
 export const TWIN_CONVERTERS: ReadonlyMap<string, TwinConverter> = byType((c) => c.twin);
 
 /** Where search reads the constructs' HTML otherwise than as text (gatsby/search/sections.ts). */

@@ -46,7 +46,7 @@ export interface HastState {
  */
 export type HastHandler = (state: HastState, node: never, context: RenderContext) => ElementContent | ElementContent[] | null | undefined;
 
-/** How the Markdown twin (../twin-tree.ts) converts content, for the converters of constructs. */
+/** How the Markdown twin (../markdown-version-tree.ts) converts content, for the converters of constructs. */
 export interface TwinConvert {
   /** The content file as editors know it, for error messages. */
   file: string;

@@ -134,7 +134,7 @@ export const siteStyles = (content: ContentStyles): SerializedStyles => css`
   html:not([data-js]) .copy-button {
     display: none;
   }
-  /* 复制 Markdown / 查看 Markdown under a doc's or post's title (components/mdx/TwinLinks.tsx). */
+  /* 复制 Markdown / 查看 Markdown under a doc's or post's title (components/mdx/MarkdownLinks.tsx). */
   .twin-links {
     display: flex;
     flex-wrap: wrap;

@@ -1,5 +1,5 @@
 import { COPIED_ANNOUNCEMENT, COPIED_TEXT, COPY_FAILED_TEXT, COPY_LABEL } from '../../lib/markdown/copy-labels';
-import { COPIED_MARKDOWN_STATUS, COPY_MARKDOWN_LABEL } from '../../lib/twin-path';
+import { COPIED_MARKDOWN_STATUS, COPY_MARKDOWN_LABEL } from '../../lib/markdown-path';
 
 /** Copies through a hidden textarea's selection: synchronous, so it still works in a click that opens a new tab. */
 export function copyBySelection(text: string): boolean {
@@ -85,7 +85,7 @@ export async function copyCodeOnClick(event: Event): Promise<void> {
   confirm(button, await copyText(codeToCopy(code)), COPY_LABEL, region ? { region, done: COPIED_ANNOUNCEMENT } : null);
 }
 
-/** The 复制 Markdown button (components/mdx/TwinLinks.tsx): copies the page's twin at data-copy-markdown. */
+/** The 复制 Markdown button (components/mdx/MarkdownLinks.tsx): copies the page's twin at data-copy-markdown. */
 export async function copyMarkdownOnClick(event: { currentTarget: HTMLButtonElement }): Promise<void> {
   const button = event.currentTarget;
   const url = button.dataset.copyMarkdown;

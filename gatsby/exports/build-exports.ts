@@ -20,8 +20,8 @@ import { buildCacheDir } from '../cache';
 import { runOnWorkerThread } from '../worker-thread';
 import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards } from './share-cards';
 import { seriesOf } from '../built-site';
-import { writeLlmsFiles, type TwinSite, type TwinSource } from './twins';
-import type { TwinJob, TwinJobResult } from './twins-worker';
+import { writeLlmsFiles, type TwinSite, type TwinSource } from './markdown-versions';
+import type { TwinJob, TwinJobResult } from './markdown-versions-worker';
 
 type Graphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<{ errors?: unknown; data?: T }>;
 
@@ -214,14 +214,14 @@ export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, d
 
 /**
  * The Markdown twins, then llms.txt and llms-full.txt, into public/. The twins are rendered on a
- * worker thread (gatsby/exports/twins-worker.ts), started before this returns its promise, so the
+ * worker thread (gatsby/exports/markdown-versions-worker.ts), started before this returns its promise, so the
  * post-build steps after it run meanwhile; their parse trees are garbage the build's own heap
  * never holds.
  */
 export async function writeTwinFiles(reporter: Reporter, publicDir: string, { sources, site, sections }: TwinInputs): Promise<void> {
   const started = performance.now();
   const job: TwinJob = { publicDir, sources, site };
-  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/exports/twins-worker.ts', job);
+  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/exports/markdown-versions-worker.ts', job);
   if (imageError) {
     reporter.panicOnBuild(imageError);
     return;

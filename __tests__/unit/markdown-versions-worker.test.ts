@@ -1,5 +1,5 @@
 /**
- * The build's Markdown twins on a worker thread (gatsby/exports/twins-worker.ts): the twin texts come
+ * The build's Markdown twins on a worker thread (gatsby/exports/markdown-versions-worker.ts): the twin texts come
  * back in the sources' order and are written to public/, a second run takes them from the cache,
  * and an image a page names that does not exist comes back as the message that stops the build.
  */
@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { runOnWorkerThread } from '../../gatsby/worker-thread';
-import type { TwinJob, TwinJobResult } from '../../gatsby/exports/twins-worker';
-import type { TwinSource } from '../../gatsby/exports/twins';
+import type { TwinJob, TwinJobResult } from '../../gatsby/exports/markdown-versions-worker';
+import type { TwinSource } from '../../gatsby/exports/markdown-versions';
 
-const ENTRY = 'gatsby/exports/twins-worker.ts';
+const ENTRY = 'gatsby/exports/markdown-versions-worker.ts';
 const site = { origin: 'https://example.com', basePath: '', title: '站点', description: '描述' };
 
 describe('twins on a worker thread', () => {

@@ -4,7 +4,7 @@
  * error it stopped with. Images are "served" at https://www.iofomo.com<base>/static/h/<file name>.
  */
 import { readFileSync } from 'node:fs';
-import { renderTwin } from '../../../gatsby/markdown/twin';
+import { renderTwin } from '../../../gatsby/markdown/markdown-version';
 
 interface Case {
   source: string;

@@ -10,7 +10,7 @@ import { loadContent } from '../../gatsby/content/loader';
 import { encodePath } from '../../src/lib/url-path';
 import { hydrated, PHONE, useBrowser, url } from './support/browser';
 import { BASE_URL, FIXTURE_CONTENT_DIR, ROOT } from './support/env';
-import { cardPixels, comparable, llmsLinks, servedArticle } from './support/travel';
+import { cardPixels, comparable, llmsLinks, servedArticle } from './support/exports';
 
 jest.setTimeout(120_000);
 

@@ -1,12 +1,12 @@
 /**
  * The Markdown twins of a production build, on a worker thread (gatsby/worker-thread.ts): started
- * by writeTwinFiles (gatsby/exports/travel.ts) with every listed page's source, it renders or takes
+ * by writeTwinFiles (gatsby/exports/build-exports.ts) with every listed page's source, it renders or takes
  * from the cache each twin, writes it to public/ and hands the texts back for llms-full.txt.
  */
 import { heapKeeper } from '../memory';
 import { workerTask } from '../worker-thread';
-import { twinCache } from './twin-cache';
-import { TwinImageError, writeTwins, type TwinCache, type TwinSite, type TwinSource } from './twins';
+import { twinCache } from './markdown-version-cache';
+import { TwinImageError, writeTwins, type TwinCache, type TwinSite, type TwinSource } from './markdown-versions';
 
 export interface TwinJob {
   publicDir: string;

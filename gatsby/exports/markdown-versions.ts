@@ -1,6 +1,6 @@
 /**
  * Writes the docs that travel (called from onPostBuild): every listed post's and doc's Markdown
- * twin at its path + .md (gatsby/markdown/twin.ts), llms.txt and llms-full.txt (gatsby/exports/llms.ts).
+ * twin at its path + .md (gatsby/markdown/markdown-version.ts), llms.txt and llms-full.txt (gatsby/exports/llms.ts).
  * Images in twins point at a served file: the original, copied to /static/<md5 of the file>/<name>
  * (the folder Gatsby's own file copies use), with the site's origin and base URL.
  */
@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileS
 import path from 'node:path';
 import { withBase } from '../markdown/links';
 import { stableKey, type JsonCache } from '../cache';
-import { renderTwin } from '../markdown/twin';
+import { renderTwin } from '../markdown/markdown-version';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { SeriesBox } from '../../src/lib/series';
 import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, twinPath, type LlmsSection } from './llms';

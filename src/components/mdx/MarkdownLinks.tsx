@@ -1,5 +1,5 @@
 import { withPrefix } from 'gatsby';
-import { COPY_MARKDOWN_LABEL, twinPath, VIEW_MARKDOWN_LABEL } from '../../lib/twin-path';
+import { COPY_MARKDOWN_LABEL, twinPath, VIEW_MARKDOWN_LABEL } from '../../lib/markdown-path';
 import { encodePath } from '../../lib/url-path';
 import { copyMarkdownOnClick } from './copy-code';
 import { AiMenu } from './AiMenu';
@@ -15,7 +15,7 @@ import { ReportIssueLink } from './ReportIssueLink';
 export function TwinLinks({ pagePath, issueHref, unlisted }: { pagePath: string; issueHref: string; unlisted?: boolean | null }) {
   const href = withPrefix(encodePath(twinPath(pagePath)));
   const report = <ReportIssueLink href={issueHref} />;
-  // An unlisted page has no twin (gatsby/exports/travel.ts): 纠错 only.
+  // An unlisted page has no twin (gatsby/exports/build-exports.ts): 纠错 only.
   if (unlisted) return <div className="twin-links">{report}</div>;
   return (
     <div className="twin-links" data-testid="twin-links">

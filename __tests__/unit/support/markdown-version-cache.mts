@@ -1,13 +1,13 @@
 /**
- * Runs writeTwins (gatsby/exports/twins.ts) three times over a temporary page with an image,
- * with a twin cache, and prints what each run returned and what the cache held (twin-cache.test.ts).
+ * Runs writeTwins (gatsby/exports/markdown-versions.ts) three times over a temporary page with an image,
+ * with a twin cache, and prints what each run returned and what the cache held (markdown-version-cache.test.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jsonCache } from '../../../gatsby/cache';
-import { twinPath } from '../../../src/lib/twin-path';
-import { writeTwins, type CachedTwin, type TwinSource } from '../../../gatsby/exports/twins';
+import { twinPath } from '../../../src/lib/markdown-path';
+import { writeTwins, type CachedTwin, type TwinSource } from '../../../gatsby/exports/markdown-versions';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'twin-cache-'));
 const contentDir = path.join(dir, 'content', 'docs', 'tool');

@@ -15,7 +15,7 @@ import { formatDateZh } from '../../src/lib/format';
 import { SERIES_LATER_LABEL, seriesHeading, type SeriesBox } from '../../src/lib/series';
 import { TWIN_CONVERTERS } from './constructs';
 import type { TwinConvert } from './constructs/types';
-import { asFlow, asPhrasing, isPhrasing, text } from './twin-nodes';
+import { asFlow, asPhrasing, isPhrasing, text } from './markdown-version-nodes';
 
 export interface TwinTreeOptions {
   /** The content file as editors know it, for error messages. */

@@ -1,7 +1,7 @@
 // npm run bench:travel — what Markdown twins and share cards cost per page, outside Gatsby.
 //
 // Generates N synthetic Chinese posts and docs (scripts/lib/synthetic.mjs, as bench:build's scale runs),
-// renders every file's Markdown twin (gatsby/markdown/twin.ts) and draws every page's share card
+// renders every file's Markdown twin (gatsby/markdown/markdown-version.ts) and draws every page's share card
 // (gatsby/exports/share-cards.ts) into a temporary folder with an empty card cache, then draws them
 // again (all from the cache). Prints wall and CPU time per twin and per card (CPU counts every
 // thread of this process: resvg rasterises in libuv's pool) and the size of the PNGs.
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadContent } from '../gatsby/content/loader';
 import { cardPlanner, writeShareCards } from '../gatsby/exports/share-cards';
-import { renderTwin } from '../gatsby/markdown/twin';
+import { renderTwin } from '../gatsby/markdown/markdown-version';
 
 // The bench helpers are plain .mjs (no types): imported by a computed name.
 const lib = (await import(['./lib', 'mjs'].join('.'))) as { arg: (name: string, fallback: unknown) => unknown; ROOT: string; table: (headers: string[], rows: unknown[][]) => void };

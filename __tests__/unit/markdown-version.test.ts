@@ -1,5 +1,5 @@
 /**
- * Markdown twins (gatsby/markdown/twin.ts): each MDX construct content may use, turned into its
+ * Markdown twins (gatsby/markdown/markdown-version.ts): each MDX construct content may use, turned into its
  * Markdown meaning. The real parser and serializer run (through tsx: they are ES modules), on
  * small sources written here.
  */
@@ -67,7 +67,7 @@ let results: Record<string, { markdown?: string; error?: string }> = {};
 beforeAll(() => {
   const names = Object.keys(CASES);
   const input = names.map((name) => ({ title: '页面标题', ...CASES[name] }));
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/render-twins.mts')], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8' });
+  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/render-markdown-versions.mts')], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Array<{ markdown?: string; error?: string }>;
   results = Object.fromEntries(names.map((name, i) => [name, out[i] as { markdown?: string; error?: string }]));

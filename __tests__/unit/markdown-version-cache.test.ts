@@ -1,17 +1,17 @@
 /**
- * Markdown twins of unchanged pages come from .cache/twins (gatsby/exports/twins.ts): a hit is
+ * Markdown twins of unchanged pages come from .cache/twins (gatsby/exports/markdown-versions.ts): a hit is
  * the cached text; a changed image or a changed twin code is rendered again; a file is written
  * only when its text changed.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { importClosure } from '../../gatsby/code-fingerprint';
-import { TWIN_CODE } from '../../gatsby/exports/twin-cache';
+import { TWIN_CODE } from '../../gatsby/exports/markdown-version-cache';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 test('a cached twin is reused only while its inputs, its images’ bytes and the code are the same', () => {
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/twin-cache.mts')], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/markdown-version-cache.mts')], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Record<string, string> & { entries: number; cachedImages: string[]; written: number[]; keptYear: number };
   expect(out.first).toMatch(/!\[流程\]\(https:\/\/example\.com\/static\/[0-9a-f]{32}\/flow\.png\)/);
@@ -30,7 +30,7 @@ test('a cached twin is reused only while its inputs, its images’ bytes and the
 
 test('the twins’ fingerprint covers the code that renders twins, not the code that computes fingerprints', () => {
   const closure = importClosure(ROOT, [TWIN_CODE]);
-  expect(closure).toEqual(expect.arrayContaining(['gatsby/exports/twins.ts', 'gatsby/markdown/twin.ts', 'gatsby/exports/llms.ts']));
+  expect(closure).toEqual(expect.arrayContaining(['gatsby/exports/markdown-versions.ts', 'gatsby/markdown/markdown-version.ts', 'gatsby/exports/llms.ts']));
   expect(closure).not.toContain('gatsby/search/cache.ts');
-  expect(closure).not.toContain('gatsby/exports/twin-cache.ts');
+  expect(closure).not.toContain('gatsby/exports/markdown-version-cache.ts');
 });

@@ -1,6 +1,6 @@
 /**
  * A post's or doc's Markdown twin (served at its URL + .md, listed in llms.txt): parsed by the same
- * parser as the HTML (parse.ts), MDX turned into plain Markdown (twin-tree.ts), serialised by
+ * parser as the HTML (parse.ts), MDX turned into plain Markdown (markdown-version-tree.ts), serialised by
  * mdast-util-to-markdown with GFM (tables, strikethrough, footnotes, task lists).
  */
 import type { Root } from 'mdast';
@@ -8,7 +8,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { remarkCoverOnce } from './cover';
 import { contentFile, contentParser } from './parse';
-import { twinTree, type TwinTreeOptions } from './twin-tree';
+import { twinTree, type TwinTreeOptions } from './markdown-version-tree';
 
 export interface TwinOptions extends Omit<TwinTreeOptions, 'cover'> {
   /** A post's cover: the frontmatter image as written (a body copy of it is left out, as on the page). */
