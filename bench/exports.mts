@@ -1,4 +1,4 @@
-// npm run bench:travel — what Markdown twins and share cards cost per page, outside Gatsby.
+// npm run bench:exports — what Markdown twins and share cards cost per page, outside Gatsby.
 //
 // Generates N synthetic Chinese posts and docs (scripts/lib/synthetic.mjs, as bench:build's scale runs),
 // renders every file's Markdown twin (gatsby/markdown/markdown-version.ts) and draws every page's share card
@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadContent } from '../gatsby/content/loader';
 import { cardPlanner, writeShareCards } from '../gatsby/exports/share-cards';
-import { renderTwin } from '../gatsby/markdown/markdown-version';
+import { renderMarkdownVersion } from '../gatsby/markdown/markdown-version';
 
 // The bench helpers are plain .mjs (no types): imported by a computed name.
 const lib = (await import(['./lib', 'mjs'].join('.'))) as { arg: (name: string, fallback: unknown) => unknown; ROOT: string; table: (headers: string[], rows: unknown[][]) => void };
@@ -20,7 +20,7 @@ const { arg, ROOT, table } = lib;
 
 const n = Number(arg('n', 200));
 const keep = arg('keep', false) === true;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-travel-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'iofomo-bench-exports-'));
 generateContent(path.join(dir, 'content'), n, { authorsFile: path.join(ROOT, 'content/authors.json') });
 const { posts, docs } = loadContent(dir);
 const pages = [
@@ -37,9 +37,9 @@ function measure<T>(run: () => Promise<T>): Promise<{ result: T; wallMs: number;
   });
 }
 
-const twins = await measure(async () => {
+const markdownVersions = await measure(async () => {
   let bytes = 0;
-  for (const page of pages) bytes += (await renderTwin(page.body, { file: page.file, title: page.title, basePath: '', imageUrl: (src) => src })).length;
+  for (const page of pages) bytes += (await renderMarkdownVersion(page.body, { file: page.file, title: page.title, basePath: '', imageUrl: (src) => src })).length;
   return bytes;
 });
 
@@ -56,7 +56,7 @@ console.log(`${pages.length} 个页面（${posts.length} 篇文章 + ${docs.leng
 table(
   ['步骤', '数量', '墙钟 ms（每个）', 'CPU ms（每个）', '输出'],
   [
-    ['Markdown 版本', pages.length, per(twins.wallMs, pages.length), per(twins.cpuMs, pages.length), `平均 ${(twins.result / pages.length / 1024).toFixed(1)} KB`],
+    ['Markdown 版本', pages.length, per(markdownVersions.wallMs, pages.length), per(markdownVersions.cpuMs, pages.length), `平均 ${(markdownVersions.result / pages.length / 1024).toFixed(1)} KB`],
     [
       `分享卡片（冷，载入 ${cold.result.fontSlices} 个字体分片）`,
       cold.result.rendered,

@@ -133,7 +133,7 @@ export function cacheControlFor(urlPath) {
  * .md path is still the 404 page); Netlify / Cloudflare Pages get a Content-Type header rule.
  */
 export const CONTENT_TYPES = Object.freeze([
-  { name: 'Markdown twins', patterns: ['/*.md'], type: 'text/markdown', charset: 'utf-8' },
+  { name: 'Markdown versions', patterns: ['/*.md'], type: 'text/markdown', charset: 'utf-8' },
   { name: 'plain text (llms.txt, llms-full.txt, robots.txt)', patterns: ['/*.txt'], type: 'text/plain', charset: 'utf-8' },
   // The browser's "search this site" description (src/lib/opensearch.ts): its own type, not text/xml.
   { name: 'OpenSearch description', patterns: ['/opensearch.xml'], type: 'application/opensearchdescription+xml', charset: 'utf-8' },

@@ -56,10 +56,10 @@ describe('the last-updated line, on every listed page', () => {
       const html = await (await fetch(url(page.path))).text();
       const time = /data-testid="last-updated"[^>]*>[^<]*(?:<!-- -->)?[^<]*<time date[Tt]ime="([^"]+)"/.exec(html)?.[1] ?? null;
       if (time !== page.shown) wrong.push(`${page.path}: the page shows ${time ?? 'no date'}, git says ${page.shown ?? 'no date'} (${page.file})`);
-      const twin = await (await fetch(url(`${page.path}.md`))).text();
-      const twinLine = twin.split('\n').find((line) => line.startsWith('最后更新于')) ?? null;
-      if (page.shown && !twinLine?.startsWith(`最后更新于 ${zh(page.shown)}`)) wrong.push(`${page.path}.md: ${twinLine ?? 'no line'}, expected 最后更新于 ${zh(page.shown)}`);
-      if (!page.shown && twinLine) wrong.push(`${page.path}.md: ${twinLine}, expected none`);
+      const markdown = await (await fetch(url(`${page.path}.md`))).text();
+      const markdownLine = markdown.split('\n').find((line) => line.startsWith('最后更新于')) ?? null;
+      if (page.shown && !markdownLine?.startsWith(`最后更新于 ${zh(page.shown)}`)) wrong.push(`${page.path}.md: ${markdownLine ?? 'no line'}, expected 最后更新于 ${zh(page.shown)}`);
+      if (!page.shown && markdownLine) wrong.push(`${page.path}.md: ${markdownLine}, expected none`);
       if (!sitemap.includes(`<loc>https://www.iofomo.com${page.path}</loc><lastmod>${page.lastmod}</lastmod>`)) wrong.push(`sitemap: ${page.path} should have <lastmod>${page.lastmod}</lastmod>`);
     }
     expect(wrong).toEqual([]);

@@ -116,19 +116,19 @@ describe(`site built under ${PREFIX}`, () => {
     const local = (href: string) => `http://127.0.0.1:${PREFIX_PORT}${href}`;
     await Promise.all(
       links.map(async ({ url }) => {
-        const twin = url.startsWith(`${PREFIX}/`) ? await fetch(local(url)) : null;
-        if (twin?.status !== 200 || twin.headers.get('content-type') !== 'text/markdown; charset=utf-8') problems.push(`${url}: ${twin?.status}`);
+        const markdown = url.startsWith(`${PREFIX}/`) ? await fetch(local(url)) : null;
+        if (markdown?.status !== 200 || markdown.headers.get('content-type') !== 'text/markdown; charset=utf-8') problems.push(`${url}: ${markdown?.status}`);
       }),
     );
     expect(problems).toEqual([]);
     expect((await fetch(site('/llms-full.txt'))).status).toBe(200);
 
     // A twin's site links and images carry the base URL; the images are served there.
-    const twin = await (await fetch(site('/docs/desktop/wing/Introduce.md'))).text();
-    const siteLinks = [...twin.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
+    const markdown = await (await fetch(site('/docs/desktop/wing/Introduce.md'))).text();
+    const siteLinks = [...markdown.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
     expect(siteLinks.length).toBeGreaterThan(0);
     for (const link of siteLinks) expect(link.startsWith(`${PREFIX}/`)).toBe(true);
-    const images = [...twin.matchAll(/!\[[^\]]*\]\((https:\/\/www\.iofomo\.com[^)\s]*)\)/g)].map((m) => m[1] as string);
+    const images = [...markdown.matchAll(/!\[[^\]]*\]\((https:\/\/www\.iofomo\.com[^)\s]*)\)/g)].map((m) => m[1] as string);
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) {
       const pathname = new URL(image).pathname;

@@ -18,7 +18,7 @@ const ORIGIN = 'https://www.iofomo.com';
 const { posts, docs } = loadContent(ROOT, FIXTURE_CONTENT_DIR);
 const listedPaths = [...posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft).map((p) => p.path), ...docs.filter((d) => !d.frontmatter.unlisted).map((d) => d.path)];
 const unlistedPaths = [...posts.filter((p) => p.frontmatter.unlisted || p.frontmatter.draft).map((p) => p.path), ...docs.filter((d) => d.frontmatter.unlisted).map((d) => d.path)];
-const twinUrl = (pagePath: string) => `${encodePath(pagePath)}.md`;
+const markdownUrl = (pagePath: string) => `${encodePath(pagePath)}.md`;
 
 const session = useBrowser();
 
@@ -57,13 +57,14 @@ describe('llms.txt and llms-full.txt', () => {
     const problems: string[] = [];
     await Promise.all(
       llmsLinks(llms).map(async ({ url: link, title }) => {
-        const twin = await get(link);
-        if (twin.status !== 200 || twin.type !== 'text/markdown; charset=utf-8' || twin.cache !== 'public, max-age=0, must-revalidate') problems.push(`${link}: ${twin.status} ${twin.type} ${twin.cache}`);
-        else if (!twin.text.startsWith(`# ${title}\n`)) problems.push(`${link}: does not start with its title`);
+        const markdown = await get(link);
+        if (markdown.status !== 200 || markdown.type !== 'text/markdown; charset=utf-8' || markdown.cache !== 'public, max-age=0, must-revalidate')
+          problems.push(`${link}: ${markdown.status} ${markdown.type} ${markdown.cache}`);
+        else if (!markdown.text.startsWith(`# ${title}\n`)) problems.push(`${link}: does not start with its title`);
       }),
     );
     expect(problems).toEqual([]);
-    for (const hidden of unlistedPaths) expect((await get(twinUrl(hidden))).status).toBe(404);
+    for (const hidden of unlistedPaths) expect((await get(markdownUrl(hidden))).status).toBe(404);
   });
 
   it('llms-full.txt holds every listed page’s twin, in llms.txt order', async () => {
@@ -72,19 +73,19 @@ describe('llms.txt and llms-full.txt', () => {
     expect(full.type).toBe('text/plain; charset=utf-8');
     let from = 0;
     for (const { url: link } of llmsLinks(llms)) {
-      const twin = (await get(link)).text.trim();
-      const at = full.text.indexOf(twin, from);
+      const markdown = (await get(link)).text.trim();
+      const at = full.text.indexOf(markdown, from);
       expect({ link, found: at >= 0 }).toEqual({ link, found: true });
-      from = at + twin.length;
+      from = at + markdown.length;
     }
   });
 });
 
-describe('Markdown twins', () => {
+describe('Markdown versions', () => {
   it('answer at URL + .md, encoded like the page (Get%20start.md); unknown .md paths are the 404 page', async () => {
-    const twin = await get('/docs/desktop/wing/Get%20start.md');
-    expect(twin.status).toBe(200);
-    expect(twin.type).toBe('text/markdown; charset=utf-8');
+    const markdown = await get('/docs/desktop/wing/Get%20start.md');
+    expect(markdown.status).toBe(200);
+    expect(markdown.type).toBe('text/markdown; charset=utf-8');
     expect((await get('/blog/binder.md')).status).toBe(200);
     for (const missing of ['/nope.md', '/blog/nope.md', '/docs/desktop/wing/Nope.md', '/docs/desktop/wing.md']) {
       const response = await get(missing);
@@ -120,16 +121,16 @@ describe('Markdown twins', () => {
         };
       }, served.text);
       if (!features.callouts.length && !features.cells.length && !features.code.length && !features.images.length) continue;
-      const twin = (await get(twinUrl(doc.path))).text;
-      const plain = comparable(twin, true);
+      const markdown = (await get(markdownUrl(doc.path))).text;
+      const plain = comparable(markdown, true);
       for (const callout of features.callouts) {
         // A blockquote that opens with the label in bold, the body quoted below it.
-        expect(twin).toContain(`> **${callout.label}**`);
+        expect(markdown).toContain(`> **${callout.label}**`);
         expect(plain).toContain(comparable(callout.body));
         found.callout++;
       }
       for (const row of features.cells) {
-        const line = twin.split('\n').find((l) => l.startsWith('|') && row.every((cell) => comparable(l, true).includes(comparable(cell))));
+        const line = markdown.split('\n').find((l) => l.startsWith('|') && row.every((cell) => comparable(l, true).includes(comparable(cell))));
         expect({ doc: doc.path, row, line: line !== undefined }).toEqual({ doc: doc.path, row, line: true });
         found.table++;
       }
@@ -138,12 +139,12 @@ describe('Markdown twins', () => {
         // (a list item of the twin) the block is indented under the item.
         const title = block.title === null ? '' : ` title=${JSON.stringify(block.title)}`;
         const fenced = (indent: string) => [`\`\`\`${block.language}${title}`, ...block.text.replace(/\n$/, '').split('\n'), '```'].map((line) => (line ? indent + line : line)).join('\n');
-        expect([block, twin.includes(fenced('')) || twin.includes(fenced('  '))]).toEqual([block, true]);
+        expect([block, markdown.includes(fenced('')) || markdown.includes(fenced('  '))]).toEqual([block, true]);
         found.code++;
       }
       for (const alt of features.images) {
-        const image = new RegExp(`!\\[${alt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]\\((${ORIGIN}/[^)\\s]+)\\)`).exec(twin);
-        expect({ doc: doc.path, alt, inTwin: image !== null }).toEqual({ doc: doc.path, alt, inTwin: true });
+        const image = new RegExp(`!\\[${alt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]\\((${ORIGIN}/[^)\\s]+)\\)`).exec(markdown);
+        expect({ doc: doc.path, alt, inMarkdown: image !== null }).toEqual({ doc: doc.path, alt, inMarkdown: true });
         const served = await fetch(url((image?.[1] as string).slice(ORIGIN.length)));
         expect({ image: image?.[1], status: served.status }).toEqual({ image: image?.[1], status: 200 });
         expect(served.headers.get('content-type')).toMatch(/^image\//);
@@ -158,18 +159,18 @@ describe('Markdown twins', () => {
     const { page } = await session.tab({ javaScriptEnabled: false });
     const missing: string[] = [];
     for (const pagePath of listedPaths) {
-      const [served, twin] = await Promise.all([get(encodePath(pagePath)), get(twinUrl(pagePath))]);
+      const [served, markdown] = await Promise.all([get(encodePath(pagePath)), get(markdownUrl(pagePath))]);
       const { title, pieces } = await servedArticle(page, served.text);
-      if (!title || !twin.text.startsWith(`# ${title}\n`)) missing.push(`${pagePath}: title ${title}`);
-      const plain = comparable(twin.text, true);
+      if (!title || !markdown.text.startsWith(`# ${title}\n`)) missing.push(`${pagePath}: title ${title}`);
+      const plain = comparable(markdown.text, true);
       for (const piece of pieces) if (!plain.includes(comparable(piece))) missing.push(`${pagePath}: ${piece.slice(0, 80)}`);
     }
     expect(missing).toEqual([]);
   });
 
   it('links inside twins are site-absolute and lead to pages that answer 200', async () => {
-    const twin = (await get('/docs/desktop/wing/Introduce.md')).text;
-    const links = [...twin.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
+    const markdown = (await get('/docs/desktop/wing/Introduce.md')).text;
+    const links = [...markdown.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect({ link, status: (await fetch(url(link.split('#')[0] as string))).status }).toEqual({ link, status: 200 });
   });
@@ -180,27 +181,27 @@ describe('复制 Markdown and 查看 Markdown on the page', () => {
     const { page, context } = await session.open('/docs/desktop/wing/Get%20start');
     await hydrated(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
-    const links = page.getByTestId('twin-links');
+    const links = page.getByTestId('markdown-links');
     const button = links.getByRole('button', { name: '复制 Markdown' });
     await button.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid="twin-links"] button')?.textContent === '已复制');
+    await page.waitForFunction(() => document.querySelector('[data-testid="markdown-links"] button')?.textContent === '已复制');
     await expect(links.getByRole('status').textContent()).resolves.toBe('已复制本页的 Markdown');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe((await get('/docs/desktop/wing/Get%20start.md')).text);
     // Back to its label after the confirmation.
-    await page.waitForFunction(() => document.querySelector('[data-testid="twin-links"] button')?.textContent === '复制 Markdown', undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="markdown-links"] button')?.textContent === '复制 Markdown', undefined, { timeout: 5000 });
   });
 
   it('posts have them too; unlisted pages do not (they have no twin)', async () => {
     const post = await get('/blog/binder');
     expect(post.text).toContain('data-copy-markdown="/blog/binder.md"');
-    for (const hidden of unlistedPaths) expect((await get(encodePath(hidden))).text).not.toContain('data-testid="twin-links"');
+    for (const hidden of unlistedPaths) expect((await get(encodePath(hidden))).text).not.toContain('data-testid="markdown-links"');
   });
 
   it('without JavaScript the link opens the twin and the button is hidden, also on a phone', async () => {
     const { page } = await session.load('/blog/binder', { javaScriptEnabled: false, viewport: PHONE });
-    await expect(page.getByTestId('twin-links').getByRole('button').isVisible()).resolves.toBe(false);
+    await expect(page.getByTestId('markdown-links').getByRole('button').isVisible()).resolves.toBe(false);
     const link = page.getByRole('link', { name: '查看 Markdown' });
     await expect(link.isVisible()).resolves.toBe(true);
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/blog/binder.md')), link.click()]);

@@ -110,7 +110,7 @@ async function expected(page: Page): Promise<Expected> {
       '[data-testid="toc"]',
       '[data-testid="doc-sidebar"]',
       '[data-testid="breadcrumbs"]',
-      '[data-testid="twin-links"]',
+      '[data-testid="markdown-links"]',
       '[data-testid="doc-pager"]',
       '[data-testid="edit-link"]',
     ].flatMap((selector) => [...document.querySelectorAll(selector)].flatMap((el) => (el as HTMLElement).innerText.split('\n')));

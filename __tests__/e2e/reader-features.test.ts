@@ -86,7 +86,7 @@ describe('纠错', () => {
   it('without a selection: a new issue with the page’s title and address, opened by the click', async () => {
     const { page, context } = await openPost('/blog/binder');
     const asked = await stubOutside(context);
-    const link = page.locator('.twin-links a[href*="/issues/new"]').first();
+    const link = page.locator('.markdown-links a[href*="/issues/new"]').first();
     const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
     const issue = issueOf(popup.url());
     expect(issue.where).toBe('https://github.com/iofomo/fomosite/issues/new');
@@ -116,7 +116,7 @@ describe('纠错', () => {
       window.scrollTo(0, 0);
       return { id: heading.id, text: selection.toString().trim().slice(0, 20) };
     });
-    const link = page.locator('.twin-links a[href*="/issues/new"]').first();
+    const link = page.locator('.markdown-links a[href*="/issues/new"]').first();
     const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
     const issue = issueOf(popup.url());
     expect(issue.body).toContain(`#${encodeURIComponent(picked.id)}`);
@@ -127,7 +127,7 @@ describe('纠错', () => {
   it('from the keyboard: Tab from 查看 Markdown reaches 在 AI 中打开, then 纠错; Enter opens the issue', async () => {
     const { page, context } = await openPost('/docs/desktop/wing/Get%20start');
     await stubOutside(context);
-    await page.focus('.twin-links a[type="text/markdown"]');
+    await page.focus('.markdown-links a[type="text/markdown"]');
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('ai-menu-button');
     await page.keyboard.press('Tab');
@@ -140,7 +140,7 @@ describe('纠错', () => {
 
   it('without JavaScript: a plain link carrying the page’s address', async () => {
     const { page } = await session.load('/blog/binder', { javaScriptEnabled: false });
-    const issue = issueOf((await page.locator('.twin-links a[href*="/issues/new"]').first().getAttribute('href')) ?? '');
+    const issue = issueOf((await page.locator('.markdown-links a[href*="/issues/new"]').first().getAttribute('href')) ?? '');
     expect(issue.where).toBe('https://github.com/iofomo/fomosite/issues/new');
     expect(issue.body).toContain(`网址：${SITE}/blog/binder`);
     // The menu button needs JavaScript and is hidden without it; 查看 Markdown stays.
@@ -149,7 +149,7 @@ describe('纠错', () => {
 });
 
 describe('在 AI 中打开', () => {
-  const TWIN = `${SITE}/blog/binder.md`;
+  const MARKDOWN_URL = `${SITE}/blog/binder.md`;
 
   it('loads nothing before use, then opens from the keyboard as a WAI-ARIA menu', async () => {
     const { page } = await openPost('/blog/binder');
@@ -192,7 +192,7 @@ describe('在 AI 中打开', () => {
     const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
     const opened = new URL(popup.url());
     expect(`${opened.origin}${opened.pathname}`).toBe(home);
-    expect(opened.searchParams.get(parameter)).toContain(TWIN);
+    expect(opened.searchParams.get(parameter)).toContain(MARKDOWN_URL);
   });
 
   it.each([
@@ -210,7 +210,7 @@ describe('在 AI 中打开', () => {
     await expect(item.getAttribute('href')).resolves.toBe(home);
     const [popup] = await Promise.all([context.waitForEvent('page'), item.click()]);
     expect(popup.url()).toBe(home);
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toContain(TWIN);
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toContain(MARKDOWN_URL);
     await expect(page.locator('#ai-menu').isVisible()).resolves.toBe(false);
   });
 });
@@ -239,7 +239,7 @@ describe('on a 320 px phone', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
     const overflow = await page.evaluate(() => {
       const wide = (selector: string) => Array.from(document.querySelectorAll(selector)).filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5).length;
-      return { page: document.documentElement.scrollWidth > window.innerWidth, items: wide('.twin-links > *, #ai-menu, [data-testid="series-box"], [data-testid="related-posts"]') };
+      return { page: document.documentElement.scrollWidth > window.innerWidth, items: wide('.markdown-links > *, #ai-menu, [data-testid="series-box"], [data-testid="related-posts"]') };
     });
     expect(overflow).toEqual({ page: false, items: 0 });
   });

@@ -72,13 +72,13 @@ describe('build growth check', () => {
 
   it('counts the post-build steps as one phase: a background step’s CPU may land on another step’s line', () => {
     // As two builds logged it: the twins' worker ended after discovery in the real build and before it in the grown one.
-    const real = buildRecord(127, [...REAL.slice(0, -1), ['post-build: search', 0.0], ['post-build: finish-html', 0.7], ['post-build: discovery', 3.2], ['post-build: twins', 0.0], ['onPostBuild', 0.1]]);
+    const real = buildRecord(127, [...REAL.slice(0, -1), ['post-build: search', 0.0], ['post-build: finish-html', 0.7], ['post-build: discovery', 3.2], ['post-build: markdown', 0.0], ['onPostBuild', 0.1]]);
     const grownLog = buildRecord(356, [
       ...grown((_, s) => s * 2.8).slice(0, -1),
       ['post-build: search', 0.0],
       ['post-build: finish-html', 2.7],
       ['post-build: discovery', 0.2],
-      ['post-build: twins', 2.2],
+      ['post-build: markdown', 2.2],
       ['onPostBuild', 0.1],
     ]);
     const run = check(real, grownLog);

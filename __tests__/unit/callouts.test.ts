@@ -75,23 +75,23 @@ const cases = renderCases({
 
 describe('callouts: page, twin and search agree', () => {
   it('reads the older title form as the title', () => {
-    const { html, twin, search } = cases.ok('legacyTitle');
+    const { html, markdown, search } = cases.ok('legacyTitle');
     expect(html).toBe(`${aside('tip', '小提示')}小提示</strong><p>按 <strong>这个</strong> 做。</p></aside>`);
-    expect(twin).toContain('> **小提示**\n>\n> 按 **这个** 做。');
+    expect(markdown).toContain('> **小提示**\n>\n> 按 **这个** 做。');
     expect(search).toBe('小提示 按 这个 做。');
   });
 
   it('keeps Markdown in a bracketed title, and names the aside by its text', () => {
-    const { html, twin } = cases.ok('labelTitle');
+    const { html, markdown } = cases.ok('labelTitle');
     expect(html).toContain(`${aside('warning', '用 wing sync 之前')}用 <code>wing sync</code> 之前</strong>`);
-    expect(twin).toContain('> **用 `wing sync` 之前**');
+    expect(markdown).toContain('> **用 `wing sync` 之前**');
   });
 
   it('labels each kind in Chinese when there is no title', () => {
-    const { html, twin } = cases.ok('defaultLabels');
+    const { html, markdown } = cases.ok('defaultLabels');
     for (const kind of CALLOUT_KINDS) {
       expect(html).toContain(`${aside(kind, CALLOUT_LABELS[kind])}${CALLOUT_LABELS[kind]}</strong><p>${kind} 正文</p></aside>`);
-      expect(twin).toContain(`> **${CALLOUT_LABELS[kind]}**\n>\n> ${kind} 正文`);
+      expect(markdown).toContain(`> **${CALLOUT_LABELS[kind]}**\n>\n> ${kind} 正文`);
     }
     expect(Object.values(CALLOUT_LABELS)).toEqual(['备注', '说明', '提示', '重要', '注意', '小心', '警告']);
   });
@@ -100,31 +100,31 @@ describe('callouts: page, twin and search agree', () => {
     const expected = `${aside('info', '外层')}外层</strong><p>外层正文</p>${aside('danger', '警告')}警告</strong><p>内层正文</p></aside><p>外层续</p></aside>`;
     expect(cases.ok('nestedSame').html).toBe(expected);
     expect(cases.ok('nestedMore').html).toBe(expected);
-    expect(cases.ok('nestedSame').twin).toContain('> **外层**\n>\n> 外层正文\n>\n> > **警告**\n> >\n> > 内层正文\n>\n> 外层续');
+    expect(cases.ok('nestedSame').markdown).toContain('> **外层**\n>\n> 外层正文\n>\n> > **警告**\n> >\n> > 内层正文\n>\n> 外层续');
     expect(cases.ok('nestedSame').search).toBe('外层 外层正文 警告 内层正文 外层续');
   });
 
   it('renders Markdown inside: lists and code blocks', () => {
-    const { html, twin, search } = cases.ok('markdownInside');
+    const { html, markdown, search } = cases.ok('markdownInside');
     expect(html).toMatch(/^<aside class="callout callout-note"[^>]*><strong class="callout-title">备注<\/strong><ul>\n<li>第一步<\/li>\n<li>第二步<\/li>\n<\/ul><div class="code-block"/);
-    expect(twin).toContain('> - 第一步\n> - 第二步\n>\n> ```bash\n> wing sync\n> ```');
+    expect(markdown).toContain('> - 第一步\n> - 第二步\n>\n> ```bash\n> wing sync\n> ```');
     expect(search).toBe('备注 第一步 第二步');
   });
 
   it('turns GitHub alerts into the same callout, with an optional title on the marker line', () => {
     expect(cases.ok('alert').html).toBe(`${aside('important', '重要')}重要</strong><p>升级前备份。\n第二行。</p></aside>`);
-    expect(cases.ok('alert').twin).toContain('> **重要**\n>\n> 升级前备份。\n> 第二行。');
+    expect(cases.ok('alert').markdown).toContain('> **重要**\n>\n> 升级前备份。\n> 第二行。');
     expect(cases.ok('alertTitled').html).toBe(`${aside('caution', '删除之前')}删除之前</strong><p>无法恢复。</p></aside>`);
     expect(cases.ok('quote').html).toBe('<blockquote>\n<p>普通的引用。</p>\n</blockquote>');
   });
 
   it('keeps <Callout> as it was', () => {
     expect(cases.ok('component').html).toBe(`${aside('tip', '组件写法')}组件写法</strong><p>正文。</p></aside>`);
-    expect(cases.ok('component').twin).toContain('> **组件写法**\n>\n> 正文。');
+    expect(cases.ok('component').markdown).toContain('> **组件写法**\n>\n> 正文。');
   });
 
   it('draws every Docusaurus admonition name as Docusaurus does: caution, danger, secondary (a note), success (a tip), important, <Admonition>', () => {
-    const { html, twin } = cases.ok('docusaurusNames');
+    const { html, markdown } = cases.ok('docusaurusNames');
     expect(html.split('\n').filter(Boolean)).toEqual([
       `${aside('caution', '小心')}小心</strong><p>小心正文</p></aside>`,
       `${aside('danger', '删库之前')}删库之前</strong><p>危险正文</p></aside>`,
@@ -133,14 +133,14 @@ describe('callouts: page, twin and search agree', () => {
       `${aside('important', '重要')}重要</strong><p>重要正文</p></aside>`,
       `${aside('warning', '组件标题')}组件标题</strong><p>组件正文</p></aside>`,
     ]);
-    expect(twin).toContain('> **成功**\n>\n> 成功正文');
-    expect(twin).not.toContain('import');
+    expect(markdown).toContain('> **成功**\n>\n> 成功正文');
+    expect(markdown).not.toContain('import');
   });
 
   it('leaves colons in prose as they are written', () => {
-    const { html, twin } = cases.ok('colons');
+    const { html, markdown } = cases.ok('colons');
     expect(html).toBe('<p>时间：10:30，比例 a:b，CSS 的 ::before 和 :hover，文档 :tip[不是提示框]。</p>\n<p>::note 也不是。</p>');
-    expect(twin).toContain('时间：10:30，比例 a:b，CSS 的 ::before 和 :hover，文档 :tip\\[不是提示框]。');
+    expect(markdown).toContain('时间：10:30，比例 a:b，CSS 的 ::before 和 :hover，文档 :tip\\[不是提示框]。');
   });
 });
 

@@ -15,9 +15,9 @@ const cases = renderCases({
 
 describe('CJK-friendly emphasis', () => {
   it('closes ** and * after full-width punctuation before a Han character: page, twin and search agree', () => {
-    const { html, twin, search } = cases.ok('afterPunctuation');
+    const { html, markdown, search } = cases.ok('afterPunctuation');
     expect(html).toBe('<p><strong>强调。</strong>后文，<em>斜体，</em>还有。<strong>“引号”</strong>之后，<strong>（括号）</strong>之后。</p>');
-    expect(twin).toContain('**强调。**后文，*斜体，*还有。**“引号”**之后，**（括号）**之后。');
+    expect(markdown).toContain('**强调。**后文，*斜体，*还有。**“引号”**之后，**（括号）**之后。');
     expect(search).toBe('强调。后文，斜体，还有。“引号”之后，（括号）之后。');
     expect(html).not.toContain('*');
   });

@@ -49,7 +49,7 @@ describe('parseCodeBlock: meta and magic comments in one place', () => {
     const lines = parseCodeBlock('diff-json', null, ' {\n-  "a": 1\n+  "a": 2\n }');
     expect(lines).toMatchObject({ language: 'json', diff: 'lines', code: '{\n  "a": 1\n  "a": 2\n}', copy: '{\n  "a": 2\n}' });
     expect(marked(lines)).toBe('1 2- 3+ 4');
-    expect(lines.twin).toBe(' {\n-  "a": 1\n+  "a": 2\n }');
+    expect(lines.markdown).toBe(' {\n-  "a": 1\n+  "a": 2\n }');
   });
 
   it('reports mistakes with the line they are on (null: the fence)', () => {
@@ -128,18 +128,18 @@ describe('code blocks: page, copy, twin and search', () => {
   });
 
   it('marks a diff-<lang> in the gutter, highlights it as the language, and copies the code after the change', () => {
-    const { html, twin } = cases.ok('diffJson');
+    const { html, markdown } = cases.ok('diffJson');
     expect(html).toContain('<span>JSON 差异</span>');
     expect(html).toContain('<code class="code-lines diff-gutter">');
     expect(html).toContain('<span class="code-line diff-remove" data-no-copy="">  <span class="token property">"port"</span>');
     expect(html).toContain('<span class="code-line diff-add">  <span class="token property">"port"</span>');
     expect(copiedFromHtml(html)).toBe('{\n  "port": 8080\n}');
-    expect(twin).toContain('```diff-json\n {\n-  "port": 80\n+  "port": 8080\n }\n```');
+    expect(markdown).toContain('```diff-json\n {\n-  "port": 80\n+  "port": 8080\n }\n```');
   });
 
   it('gives the twin the code as shown with its title, and search the title and identifiers', () => {
-    const { twin, search } = cases.ok('titled');
-    expect(twin).toContain('```json title="demo.config.json"\n{\n  "name": "demo",\n  "port": 8080\n}\n```');
+    const { markdown, search } = cases.ok('titled');
+    expect(markdown).toContain('```json title="demo.config.json"\n{\n  "name": "demo",\n  "port": 8080\n}\n```');
     expect(search).toBe('demo.config.json');
     expect(cases.ok('plain').search).toBe('ServiceManager.getService');
   });

@@ -23,7 +23,7 @@ interface Rendered {
   name: string;
   example: string;
   hastTypes: string[];
-  twinTypes: string[];
+  markdownTypes: string[];
   orders: Record<'parse' | 'remark' | 'rehype', number[]>;
   styles: string | null;
   pageStyles: string | null;
@@ -34,8 +34,8 @@ interface Rendered {
   error?: string;
   html: string;
   pageText: string;
-  twin: string;
-  twinText: string;
+  markdown: string;
+  markdownText: string;
   search: string;
   notMarkdown: Array<{ type: string; parent: string | null }>;
 }
@@ -59,7 +59,7 @@ const light = (c: ContentConstruct) => ({
   name: c.name,
   example: c.example,
   hastTypes: Object.keys(c.hast ?? {}),
-  twinTypes: Object.keys(c.twin ?? {}),
+  markdownTypes: Object.keys(c.markdown ?? {}),
   orders: { parse: orders(c.parse), remark: orders(c.remark), rehype: orders(c.rehype) },
   styles: c.styles?.styles ?? null,
   pageStyles: c.pageStyles ?? null,
@@ -118,11 +118,11 @@ describe('the registry', () => {
 
   it('reads in the light view every field a light reader reads, as Node reads the whole module', () => {
     expect(CONSTRUCTS.map(light)).toEqual(
-      whole.constructs.map(({ name, example, hastTypes, twinTypes, orders: o, styles, pageStyles, searchText, behaviour, audit, marker }) => ({
+      whole.constructs.map(({ name, example, hastTypes, markdownTypes, orders: o, styles, pageStyles, searchText, behaviour, audit, marker }) => ({
         name,
         example,
         hastTypes,
-        twinTypes,
+        markdownTypes,
         orders: o,
         styles,
         pageStyles,
@@ -148,32 +148,32 @@ describe.each(CONSTRUCTS.map((c) => [c.name, c] as const))('%s', (name, construc
   });
 
   it('renders and converts every node type Markdown does not have', () => {
-    const { hastTypes, twinTypes, notMarkdown } = rendered(name);
+    const { hastTypes, markdownTypes, notMarkdown } = rendered(name);
     // What a construct renders itself, it converts for the twin too.
-    for (const type of hastTypes) expect([type, twinTypes.includes(type)]).toEqual([type, true]);
+    for (const type of hastTypes) expect([type, markdownTypes.includes(type)]).toEqual([type, true]);
     const hast = new Set(whole.constructs.flatMap((c) => c.hastTypes));
-    const twin = new Set(whole.constructs.flatMap((c) => c.twinTypes));
+    const markdown = new Set(whole.constructs.flatMap((c) => c.markdownTypes));
     // The parts of a construct's node (a tab set's tabs) are its handler's and converter's business.
-    const own = notMarkdown.filter((n) => !(n.parent && hast.has(n.parent) && twin.has(n.parent)));
-    for (const { type } of own) expect({ type, html: hast.has(type), twin: twin.has(type) }).toEqual({ type, html: true, twin: true });
+    const own = notMarkdown.filter((n) => !(n.parent && hast.has(n.parent) && markdown.has(n.parent)));
+    for (const { type } of own) expect({ type, html: hast.has(type), markdown: markdown.has(type) }).toEqual({ type, html: true, markdown: true });
   });
 
   it('says in search only what the page and the twin say', () => {
-    const { search, pageText, twinText } = rendered(name);
+    const { search, pageText, markdownText } = rendered(name);
     const said = words(search);
     expect(said.length).toBeGreaterThan(0);
     const pageOnly = construct.searchText?.pageOnly ?? [];
     for (const word of said) {
       expect([word, pageText.includes(word)]).toEqual([word, true]);
-      expect([word, twinText.includes(word) || pageOnly.includes(word)]).toEqual([word, true]);
+      expect([word, markdownText.includes(word) || pageOnly.includes(word)]).toEqual([word, true]);
     }
     for (const word of pageOnly) expect([word, said.includes(word)]).toEqual([word, true]);
   });
 
   it('has a twin in plain Markdown', () => {
-    const { twin } = rendered(name);
-    const fences = [...twin.matchAll(/^ *(`{3,}|~{3,})(.*)$[\s\S]*?^ *\1 *$/gm)];
-    const prose = twin.replace(/^ *(`{3,}|~{3,}).*$[\s\S]*?^ *\1 *$/gm, '').replace(/`[^`\n]*`/g, '');
+    const { markdown } = rendered(name);
+    const fences = [...markdown.matchAll(/^ *(`{3,}|~{3,})(.*)$[\s\S]*?^ *\1 *$/gm)];
+    const prose = markdown.replace(/^ *(`{3,}|~{3,}).*$[\s\S]*?^ *\1 *$/gm, '').replace(/`[^`\n]*`/g, '');
     for (const [what, syntax] of MDX_SYNTAX) expect([what, syntax.test(prose)]).toEqual([what, false]);
     for (const [, , info] of fences) for (const [what, syntax] of FENCE_SYNTAX) expect([what, syntax.test(info ?? '')]).toEqual([what, false]);
   });

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Node } from 'gatsby';
-import { twinSourceOf } from '../../gatsby/exports/develop-source';
+import { markdownVersionSourceOf } from '../../gatsby/exports/develop-source';
 
-describe('develop: a twin is rendered from the page’s own node, as the build’s TwinSources query gives it', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'develop-travel-'));
+describe('develop: a twin is rendered from the page’s own node, as the build’s MarkdownVersionSources query gives it', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'develop-exports-'));
   const postFile = path.join(root, 'content/blog/2023-10-10-binder/index.mdx');
   const docFile = path.join(root, 'content/docs/desktop/wing/Get start.mdx');
   mkdirSync(path.dirname(postFile), { recursive: true });
@@ -26,7 +26,7 @@ describe('develop: a twin is rendered from the page’s own node, as the build�
   } as never;
 
   it('a post: its body, the file’s line it starts on, file and cover (relative to its folder)', () => {
-    expect(twinSourceOf('/blog/binder', site, getNode)).toEqual({
+    expect(markdownVersionSourceOf('/blog/binder', site, getNode)).toEqual({
       path: '/blog/binder',
       file: 'content/blog/2023-10-10-binder/index.mdx',
       absolutePath: postFile,
@@ -39,11 +39,11 @@ describe('develop: a twin is rendered from the page’s own node, as the build�
   });
 
   it('a doc (no cover, even with an image in its frontmatter), by its decoded path, with its last-updated line', () => {
-    expect(twinSourceOf('/docs/desktop/wing/Get start', site, getNode)).toMatchObject({ title: '开始使用', body: '文档', firstLine: 5, cover: undefined, lastUpdated: { date: '2024-05-01' } });
+    expect(markdownVersionSourceOf('/docs/desktop/wing/Get start', site, getNode)).toMatchObject({ title: '开始使用', body: '文档', firstLine: 5, cover: undefined, lastUpdated: { date: '2024-05-01' } });
   });
 
   it('not a post or doc of this plan: no twin (Gatsby answers, 404)', () => {
-    expect(twinSourceOf('/blog', site, getNode)).toBeNull();
-    expect(twinSourceOf('/docs/nope', site, getNode)).toBeNull();
+    expect(markdownVersionSourceOf('/blog', site, getNode)).toBeNull();
+    expect(markdownVersionSourceOf('/docs/nope', site, getNode)).toBeNull();
   });
 });

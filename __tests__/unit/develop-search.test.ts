@@ -190,13 +190,13 @@ describe('develop: routes answered before Gatsby’s', () => {
         else next();
       };
     addDevelopRoute(app, handler('search', '/search/index.json'));
-    addDevelopRoute(app, handler('twins', '/docs/a.md'));
+    addDevelopRoute(app, handler('markdown', '/docs/a.md'));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
-      expect(await (await fetch(`${base}/docs/a.md`)).text()).toBe('twins');
-      expect(seen).toEqual(['search', 'twins']);
+      expect(await (await fetch(`${base}/docs/a.md`)).text()).toBe('markdown');
+      expect(seen).toEqual(['search', 'markdown']);
       expect(await (await fetch(`${base}/docs/a`)).text()).toBe('gatsby');
     } finally {
       server.close();

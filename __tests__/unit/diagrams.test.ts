@@ -49,9 +49,9 @@ const FRONTMATTER = '\n'.repeat(12);
 /** The example content/README.md gives editors to copy (the ````mdx block of its diagrams section). */
 const README_EXAMPLE = /## 图表（Mermaid）[\s\S]*?````mdx\n([\s\S]*?)````/.exec(readFileSync(path.join(ROOT, 'content/README.md'), 'utf8'))?.[1] ?? '';
 
-const CASES: Record<string, { source: string; file?: string; twin?: boolean }> = {
+const CASES: Record<string, { source: string; file?: string; markdown?: boolean }> = {
   readmeExample: { source: README_EXAMPLE },
-  sequence: { source: `正文。\n\n${SEQUENCE}\n`, twin: true },
+  sequence: { source: `正文。\n\n${SEQUENCE}\n`, markdown: true },
   flowchart: { source: `${FLOWCHART}\n` },
   twoOnOnePage: { source: `${FLOWCHART}\n\n${FLOWCHART}\n` },
   unknownType: { source: `${FRONTMATTER}正文。\n\n${fence('gantt', '  title 排期', '  任务 :a1, 2024-01-01, 30d')}\n`, file: 'content/blog/2024-01-01-x/index.mdx' },

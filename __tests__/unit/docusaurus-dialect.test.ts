@@ -70,10 +70,10 @@ describe('a Docusaurus page, unchanged', () => {
   });
 
   it('reads the same in the twin: callouts as quotes, tabs as labelled blocks, titled code', () => {
-    const { twin } = cases.ok('page');
-    expect(twin).toContain('> **升级之前**\n>\n> 先备份工作空间。\n>\n> > **警告**\n> >\n> > 删除的分支无法恢复。');
-    expect(twin).toContain('- **macOS**\n\n  ```bash\n  brew install python-tk\n  ```\n\n- **Linux**');
-    expect(twin).toContain('```js title="server.js"\nconst config = require(\'./demo.config.json\');\nlisten(config.port);\n```');
-    expect(twin).not.toMatch(/:::|import |highlight-next-line/);
+    const { markdown } = cases.ok('page');
+    expect(markdown).toContain('> **升级之前**\n>\n> 先备份工作空间。\n>\n> > **警告**\n> >\n> > 删除的分支无法恢复。');
+    expect(markdown).toContain('- **macOS**\n\n  ```bash\n  brew install python-tk\n  ```\n\n- **Linux**');
+    expect(markdown).toContain('```js title="server.js"\nconst config = require(\'./demo.config.json\');\nlisten(config.port);\n```');
+    expect(markdown).not.toMatch(/:::|import |highlight-next-line/);
   });
 });

@@ -78,8 +78,8 @@ describe('gatsby-plugin-mdx reads frontmatter through it', () => {
 
   it('two files with the same frontmatter text do not share a values object', () => {
     const source = '---\ntitle: 甲\ntags: [a]\n---\n';
-    const a = parseFrontmatter('twin-a', source).frontmatter;
-    const b = parseFrontmatter('twin-b', source).frontmatter;
+    const a = parseFrontmatter('copy-a', source).frontmatter;
+    const b = parseFrontmatter('copy-b', source).frontmatter;
     expect(b).toEqual(a);
     expect(b).not.toBe(a);
     expect(b.tags).not.toBe(a.tags);

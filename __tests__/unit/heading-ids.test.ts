@@ -30,7 +30,7 @@ describe('explicit heading ids', () => {
   });
 
   it('give the heading its id on the page, in the table of contents, the twin and search', () => {
-    const { html, toc, twin, sectionIds } = cases.ok('explicit');
+    const { html, toc, markdown, sectionIds } = cases.ok('explicit');
     expect(html).toContain('<h2 id="install">安装步骤<a class="heading-anchor" aria-hidden="true" tabindex="-1" href="#install">#</a></h2>');
     expect(html).toContain('<h3 id="step-2">第二步');
     // The heading without an id still gets its slug, unnumbered: the explicit one did not take it.
@@ -41,7 +41,7 @@ describe('explicit heading ids', () => {
       { id: 'step-2', title: '第二步', depth: 3 },
       { id: '安装步骤', title: '安装步骤', depth: 2 },
     ]);
-    expect(twin).toContain('## 安装步骤 {#install}\n\n正文\n\n### 第二步 {#step-2}\n\n## 安装步骤\n');
+    expect(markdown).toContain('## 安装步骤 {#install}\n\n正文\n\n### 第二步 {#step-2}\n\n## 安装步骤\n');
     expect(sectionIds).toEqual(['install', 'step-2', '安装步骤']);
   });
 
@@ -62,10 +62,10 @@ describe('explicit heading ids', () => {
 
 describe('old anchors of a reworded heading', () => {
   it('land on the new heading: an empty element with each old id at its start, seen by nothing else', () => {
-    const { html, toc, twin, search } = cases.ok('reworded');
+    const { html, toc, markdown, search } = cases.ok('reworded');
     expect(html).toContain('<h2 id="开始使用-wing"><span id="快速上手" class="anchor-alias"></span><span id="get-started" class="anchor-alias"></span>开始使用 wing<a');
     expect(toc).toEqual([{ id: '开始使用-wing', title: '开始使用 wing', depth: 2 }]);
-    expect(twin).not.toContain('快速上手');
+    expect(markdown).not.toContain('快速上手');
     expect(search).toBe('开始使用 wing 正文');
   });
 

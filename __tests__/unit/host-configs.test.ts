@@ -25,8 +25,8 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
     expect(host.forUrl('/page-data/app-data.json')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     expect(host.forUrl('/')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     // Markdown twins: text/markdown in UTF-8, cached like the HTML page they mirror.
-    for (const twin of ['/blog/binder.md', '/docs/desktop/wing/Get%20start.md']) {
-      expect(host.forUrl(twin)).toMatchObject({ 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
+    for (const markdownUrl of ['/blog/binder.md', '/docs/desktop/wing/Get%20start.md']) {
+      expect(host.forUrl(markdownUrl)).toMatchObject({ 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
     }
     expect(host.forUrl('/llms.txt')).toMatchObject({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
     expect(host.forUrl('/static/og/0123456789abcdef0123.png')['Cache-Control']).toBe('public, max-age=31536000, immutable');

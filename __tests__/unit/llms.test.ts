@@ -2,7 +2,7 @@
  * llms.txt and llms-full.txt (gatsby/exports/llms.ts): sections per product in navbar order, docs in
  * sidebar order, the blog newest first as given, nothing unlisted, links under the base URL.
  */
-import { docSections, llmsFullTxt, llmsSections, llmsTxt, siteHref, twinPath, type LlmsDoc, type LlmsOptions } from '../../gatsby/exports/llms';
+import { docSections, llmsFullTxt, llmsSections, llmsTxt, siteHref, markdownPath, type LlmsDoc, type LlmsOptions } from '../../gatsby/exports/llms';
 
 const doc = (id: string, title: string, position: number, extra: Partial<LlmsDoc> = {}): LlmsDoc => ({
   id,
@@ -41,9 +41,9 @@ const POSTS = [
 
 describe('twin paths', () => {
   it('add .md to the page path and encode it like the page', () => {
-    expect(twinPath('/docs/desktop/wing/Get start')).toBe('/docs/desktop/wing/Get start.md');
-    expect(twinPath('/blog/binder')).toBe('/blog/binder.md');
-    expect(siteHref(twinPath('/docs/desktop/wing/Get start'), '/fomosite')).toBe('/fomosite/docs/desktop/wing/Get%20start.md');
+    expect(markdownPath('/docs/desktop/wing/Get start')).toBe('/docs/desktop/wing/Get start.md');
+    expect(markdownPath('/blog/binder')).toBe('/blog/binder.md');
+    expect(siteHref(markdownPath('/docs/desktop/wing/Get start'), '/fomosite')).toBe('/fomosite/docs/desktop/wing/Get%20start.md');
     expect(siteHref('/blog/tags/空壳', '')).toBe('/blog/tags/%E7%A9%BA%E5%A3%B3');
     expect(siteHref('/docs/a (b)', '')).toBe('/docs/a%20%28b%29');
   });

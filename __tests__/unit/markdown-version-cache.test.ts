@@ -1,12 +1,12 @@
 /**
- * Markdown twins of unchanged pages come from .cache/twins (gatsby/exports/markdown-versions.ts): a hit is
+ * Markdown twins of unchanged pages come from .cache/markdown-versions (gatsby/exports/markdown-versions.ts): a hit is
  * the cached text; a changed image or a changed twin code is rendered again; a file is written
  * only when its text changed.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { importClosure } from '../../gatsby/code-fingerprint';
-import { TWIN_CODE } from '../../gatsby/exports/markdown-version-cache';
+import { MARKDOWN_VERSION_CODE } from '../../gatsby/exports/markdown-version-cache';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -29,7 +29,7 @@ test('a cached twin is reused only while its inputs, its images’ bytes and the
 }, 60_000);
 
 test('the twins’ fingerprint covers the code that renders twins, not the code that computes fingerprints', () => {
-  const closure = importClosure(ROOT, [TWIN_CODE]);
+  const closure = importClosure(ROOT, [MARKDOWN_VERSION_CODE]);
   expect(closure).toEqual(expect.arrayContaining(['gatsby/exports/markdown-versions.ts', 'gatsby/markdown/markdown-version.ts', 'gatsby/exports/llms.ts']));
   expect(closure).not.toContain('gatsby/search/cache.ts');
   expect(closure).not.toContain('gatsby/exports/markdown-version-cache.ts');

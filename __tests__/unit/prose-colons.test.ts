@@ -23,10 +23,10 @@ const cases = renderCases({
 });
 
 /** What the page (its HTML, exactly), the twin (its Markdown, within the page's) and search (exactly) read of a case. */
-function expectRead(name: string, html: string, twin: string, search: string) {
+function expectRead(name: string, html: string, markdown: string, search: string) {
   const result = cases.ok(name);
   expect(result.html).toBe(html);
-  expect(result.twin).toContain(twin);
+  expect(result.markdown).toContain(markdown);
   expect(result.search).toBe(search);
 }
 
@@ -77,7 +77,7 @@ describe('colons in prose', () => {
     );
     const heading = cases.ok('heading');
     expect(heading.toc).toEqual([{ id: '配置-ab-和-localhost8080', title: '配置 a:b 和 localhost:8080', depth: 2 }]);
-    expect(heading.twin).toContain('## 配置 a:b 和 localhost:8080\n');
+    expect(heading.markdown).toContain('## 配置 a:b 和 localhost:8080\n');
     expect(heading.search).toBe('配置 a:b 和 localhost:8080 正文');
   });
 

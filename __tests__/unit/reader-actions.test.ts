@@ -41,8 +41,8 @@ describe('纠错', () => {
 });
 
 describe('在 AI 中打开', () => {
-  const twin = 'https://www.iofomo.com/blog/binder.md';
-  const links = assistantLinks('深入 Binder 拦截', twin);
+  const markdownUrl = 'https://www.iofomo.com/blog/binder.md';
+  const links = assistantLinks('深入 Binder 拦截', markdownUrl);
 
   it('offers ChatGPT, Claude and the assistants Chinese readers use', () => {
     expect(links.map((l) => l.name)).toEqual(['ChatGPT', 'Claude', 'DeepSeek', 'Kimi', '豆包', '通义']);
@@ -52,7 +52,7 @@ describe('在 AI 中打开', () => {
     for (const link of links.filter((l) => !l.copy)) {
       const assistant = ASSISTANTS.find((a) => a.name === link.name)!;
       const prompt = new URL(link.href).searchParams.get(assistant.promptParameter!);
-      expect(prompt).toContain(twin);
+      expect(prompt).toContain(markdownUrl);
       expect(link.href.startsWith(assistant.home)).toBe(true);
     }
     expect(links.filter((l) => !l.copy).map((l) => l.name)).toEqual(['ChatGPT', 'Claude']);
@@ -61,14 +61,14 @@ describe('在 AI 中打开', () => {
   it('elsewhere links to the app itself, copies the prompt and says so', () => {
     for (const link of links.filter((l) => l.copy)) {
       expect(link.href).toBe(ASSISTANTS.find((a) => a.name === link.name)!.home);
-      expect(link.copy).toContain(twin);
+      expect(link.copy).toContain(markdownUrl);
       expect(link.note).toBe(COPY_AND_OPEN_NOTE);
     }
   });
 });
 
 describe('复制本节', () => {
-  const twin = [
+  const markdown = [
     '# 标题',
     '',
     '引言。',
@@ -91,18 +91,18 @@ describe('复制本节', () => {
   ].join('\n');
 
   it('copies an h2 with its h3s and code, up to the next h2', () => {
-    expect(markdownSection(twin, '安装 wing', 2)).toBe('## 安装 `wing`\n\n```bash\n# 注释不是标题\npip install wing\n```\n\n### 检查版本\n\n运行 [wing](/docs/x) 查看。\n');
+    expect(markdownSection(markdown, '安装 wing', 2)).toBe('## 安装 `wing`\n\n```bash\n# 注释不是标题\npip install wing\n```\n\n### 检查版本\n\n运行 [wing](/docs/x) 查看。\n');
   });
 
   it('copies an h3 up to the next heading of its level or higher', () => {
-    expect(markdownSection(twin, '检查版本', 3)).toBe('### 检查版本\n\n运行 [wing](/docs/x) 查看。\n');
-    expect(markdownSection(twin, '下一节', 2)).toBe('## 下一节\n\n别的内容。\n');
+    expect(markdownSection(markdown, '检查版本', 3)).toBe('### 检查版本\n\n运行 [wing](/docs/x) 查看。\n');
+    expect(markdownSection(markdown, '下一节', 2)).toBe('## 下一节\n\n别的内容。\n');
   });
 
   it('matches the heading as the page shows it, and finds nothing for another', () => {
     expect(plainHeading('用 **[wing](/docs/x)** 和 `repo`')).toBe('用 wing 和 repo');
-    expect(markdownSection(twin, '不存在', 2)).toBeNull();
-    expect(markdownSection(twin, '注释不是标题', 2)).toBeNull();
+    expect(markdownSection(markdown, '不存在', 2)).toBeNull();
+    expect(markdownSection(markdown, '注释不是标题', 2)).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ContentError, validatePost } from '../../gatsby/content/model';
 import { loadSeriesNames, seriesMessages } from '../../gatsby/content/series';
-import { seriesTwin } from '../../gatsby/markdown/markdown-version-tree';
+import { seriesMarkdown } from '../../gatsby/markdown/markdown-version-tree';
 import { seriesBoxes, seriesLinks, seriesProblems, type SeriesMember } from '../../src/lib/series';
 
 const NAMES = { aosp: 'AOSP 系列', ds: 'DeepSeek 系列' };
@@ -70,7 +70,7 @@ describe('seriesBoxes', () => {
   });
 
   it('becomes Markdown in the twin: heading line, parts as links with dates, the current part bold, later parts labelled', () => {
-    const [rule, heading, list] = seriesTwin(boxes.get('build')!, '/fomosite');
+    const [rule, heading, list] = seriesMarkdown(boxes.get('build')!, '/fomosite');
     expect(rule).toEqual({ type: 'thematicBreak' });
     expect(JSON.stringify(heading)).toContain('系列：AOSP 系列 · 第 1 篇，共 3 篇');
     const items = JSON.stringify(list);

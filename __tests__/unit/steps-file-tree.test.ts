@@ -29,11 +29,11 @@ const cases = renderCases({
 
 describe('steps', () => {
   it('are an ordered list marked as steps, each step holding any Markdown', () => {
-    const { html, twin, search } = cases.ok('steps');
+    const { html, markdown, search } = cases.ok('steps');
     expect(html).toMatch(/^<ol class="steps">\n<li>\n<p>安装依赖<\/p>\n<div class="code-block" data-language="bash">/);
     expect(html).toContain('<li>\n<p>启动 <strong>服务</strong></p>\n<aside class="callout callout-tip"');
-    expect(twin).toContain('1. 安装依赖\n\n   ```bash\n   npm install\n   ```\n\n2. 启动 **服务**\n\n   > **提示**\n   >\n   > 端口默认是 8000。');
-    expect(twin).not.toContain(':::');
+    expect(markdown).toContain('1. 安装依赖\n\n   ```bash\n   npm install\n   ```\n\n2. 启动 **服务**\n\n   > **提示**\n   >\n   > 端口默认是 8000。');
+    expect(markdown).not.toContain(':::');
     expect(search).toBe('安装依赖 启动 服务 提示 端口默认是 8000。');
   });
 
@@ -65,7 +65,7 @@ describe('file trees', () => {
   });
 
   it('are drawn as `tree` draws them in the twin', () => {
-    expect(cases.ok('tree').twin).toContain(['```text', 'wing/', '├── bin/', '│   └── wing  # 命令行入口', '├── config.json', '└── …', 'README.md', '```'].join('\n'));
+    expect(cases.ok('tree').markdown).toContain(['```text', 'wing/', '├── bin/', '│   └── wing  # 命令行入口', '├── config.json', '└── …', 'README.md', '```'].join('\n'));
   });
 
   it('read a hand-drawn tree as it is, so an old ```text tree only changes its language', () => {

@@ -100,8 +100,8 @@ describe('tabs: page, twin and search', () => {
   });
 
   it('gives the twin one labelled block per tab, and search every panel under its label', () => {
-    const { twin, search } = cases.ok('docusaurus');
-    expect(twin).toContain(
+    const { markdown, search } = cases.ok('docusaurus');
+    expect(markdown).toContain(
       [
         '## 安装',
         '',
@@ -124,22 +124,22 @@ describe('tabs: page, twin and search', () => {
         '  官方安装包自带。',
       ].join('\n'),
     );
-    expect(twin).not.toContain('import');
+    expect(markdown).not.toContain('import');
     // The buttons are not indexed (the labels are, once, before each panel's text).
     expect(search).toBe('安装 macOS Linux 先装 tkinter： Windows 官方安装包自带。');
   });
 
   it('takes tabs written on one line, defaultValue, and a label defaulting to the value', () => {
-    const { html, twin } = cases.ok('oneLine');
+    const { html, markdown } = cases.ok('oneLine');
     expect(html).toBe(
       '<div class="tabs" data-tabs=""><div class="tab-list"><button type="button" class="tab" data-value="a">a</button><button type="button" class="tab" data-value="b" data-default="">乙组</button></div>' +
         '<div class="tab-panel" data-value="a"><p class="tab-label">a</p><p>甲</p></div><div class="tab-panel" data-value="b" data-default=""><p class="tab-label">乙组</p><p>乙</p></div></div>',
     );
-    expect(twin).toContain('- **a**\n\n  甲\n\n- **乙组**\n\n  乙');
+    expect(markdown).toContain('- **a**\n\n  甲\n\n- **乙组**\n\n  乙');
   });
 
   it('takes every documented Docusaurus prop, as Docusaurus renders it', () => {
-    const { html, twin } = cases.ok('docusaurusProps');
+    const { html, markdown } = cases.ok('docusaurusProps');
     const [first, second, third] = html.split('\n').filter(Boolean);
     // values: its labels win over the TabItems', its order is the tabs' order; defaultValue wins over default;
     // className on the tab list, TabItem className on the panel, attributes on the tab's button.
@@ -155,21 +155,21 @@ describe('tabs: page, twin and search', () => {
     // defaultValue={null}: no tab chosen by the page, so the first is shown; queryString with a name.
     expect(second).toContain('<div class="tabs" data-tabs="" data-query-string="os">');
     expect(second).toContain('<button type="button" class="tab" data-value="a" data-default="">甲</button>');
-    expect(twin).toContain('- **Apple 1**\n\n  苹果\n\n- **Orange 1**\n\n  橙子\n\n- **Banana 1**\n\n  香蕉');
+    expect(markdown).toContain('- **Apple 1**\n\n  苹果\n\n- **Orange 1**\n\n  橙子\n\n- **Banana 1**\n\n  香蕉');
     // A values entry without a label shows its value, not the TabItem's label.
     expect(third).toContain('<button type="button" class="tab" data-value="x" data-default="">x</button><button type="button" class="tab" data-value="y">乙</button>');
   });
 
   it('nests with callouts both ways', () => {
-    const { html, twin } = cases.ok('nested');
+    const { html, markdown } = cases.ok('nested');
     expect(html).toMatch(
       /^<aside class="callout callout-tip"[^>]*><strong class="callout-title">各平台<\/strong><div class="tabs" data-tabs="">.*<div class="tab-panel" data-value="a" data-default=""><p class="tab-label">A<\/p><aside class="callout callout-note"/s,
     );
-    expect(twin).toContain('> **各平台**\n>\n> - **A**\n>\n>   > **备注**\n>   >\n>   > 在标签页里的提示。');
+    expect(markdown).toContain('> **各平台**\n>\n> - **A**\n>\n>   > **备注**\n>   >\n>   > 在标签页里的提示。');
   });
 
   it('keeps two tab sets in a row apart in the twin', () => {
-    expect(cases.ok('adjacent').twin).toContain('- **a**\n\n  一\n\n* **a**\n\n  二');
+    expect(cases.ok('adjacent').markdown).toContain('- **a**\n\n  一\n\n* **a**\n\n  二');
   });
 });
 

@@ -2,7 +2,7 @@
  * The Gatsby side of "docs that travel" (docs/architecture.md), called by gatsby/pages and gatsby/postbuild:
  *   - planShareCards (createPages): which pages get a generated share card and its file name,
  *     handed to the post/doc templates in the page context;
- *   - twinInputs, writeTwinFiles and writeShareCardFiles (onPostBuild): Markdown twins,
+ *   - markdownInputs, writeMarkdownFiles and writeShareCardFiles (onPostBuild): Markdown twins,
  *     llms.txt, llms-full.txt and the card PNGs.
  */
 import { readFileSync } from 'node:fs';
@@ -20,8 +20,8 @@ import { buildCacheDir } from '../cache';
 import { runOnWorkerThread } from '../worker-thread';
 import { cardPlanner, MissingGlyphError, startShareCards, writeShareCards } from './share-cards';
 import { seriesOf } from '../built-site';
-import { writeLlmsFiles, type TwinSite, type TwinSource } from './markdown-versions';
-import type { TwinJob, TwinJobResult } from './markdown-versions-worker';
+import { writeLlmsFiles, type MarkdownVersionSite, type MarkdownVersionSource } from './markdown-versions';
+import type { MarkdownVersionsJob, MarkdownVersionsJobResult } from './markdown-versions-worker';
 
 type Graphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<{ errors?: unknown; data?: T }>;
 
@@ -131,7 +131,7 @@ interface SourceQuery {
   };
 }
 
-export interface TravelInput {
+export interface ExportInput {
   graphql: Graphql;
   reporter: Reporter;
   pathPrefix: string;
@@ -143,16 +143,16 @@ export interface TravelInput {
 }
 
 /** What the twins are made from: every listed page's source, and what llms.txt lists. */
-export interface TwinInputs {
-  sources: TwinSource[];
-  site: TwinSite;
+export interface MarkdownInputs {
+  sources: MarkdownVersionSource[];
+  site: MarkdownVersionSite;
   sections: LlmsSection[];
 }
 
 /** Every listed post's and doc's twin source (their bodies from Gatsby's nodes) and llms.txt's sections; null when the query failed (reported). */
-export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, docs, lastUpdated }: TravelInput): Promise<TwinInputs | null> {
+export async function markdownInputs({ graphql, reporter, pathPrefix, plan, posts, docs, lastUpdated }: ExportInput): Promise<MarkdownInputs | null> {
   const result = await graphql<SourceQuery>(`
-    query TwinSources {
+    query MarkdownVersionSources {
       allMdx {
         nodes {
           id
@@ -181,7 +181,7 @@ export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, d
   // The archive lists every listed post, newest first.
   const listedPosts: PostSummary[] = plan.flatMap((p) => (p.kind === 'archive' ? p.context.years.flatMap((y) => y.posts) : []));
   const listedDocs = docs.filter((d) => !d.unlisted);
-  const sources: TwinSource[] = [];
+  const sources: MarkdownVersionSource[] = [];
   const source = (id: string, pagePath: string, file: string, title: string, withCover: boolean) => {
     const node = nodes.get(id);
     if (!node?.parent?.absolutePath) throw new Error(`Markdown 版本：找不到 ${file} 的内容`);
@@ -218,17 +218,17 @@ export async function twinInputs({ graphql, reporter, pathPrefix, plan, posts, d
  * post-build steps after it run meanwhile; their parse trees are garbage the build's own heap
  * never holds.
  */
-export async function writeTwinFiles(reporter: Reporter, publicDir: string, { sources, site, sections }: TwinInputs): Promise<void> {
+export async function writeMarkdownFiles(reporter: Reporter, publicDir: string, { sources, site, sections }: MarkdownInputs): Promise<void> {
   const started = performance.now();
-  const job: TwinJob = { publicDir, sources, site };
-  const { twins, imageError, rendered, written } = await runOnWorkerThread<TwinJobResult>('gatsby/exports/markdown-versions-worker.ts', job);
+  const job: MarkdownVersionsJob = { publicDir, sources, site };
+  const { markdownVersions, imageError, rendered, written } = await runOnWorkerThread<MarkdownVersionsJobResult>('gatsby/exports/markdown-versions-worker.ts', job);
   if (imageError) {
     reporter.panicOnBuild(imageError);
     return;
   }
-  writeLlmsFiles(publicDir, sections, new Map(twins), site);
+  writeLlmsFiles(publicDir, sections, new Map(markdownVersions), site);
   reporter.info(
-    `已写出 ${twins.length} 个 Markdown 版本（网址 + .md；${rendered} 个新渲染，其余来自缓存；改写 ${written} 个文件，其余与上次相同；工作线程上 ${Math.round(performance.now() - started)} ms）、llms.txt 和 llms-full.txt`,
+    `已写出 ${markdownVersions.length} 个 Markdown 版本（网址 + .md；${rendered} 个新渲染，其余来自缓存；改写 ${written} 个文件，其余与上次相同；工作线程上 ${Math.round(performance.now() - started)} ms）、llms.txt 和 llms-full.txt`,
   );
 }
 

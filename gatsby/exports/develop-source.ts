@@ -6,13 +6,13 @@ import { docPath } from '../../src/lib/docs';
 import { bodyFirstLine } from '../markdown/errors';
 import { postPath } from '../../src/lib/routes';
 import type { BuiltSite } from '../built-site';
-import type { TwinSource } from './markdown-versions';
+import type { MarkdownVersionSource } from './markdown-versions';
 import { seriesOf } from '../built-site';
 
 type GetNode = (id: string) => Node | undefined;
 
-/** A post's or doc's twin source, from its Mdx node and file (as the build's TwinSources query gives it). */
-export function twinSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | 'docs' | 'lastUpdated'> & Partial<Pick<BuiltSite, 'plan'>>, getNode: GetNode): TwinSource | null {
+/** A post's or doc's twin source, from its Mdx node and file (as the build's MarkdownVersionSources query gives it). */
+export function markdownVersionSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | 'docs' | 'lastUpdated'> & Partial<Pick<BuiltSite, 'plan'>>, getNode: GetNode): MarkdownVersionSource | null {
   const post = site.posts.find((p) => postPath(p.slug) === pagePath);
   const entry = post ?? site.docs.find((d) => docPath(d.docId) === pagePath);
   if (!entry) return null;
@@ -23,7 +23,7 @@ export function twinSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | '
   const image = post ? node.frontmatter?.image : undefined;
   const cover = typeof image === 'string' ? path.resolve(path.dirname(file.absolutePath), image) : undefined;
   const body = node.body ?? '';
-  // As the build's writeTravelFiles: errors name the file's own line; the page's last-updated line.
+  // As the build's markdownInputs: errors name the file's own line; the page's last-updated line.
   const firstLine = bodyFirstLine(readFileSync(file.absolutePath, 'utf8'), body);
   return {
     path: pagePath,

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import type { GatsbyNode } from 'gatsby';
 import { addDevelopRoute } from '../framework/develop-server';
-import { travelRoutes } from './develop';
+import { exportRoutes } from './develop';
 
 export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, getNode }) => {
-  addDevelopRoute(app, travelRoutes(getNode, path.resolve('public')));
+  addDevelopRoute(app, exportRoutes(getNode, path.resolve('public')));
 };

@@ -6,10 +6,10 @@
  * order (docs in sidebar order, then posts newest first). Like the sitemap: nothing unlisted, no drafts.
  */
 import { buildSidebars, flattenSidebar, sidebarKey, type DocInput } from '../../src/lib/docs';
-import { twinPath, TWIN_EXTENSION } from '../../src/lib/markdown-path';
+import { markdownPath, MARKDOWN_EXTENSION } from '../../src/lib/markdown-path';
 import { encodePath } from '../../src/lib/url-path';
 
-export { twinPath, TWIN_EXTENSION };
+export { markdownPath, MARKDOWN_EXTENSION };
 
 export const LLMS_PATHS = { index: '/llms.txt', full: '/llms-full.txt' } as const;
 
@@ -103,12 +103,12 @@ export function llmsTxt(site: LlmsSite, sections: readonly LlmsSection[]): strin
     '',
     `> ${oneLine(site.description)}`,
     '',
-    `每篇文档和文章都有 Markdown 版本：在网址后加 ${TWIN_EXTENSION}。全部页面的 Markdown 合在一个文件里：[llms-full.txt](${siteHref(LLMS_PATHS.full, site.basePath)})。`,
+    `每篇文档和文章都有 Markdown 版本：在网址后加 ${MARKDOWN_EXTENSION}。全部页面的 Markdown 合在一个文件里：[llms-full.txt](${siteHref(LLMS_PATHS.full, site.basePath)})。`,
   ];
   for (const section of sections) {
     lines.push('', `## ${oneLine(section.title)}`, '');
     for (const entry of section.entries) {
-      const link = `[${linkText(entry.title)}](${siteHref(twinPath(entry.path), site.basePath)})`;
+      const link = `[${linkText(entry.title)}](${siteHref(markdownPath(entry.path), site.basePath)})`;
       lines.push(`- ${entry.description ? `${link}: ${oneLine(entry.description)}` : link}`);
     }
   }
@@ -116,7 +116,7 @@ export function llmsTxt(site: LlmsSite, sections: readonly LlmsSection[]): strin
 }
 
 /** llms-full.txt: the site's h1 and summary, then each page's twin in llms.txt order, separated by rules. */
-export function llmsFullTxt(site: LlmsSite, sections: readonly LlmsSection[], twinOf: (path: string) => string): string {
-  const pages = sections.flatMap((section) => section.entries.map((entry) => twinOf(entry.path).trim()));
+export function llmsFullTxt(site: LlmsSite, sections: readonly LlmsSection[], markdownOf: (path: string) => string): string {
+  const pages = sections.flatMap((section) => section.entries.map((entry) => markdownOf(entry.path).trim()));
   return `${[`# ${oneLine(site.title)}\n\n> ${oneLine(site.description)}`, ...pages].join('\n\n---\n\n')}\n`;
 }

@@ -7,11 +7,11 @@
 import path from 'node:path';
 import { jsonCache } from '../cache';
 import { rendererFingerprint } from '../code-fingerprint';
-import type { CachedTwin, TwinCache } from './markdown-versions';
+import type { CachedMarkdownVersion, MarkdownVersionCache } from './markdown-versions';
 
 /** The file markdown-versions.ts's fingerprint starts from. */
-export const TWIN_CODE = 'gatsby/exports/markdown-versions.ts';
+export const MARKDOWN_VERSION_CODE = 'gatsby/exports/markdown-versions.ts';
 
-export function twinCache(): TwinCache {
-  return { entries: jsonCache<CachedTwin>(path.resolve('.cache/twins')), fingerprint: rendererFingerprint(path.resolve('.'), [TWIN_CODE]) };
+export function markdownVersionCache(): MarkdownVersionCache {
+  return { entries: jsonCache<CachedMarkdownVersion>(path.resolve('.cache/markdown-versions')), fingerprint: rendererFingerprint(path.resolve('.'), [MARKDOWN_VERSION_CODE]) };
 }

@@ -1,22 +1,22 @@
 /**
  * The Markdown twins of a production build, on a worker thread (gatsby/worker-thread.ts): started
- * by writeTwinFiles (gatsby/exports/build-exports.ts) with every listed page's source, it renders or takes
+ * by writeMarkdownFiles (gatsby/exports/build-exports.ts) with every listed page's source, it renders or takes
  * from the cache each twin, writes it to public/ and hands the texts back for llms-full.txt.
  */
 import { heapKeeper } from '../memory';
 import { workerTask } from '../worker-thread';
-import { twinCache } from './markdown-version-cache';
-import { TwinImageError, writeTwins, type TwinCache, type TwinSite, type TwinSource } from './markdown-versions';
+import { markdownVersionCache } from './markdown-version-cache';
+import { MarkdownImageError, writeMarkdownVersions, type MarkdownVersionCache, type MarkdownVersionSite, type MarkdownVersionSource } from './markdown-versions';
 
-export interface TwinJob {
+export interface MarkdownVersionsJob {
   publicDir: string;
-  sources: TwinSource[];
-  site: TwinSite;
+  sources: MarkdownVersionSource[];
+  site: MarkdownVersionSite;
 }
 
-export interface TwinJobResult {
+export interface MarkdownVersionsJobResult {
   /** Each twin's text by page path, in the sources' order. */
-  twins: Array<[string, string]>;
+  markdownVersions: Array<[string, string]>;
   /** Twins rendered now (the others came from the cache). */
   rendered: number;
   /** Twin files written (the others were already as they are). */
@@ -25,10 +25,10 @@ export interface TwinJobResult {
   imageError?: string;
 }
 
-workerTask(async ({ publicDir, sources, site }: TwinJob): Promise<TwinJobResult> => {
-  const cache = twinCache();
+workerTask(async ({ publicDir, sources, site }: MarkdownVersionsJob): Promise<MarkdownVersionsJobResult> => {
+  const cache = markdownVersionCache();
   let rendered = 0;
-  const entries: TwinCache['entries'] = {
+  const entries: MarkdownVersionCache['entries'] = {
     get: (key) => cache.entries.get(key),
     set(key, value) {
       rendered++;
@@ -36,10 +36,10 @@ workerTask(async ({ publicDir, sources, site }: TwinJob): Promise<TwinJobResult>
     },
   };
   try {
-    const { twins, written } = await writeTwins(publicDir, sources, site, { ...cache, entries }, heapKeeper());
-    return { twins: [...twins], rendered, written };
+    const { markdownVersions, written } = await writeMarkdownVersions(publicDir, sources, site, { ...cache, entries }, heapKeeper());
+    return { markdownVersions: [...markdownVersions], rendered, written };
   } catch (error) {
-    if (error instanceof TwinImageError) return { twins: [], rendered, written: 0, imageError: error.message };
+    if (error instanceof MarkdownImageError) return { markdownVersions: [], rendered, written: 0, imageError: error.message };
     throw error;
   }
 });

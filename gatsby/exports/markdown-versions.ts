@@ -9,12 +9,12 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileS
 import path from 'node:path';
 import { withBase } from '../markdown/links';
 import { stableKey, type JsonCache } from '../cache';
-import { renderTwin } from '../markdown/markdown-version';
+import { renderMarkdownVersion } from '../markdown/markdown-version';
 import type { LastUpdated } from '../../src/lib/last-updated';
 import type { SeriesBox } from '../../src/lib/series';
-import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, twinPath, type LlmsSection } from './llms';
+import { LLMS_PATHS, llmsFullTxt, llmsTxt, siteHref, markdownPath, type LlmsSection } from './llms';
 
-export interface TwinSource {
+export interface MarkdownVersionSource {
   /** Page path as given to createPage: `/docs/desktop/wing/Get start`. */
   path: string;
   /** The content file as editors know it (for errors). */
@@ -33,7 +33,7 @@ export interface TwinSource {
   series?: SeriesBox;
 }
 
-export interface TwinSite {
+export interface MarkdownVersionSite {
   /** https://www.iofomo.com */
   origin: string;
   /** '' or '/fomosite' */
@@ -42,10 +42,10 @@ export interface TwinSite {
   description: string;
 }
 
-export class TwinImageError extends Error {}
+export class MarkdownImageError extends Error {}
 
 /** Copies an image next to Gatsby's static files and returns its absolute URL. */
-export function publishImage(file: string, publicDir: string, site: TwinSite): string {
+export function publishImage(file: string, publicDir: string, site: MarkdownVersionSite): string {
   const digest = createHash('md5').update(readFileSync(file)).digest('hex');
   const urlPath = `/static/${digest}/${path.basename(file)}`;
   const target = path.join(publicDir, urlPath);
@@ -57,28 +57,28 @@ export function publishImage(file: string, publicDir: string, site: TwinSite): s
 }
 
 /** The file a relative image path names (null for URLs and site-absolute paths). */
-function localImageFile(src: string, source: Pick<TwinSource, 'absolutePath'>): string | null {
+function localImageFile(src: string, source: Pick<MarkdownVersionSource, 'absolutePath'>): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('/')) return null;
   return path.resolve(path.dirname(source.absolutePath), decodeURI(src.split(/[?#]/)[0] ?? ''));
 }
 
 /** The absolute URL of an image as written in a content file. */
-export function twinImageUrl(src: string, source: Pick<TwinSource, 'file' | 'absolutePath'>, publicDir: string, site: TwinSite): string {
+export function markdownImageUrl(src: string, source: Pick<MarkdownVersionSource, 'file' | 'absolutePath'>, publicDir: string, site: MarkdownVersionSite): string {
   const file = localImageFile(src, source);
   if (file === null) return src.startsWith('/') && !src.startsWith('//') ? `${site.origin}${withBase(src, site.basePath)}` : src;
-  if (!existsSync(file)) throw new TwinImageError(`${source.file}：图片 ${src} 不存在`);
+  if (!existsSync(file)) throw new MarkdownImageError(`${source.file}：图片 ${src} 不存在`);
   return publishImage(file, publicDir, site);
 }
 
 /** A twin as cached between builds: its text and the images it published (file → URL). */
-export interface CachedTwin {
+export interface CachedMarkdownVersion {
   markdown: string;
   images: Array<{ file: string; url: string }>;
 }
 
 /** Twins of unchanged pages from the last build: keyed by the page's inputs and the twin code's fingerprint. */
-export interface TwinCache {
-  entries: JsonCache<CachedTwin>;
+export interface MarkdownVersionCache {
+  entries: JsonCache<CachedMarkdownVersion>;
   fingerprint: string;
 }
 
@@ -86,7 +86,7 @@ export interface TwinCache {
  * A cached twin is still right when its inputs (in the key) are the same and every image it
  * points at is still published under the same URL (the URL names the image's bytes).
  */
-function reuse(cached: CachedTwin | undefined, publicDir: string, site: TwinSite): string | undefined {
+function reuse(cached: CachedMarkdownVersion | undefined, publicDir: string, site: MarkdownVersionSite): string | undefined {
   if (!cached) return undefined;
   for (const image of cached.images) {
     if (!existsSync(image.file) || publishImage(image.file, publicDir, site) !== image.url) return undefined;
@@ -95,18 +95,18 @@ function reuse(cached: CachedTwin | undefined, publicDir: string, site: TwinSite
 }
 
 /** One source's twin: from the cache when its inputs and images are unchanged, else rendered (and cached). */
-export async function twinMarkdown(source: TwinSource, publicDir: string, site: TwinSite, cache?: TwinCache): Promise<string> {
+export async function markdownVersionOf(source: MarkdownVersionSource, publicDir: string, site: MarkdownVersionSite, cache?: MarkdownVersionCache): Promise<string> {
   const key = cache ? stableKey({ fingerprint: cache.fingerprint, source, site }) : '';
   const cached = cache ? reuse(cache.entries.get(key), publicDir, site) : undefined;
   if (cached !== undefined) return cached;
-  const images: CachedTwin['images'] = [];
+  const images: CachedMarkdownVersion['images'] = [];
   const imageUrl = (src: string) => {
-    const url = twinImageUrl(src, source, publicDir, site);
+    const url = markdownImageUrl(src, source, publicDir, site);
     const file = localImageFile(src, source);
     if (file !== null) images.push({ file, url });
     return url;
   };
-  const markdown = await renderTwin(source.body, {
+  const markdown = await renderMarkdownVersion(source.body, {
     file: source.file,
     firstLine: source.firstLine,
     title: source.title,
@@ -135,28 +135,34 @@ export function writeIfChanged(file: string, text: string): boolean {
 }
 
 /** Writes each source's twin (those that changed); returns them by page path (for llms-full.txt) and how many files it wrote. `afterEach` runs after each source (the worker keeps its heap small with it). */
-export async function writeTwins(publicDir: string, sources: readonly TwinSource[], site: TwinSite, cache?: TwinCache, afterEach?: () => unknown): Promise<{ twins: Map<string, string>; written: number }> {
-  const twins = new Map<string, string>();
+export async function writeMarkdownVersions(
+  publicDir: string,
+  sources: readonly MarkdownVersionSource[],
+  site: MarkdownVersionSite,
+  cache?: MarkdownVersionCache,
+  afterEach?: () => unknown,
+): Promise<{ markdownVersions: Map<string, string>; written: number }> {
+  const markdownVersions = new Map<string, string>();
   let written = 0;
   for (const source of sources) {
-    const markdown = await twinMarkdown(source, publicDir, site, cache);
-    if (writeIfChanged(path.join(publicDir, twinPath(source.path)), markdown)) written += 1;
-    twins.set(source.path, markdown);
+    const markdown = await markdownVersionOf(source, publicDir, site, cache);
+    if (writeIfChanged(path.join(publicDir, markdownPath(source.path)), markdown)) written += 1;
+    markdownVersions.set(source.path, markdown);
     afterEach?.();
   }
-  return { twins, written };
+  return { markdownVersions, written };
 }
 
 /** llms.txt and llms-full.txt at the site's root (under the base URL). */
-export function writeLlmsFiles(publicDir: string, sections: readonly LlmsSection[], twins: ReadonlyMap<string, string>, site: TwinSite): void {
+export function writeLlmsFiles(publicDir: string, sections: readonly LlmsSection[], markdownVersions: ReadonlyMap<string, string>, site: MarkdownVersionSite): void {
   const identity = { title: site.title, description: site.description, basePath: site.basePath };
   writeFileSync(path.join(publicDir, LLMS_PATHS.index), llmsTxt(identity, sections));
   writeFileSync(
     path.join(publicDir, LLMS_PATHS.full),
     llmsFullTxt(identity, sections, (pagePath) => {
-      const twin = twins.get(pagePath);
-      if (twin === undefined) throw new Error(`llms-full.txt：${pagePath} 没有 Markdown 版本`);
-      return twin;
+      const markdown = markdownVersions.get(pagePath);
+      if (markdown === undefined) throw new Error(`llms-full.txt：${pagePath} 没有 Markdown 版本`);
+      return markdown;
     }),
   );
 }

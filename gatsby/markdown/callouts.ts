@@ -9,7 +9,7 @@
  *
  * All three become one mdast node, `callout` (kind, optional title, children), in the parser's
  * tree (parse.ts), so the page (calloutToHast: <aside class="callout callout-<kind>" role="note">
- * with its label), the Markdown twin (calloutToTwin: a blockquote opening with the label in bold)
+ * with its label), the Markdown twin (calloutToMarkdown: a blockquote opening with the label in bold)
  * and search (the page's text: the label and the content) read the same thing. An unknown type,
  * an unclosed or a stray ::: stops the build with the file's line.
  *
@@ -18,7 +18,7 @@
  * pure functions over text and plain syntax-tree objects (unit-testable under jest).
  */
 import type { BlockContent, Blockquote, Content, Paragraph, PhrasingContent, Root, Text } from 'mdast';
-import type { TwinConvert } from './constructs/types';
+import type { MarkdownConvert } from './constructs/types';
 import { ContentSyntaxError, syntaxError, type Positioned } from './errors';
 import { h, text, textContent, type Element, type ElementContent } from './hast';
 
@@ -287,7 +287,7 @@ export function calloutToHast(state: HastState, node: CalloutNode): Element {
 }
 
 /** The twin's callout: a blockquote opening with its label in bold (the title, or the kind's label), then the content. */
-export function calloutToTwin(node: CalloutNode, convert: Pick<TwinConvert, 'phrasing' | 'flow'>): Blockquote {
+export function calloutToMarkdown(node: CalloutNode, convert: Pick<MarkdownConvert, 'phrasing' | 'flow'>): Blockquote {
   const label = node.title ? convert.phrasing(node.title) : [{ type: 'text', value: CALLOUT_LABELS[node.kind] } as Text];
   return { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'strong', children: label }] }, ...convert.flow(node.children)] };
 }

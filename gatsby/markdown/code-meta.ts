@@ -41,7 +41,7 @@ export interface CodeBlockSpec {
   /** What the copy button copies. */
   copy: string;
   /** The code of the twin: what the reader sees, markers of diff-<lang> kept. */
-  twin: string;
+  markdown: string;
 }
 
 /** A mistake in a code block: `line` is the code line it is on (0 = the first line after the fence), null for the fence itself. */
@@ -196,7 +196,7 @@ function patchChange(line: string): LineChange {
 export function parseCodeBlock(lang: string | null | undefined, meta: string | null | undefined, value: string): CodeBlockSpec {
   const { language, diff } = diffKind(lang ?? '');
   const { title, ranges, firstLineNumber } = parseMeta(meta ?? '');
-  const shown: Array<{ text: string; twin: string; highlight: boolean; change: LineChange }> = [];
+  const shown: Array<{ text: string; markdown: string; highlight: boolean; change: LineChange }> = [];
   let nextLine = false;
   let openAt: number | null = null;
   value.split('\n').forEach((raw, index) => {
@@ -216,7 +216,7 @@ export function parseCodeBlock(lang: string | null | undefined, meta: string | n
       if (openAt === null) throw new CodeBlockError('highlight-end 前面没有 highlight-start', index);
       openAt = null;
     } else {
-      shown.push({ text, twin: raw, highlight: nextLine || openAt !== null, change });
+      shown.push({ text, markdown: raw, highlight: nextLine || openAt !== null, change });
       nextLine = false;
     }
   });
@@ -240,7 +240,7 @@ export function parseCodeBlock(lang: string | null | undefined, meta: string | n
             .map((line) => line.text)
             .join('\n')
         : code,
-    twin: shown.map((line) => line.twin).join('\n'),
+    markdown: shown.map((line) => line.markdown).join('\n'),
   };
 }
 

@@ -14,8 +14,8 @@
  *   {'text'}              → the text; {/* comments *\/} are dropped
  */
 import type { BlockContent, Content, Heading, Link, List, ListItem } from 'mdast';
-import { CALLOUT_COMPONENTS, calloutElement, calloutFromComponent, calloutToTwin } from './callouts';
-import type { TwinConvert } from './constructs/types';
+import { CALLOUT_COMPONENTS, calloutElement, calloutFromComponent, calloutToMarkdown } from './callouts';
+import type { MarkdownConvert } from './constructs/types';
 import { syntaxError, type Positioned } from './errors';
 import { h, text, type ElementContent } from './hast';
 import { withBase } from './links';
@@ -125,14 +125,14 @@ function attribute(attrs: Record<string, string | true>, name: string): string |
 }
 
 /** One JSX element in content → Markdown nodes for the twin (inline or block; the parent sorts them out). */
-export function jsxToTwin(node: MdxNode, convert: TwinConvert): Content[] {
+export function jsxToMarkdown(node: MdxNode, convert: MarkdownConvert): Content[] {
   const children = () => convert.all((node.children ?? []) as Content[]);
   const name = node.name;
   if (!name) return children(); // <>…</>
   const attrs = jsxAttributes(convert.file, node);
   if (CALLOUT_COMPONENTS.includes(name)) {
     // Written inline (a block <Callout> is a callout node by now, see callouts.ts).
-    return [calloutToTwin(calloutFromComponent(node, convert.file), convert)];
+    return [calloutToMarkdown(calloutFromComponent(node, convert.file), convert)];
   }
   if (!isHtmlTagName(name)) throw unknownComponent(convert.file, node);
   switch (name) {
@@ -186,12 +186,12 @@ export function jsxToTwin(node: MdxNode, convert: TwinConvert): Content[] {
 }
 
 /** The twin of an expression: its text ({'…'}), nothing for a comment. */
-export function expressionToTwin(node: MdxNode, convert: TwinConvert): Content[] {
+export function expressionToMarkdown(node: MdxNode, convert: MarkdownConvert): Content[] {
   const value = expressionText(convert.file, node);
   return value === null ? [] : [textNode(value)];
 }
 
 /** import / export stop the twin as they stop the page. */
-export function esmToTwin(node: MdxNode, convert: TwinConvert): never {
+export function esmToMarkdown(node: MdxNode, convert: MarkdownConvert): never {
   throw esmNotAllowed(convert.file, node);
 }

@@ -13,11 +13,11 @@ import { withBase } from './links';
 import { lastUpdatedText, type LastUpdated } from '../../src/lib/last-updated';
 import { formatDateZh } from '../../src/lib/format';
 import { SERIES_LATER_LABEL, seriesHeading, type SeriesBox } from '../../src/lib/series';
-import { TWIN_CONVERTERS } from './constructs';
-import type { TwinConvert } from './constructs/types';
+import { MARKDOWN_CONVERTERS } from './constructs';
+import type { MarkdownConvert } from './constructs/types';
 import { asFlow, asPhrasing, isPhrasing, text } from './markdown-version-nodes';
 
-export interface TwinTreeOptions {
+export interface MarkdownVersionTreeOptions {
   /** The content file as editors know it, for error messages. */
   file: string;
   /** The line of the file the body starts on (after the frontmatter), for error messages. */
@@ -36,8 +36,8 @@ export interface TwinTreeOptions {
   series?: SeriesBox;
 }
 
-function convert(node: Content, convert: TwinConvert): Content[] {
-  const own = TWIN_CONVERTERS.get(node.type)?.(node as never, convert);
+function convert(node: Content, convert: MarkdownConvert): Content[] {
+  const own = MARKDOWN_CONVERTERS.get(node.type)?.(node as never, convert);
   if (own) return own;
   if ('children' in node) {
     const converted = convert.all(node.children as Content[]);
@@ -52,8 +52,8 @@ function convert(node: Content, convert: TwinConvert): Content[] {
 }
 
 /** How content becomes Markdown for one file: handed to the converters. */
-function twinConvert(options: TwinTreeOptions): TwinConvert {
-  const self: TwinConvert = {
+function markdownConvert(options: MarkdownVersionTreeOptions): MarkdownConvert {
+  const self: MarkdownConvert = {
     file: options.file,
     basePath: options.basePath,
     imageUrl: options.imageUrl,
@@ -65,7 +65,7 @@ function twinConvert(options: TwinTreeOptions): TwinConvert {
 }
 
 /** The series box as Markdown: a bold heading line, then the parts (links, dates, the current part, later parts labelled). */
-export function seriesTwin(series: SeriesBox, basePath: string): Content[] {
+export function seriesMarkdown(series: SeriesBox, basePath: string): Content[] {
   const item = (part: SeriesBox['parts'][number]): ListItem => {
     const name: PhrasingContent = part.current ? { type: 'strong', children: [text(part.title)] } : { type: 'link', url: withBase(part.path, basePath), children: [{ type: 'text', value: part.title }] };
     const notes = [part.current ? '本篇' : '', formatDateZh(part.date), part.later ? SERIES_LATER_LABEL : ''].filter(Boolean).join('，');
@@ -82,12 +82,12 @@ export function seriesTwin(series: SeriesBox, basePath: string): Content[] {
  * The twin's tree for a parsed content file: the title as h1, the last-updated line and the cover
  * (if any), then the body converted as described above. The input tree is not modified.
  */
-export function twinTree(tree: Root, options: TwinTreeOptions): Root {
+export function markdownVersionTree(tree: Root, options: MarkdownVersionTreeOptions): Root {
   const title: Heading = { type: 'heading', depth: 1, children: [text(options.title)] };
   const updated: Content[] = options.lastUpdated ? [{ type: 'paragraph', children: [text(lastUpdatedText(options.lastUpdated))] }] : [];
   const cover: Content[] = options.cover ? [{ type: 'paragraph', children: [{ type: 'image', url: options.cover.url, alt: options.cover.alt }] }] : [];
-  const body = asFlow(twinConvert(options).all(tree.children));
+  const body = asFlow(markdownConvert(options).all(tree.children));
   const seriesNote: Content[] = options.series ? [{ type: 'paragraph', children: [text(`本文属于 ${seriesHeading(options.series)}（见文末）`)] }] : [];
-  const seriesBox = options.series ? seriesTwin(options.series, options.basePath) : [];
+  const seriesBox = options.series ? seriesMarkdown(options.series, options.basePath) : [];
   return { type: 'root', children: [title, ...updated, ...seriesNote, ...cover, ...body, ...seriesBox] };
 }

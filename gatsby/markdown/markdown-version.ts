@@ -8,9 +8,9 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { remarkCoverOnce } from './cover';
 import { contentFile, contentParser } from './parse';
-import { twinTree, type TwinTreeOptions } from './markdown-version-tree';
+import { markdownVersionTree, type MarkdownVersionTreeOptions } from './markdown-version-tree';
 
-export interface TwinOptions extends Omit<TwinTreeOptions, 'cover'> {
+export interface MarkdownVersionOptions extends Omit<MarkdownVersionTreeOptions, 'cover'> {
   /** A post's cover: the frontmatter image as written (a body copy of it is left out, as on the page). */
   cover?: { src: string; fallbackAlt: string };
 }
@@ -33,7 +33,7 @@ export function serializeMarkdown(tree: Root): string {
   return toMarkdown(tree, { ...MARKDOWN_STYLE, extensions: [gfmToMarkdown()] });
 }
 
-export async function renderTwin(source: string, options: TwinOptions): Promise<string> {
+export async function renderMarkdownVersion(source: string, options: MarkdownVersionOptions): Promise<string> {
   const { cover, ...rest } = options;
   let coverAlt: string | null = null;
   const processor = contentParser().use(remarkCoverOnce, {
@@ -44,5 +44,5 @@ export async function renderTwin(source: string, options: TwinOptions): Promise<
   });
   const file = contentFile(source, options.file, options.firstLine);
   const tree = (await processor.run(processor.parse(file), file)) as Root;
-  return serializeMarkdown(twinTree(tree, { ...rest, cover: cover ? { url: options.imageUrl(cover.src), alt: coverAlt || cover.fallbackAlt } : undefined }));
+  return serializeMarkdown(markdownVersionTree(tree, { ...rest, cover: cover ? { url: options.imageUrl(cover.src), alt: coverAlt || cover.fallbackAlt } : undefined }));
 }

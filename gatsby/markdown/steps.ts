@@ -17,7 +17,7 @@
  * shared parser's tree (parse.ts), so together:
  * - the page (stepsToHast): the list as an <ol class="steps">, numbered and joined by a line in
  *   CSS (constructs/steps.ts): an ordered list to assistive technology, no JavaScript;
- * - the twin (stepsToTwin): the ordered list, as written;
+ * - the twin (stepsToMarkdown): the ordered list, as written;
  * - search: the page's text, step by step.
  * A `:::steps` without exactly one ordered list in it stops the build with the file's line.
  * Pure functions over plain syntax-tree objects: unit-testable under jest.
@@ -84,6 +84,6 @@ export function stepsToHast(state: HastState, node: StepsNode): Element {
 }
 
 /** The twin's steps: the ordered list itself. */
-export function stepsToTwin(node: StepsNode, convert: { flow(nodes: Content[]): BlockContent[] }): BlockContent[] {
+export function stepsToMarkdown(node: StepsNode, convert: { flow(nodes: Content[]): BlockContent[] }): BlockContent[] {
   return convert.flow(node.children);
 }

@@ -11,14 +11,14 @@
  *   its label — that components/mdx/tabs.ts, loaded only on pages with tabs, turns into the
  *   WAI-ARIA tabs pattern (the tab buttons are in the HTML from the start, shown once the page
  *   has JavaScript, so the panels do not jump when the script arrives);
- * - the twin (tabsToTwin): a list, one item per tab, its label in bold, then its content;
+ * - the twin (tabsToMarkdown): a list, one item per tab, its label in bold, then its content;
  * - search: the page's text, i.e. every panel under its label (the buttons are not indexed).
  * Mistakes (unknown attributes, missing or repeated values, a stray <TabItem>, other content in
  * <Tabs>) stop the build with the file's line.
  * Pure functions over plain syntax-tree objects: unit-testable under jest.
  */
 import type { BlockContent, Content, List, Paragraph, PhrasingContent, Root } from 'mdast';
-import type { TwinConvert } from './constructs/types';
+import type { MarkdownConvert } from './constructs/types';
 import { syntaxError, type Positioned } from './errors';
 import { h, text, type Element, type ElementContent } from './hast';
 import { esmNotAllowed, jsxAttributes, type MdxNode } from './jsx';
@@ -356,7 +356,7 @@ export function tabsToHast(state: HastState, node: TabsNode): Element {
 }
 
 /** The twin's tabs: a list, one item per tab: its label in bold, then its content. */
-export function tabsToTwin(node: TabsNode, convert: Pick<TwinConvert, 'flow'>): List {
+export function tabsToMarkdown(node: TabsNode, convert: Pick<MarkdownConvert, 'flow'>): List {
   return {
     type: 'list',
     ordered: false,

@@ -11,7 +11,7 @@ import { siteConfig } from '../../src/config/site';
 import { reportBuildCache } from '../framework/images/gatsby-node';
 import { builtSite, type BuiltSite } from '../built-site';
 import { writeSearchFiles } from '../search/gatsby-node';
-import { twinInputs, writeShareCardFiles, writeTwinFiles } from '../exports/build-exports';
+import { markdownInputs, writeShareCardFiles, writeMarkdownFiles } from '../exports/build-exports';
 import { writeDiscoveryFiles } from './write-discovery';
 import { pageList, writePageList } from './page-list';
 import { finishHtmlFiles } from './finish-html';
@@ -88,11 +88,11 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // alongside the next steps (none of which reads a twin; the link report waits for them). Its
   // sources are read before finish-html, which holds this thread until it is done.
   {
-    name: 'twins',
+    name: 'markdown',
     needsPlan: true,
     async launch({ graphql, reporter, publicDir, pathPrefix }, { plan, posts, docs, lastUpdated }) {
-      const inputs = await twinInputs({ graphql, reporter, pathPrefix, plan, posts, docs, lastUpdated });
-      return { done: inputs ? writeTwinFiles(reporter, publicDir, inputs) : Promise.resolve() };
+      const inputs = await markdownInputs({ graphql, reporter, pathPrefix, plan, posts, docs, lastUpdated });
+      return { done: inputs ? writeMarkdownFiles(reporter, publicDir, inputs) : Promise.resolve() };
     },
   },
   // One read and at most one write per HTML file: repairs, then each page's CSP <meta> (last: it

@@ -132,7 +132,7 @@ export function renderHeaders(files, prefix = '') {
     `${p}/*`,
     ...Object.entries(commonHeaders()).map(([name, value]) => `  ${name}: ${value}`),
     '',
-    '# Content-Type with its charset (Markdown twins, llms.txt): patterns that never overlap.',
+    '# Content-Type with its charset (Markdown versions, llms.txt): patterns that never overlap.',
     ...CONTENT_TYPES.flatMap((rule) => rule.patterns.flatMap((pattern) => [`${p}${pattern}`, `  Content-Type: ${rule.type}; charset=${rule.charset}`])),
     '',
     '# Cache-Control (Gatsby caching rules), on patterns that never overlap.',

@@ -14,7 +14,7 @@
 // as real posts do, so the vocabulary keeps growing with the number of pages. Pages link to each
 // other as real ones do, and with `media` show pictures and link files (pageExtras()), so the
 // render plugins that only act on links and images do their real work. Reusable:
-// generateContent() for whole sites (bench:build, bench:search, bench:travel), textModel() and
+// generateContent() for whole sites (bench:build, bench:search, bench:exports), textModel() and
 // sentence() for anything that needs text.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -29,8 +29,8 @@ export const PROMPT_IN_LINK_NOTE = '提示词已写在链接里';
 export const PROMPT_COPIED_STATUS = '已复制提示词，请在打开的页面里粘贴';
 
 /** The prompt: read the page's Markdown twin (absolute address on the site), then answer about it. */
-export function assistantPrompt(title: string, twinUrl: string): string {
-  return `请阅读这个页面的 Markdown 版本：${twinUrl}（iofomo 网站上的“${title}”），然后根据它回答我的问题。`;
+export function assistantPrompt(title: string, markdownUrl: string): string {
+  return `请阅读这个页面的 Markdown 版本：${markdownUrl}（iofomo 网站上的“${title}”），然后根据它回答我的问题。`;
 }
 
 export interface AssistantLink {
@@ -41,8 +41,8 @@ export interface AssistantLink {
   note: string;
 }
 
-export function assistantLinks(title: string, twinUrl: string, assistants: readonly Assistant[] = ASSISTANTS): AssistantLink[] {
-  const prompt = assistantPrompt(title, twinUrl);
+export function assistantLinks(title: string, markdownUrl: string, assistants: readonly Assistant[] = ASSISTANTS): AssistantLink[] {
+  const prompt = assistantPrompt(title, markdownUrl);
   return assistants.map((a) =>
     a.promptParameter
       ? { name: a.name, href: `${a.home}?${new URLSearchParams({ [a.promptParameter]: prompt }).toString()}`, note: PROMPT_IN_LINK_NOTE }

@@ -3,10 +3,10 @@
  * `/docs/desktop/wing/Get start.md`, requested as Get%20start.md). Its own tiny module: the post
  * and doc pages link to it from the browser bundle.
  */
-export const TWIN_EXTENSION = '.md';
+export const MARKDOWN_EXTENSION = '.md';
 
-export function twinPath(pagePath: string): string {
-  return `${pagePath.replace(/\/+$/, '')}${TWIN_EXTENSION}`;
+export function markdownPath(pagePath: string): string {
+  return `${pagePath.replace(/\/+$/, '')}${MARKDOWN_EXTENSION}`;
 }
 
 /** The page's button that copies the twin, and what its live region says after copying. */

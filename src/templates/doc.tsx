@@ -9,7 +9,7 @@ import { VersionSelect } from '../components/docs/VersionSelect';
 import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
 import { Markdown } from '../components/mdx/Markdown';
-import { TwinLinks } from '../components/mdx/MarkdownLinks';
+import { MarkdownLinks } from '../components/mdx/MarkdownLinks';
 import { LastUpdated } from '../components/LastUpdated';
 import { TableOfContents } from '../components/TableOfContents';
 import { UnlistedNotice } from '../components/UnlistedNotice';
@@ -57,7 +57,7 @@ export default function DocTemplate({ data, pageContext, location }: PageProps<D
           <article>
             <h1>{fm.title}</h1>
             {fm.unlisted ? <UnlistedNotice /> : null}
-            <TwinLinks pagePath={docPath(docId)} issueHref={pageContext.reportIssueHref ?? ''} unlisted={fm.unlisted} />
+            <MarkdownLinks pagePath={docPath(docId)} issueHref={pageContext.reportIssueHref ?? ''} unlisted={fm.unlisted} />
             {toc.length ? (
               <details className="mobile-toc" data-testid="mobile-toc">
                 <summary>本页目录</summary>

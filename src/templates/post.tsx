@@ -11,7 +11,7 @@ import { Layout } from '../components/layout/Layout';
 import { Seo } from '../components/layout/Seo';
 import { seriesFeedPaths } from '../lib/feeds';
 import { Markdown } from '../components/mdx/Markdown';
-import { TwinLinks } from '../components/mdx/MarkdownLinks';
+import { MarkdownLinks } from '../components/mdx/MarkdownLinks';
 import { NeighbourLinks } from '../components/NeighbourLinks';
 import { StaticPicture } from '../components/StaticPicture';
 import { LastUpdated } from '../components/LastUpdated';
@@ -113,7 +113,7 @@ export default function PostTemplate({ data, pageContext, location }: PageProps<
             <TagLinks tags={fm.tags} />
             {pageContext.series ? <SeriesNote series={pageContext.series} /> : null}
           </header>
-          <TwinLinks pagePath={`/blog/${pageContext.slug}`} issueHref={pageContext.reportIssueHref ?? ''} unlisted={fm.unlisted} />
+          <MarkdownLinks pagePath={`/blog/${pageContext.slug}`} issueHref={pageContext.reportIssueHref ?? ''} unlisted={fm.unlisted} />
           {fm.unlisted ? <UnlistedNotice /> : null}
           {cover ? <StaticPicture className="cover" image={cover} alt={data.mdx.rendered.coverAlt || `${fm.title}：封面图`} eager /> : null}
           <Markdown html={data.mdx.rendered.html} />

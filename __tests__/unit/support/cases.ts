@@ -15,7 +15,7 @@ export interface Case {
 
 export interface Rendered {
   html: string;
-  twin: string;
+  markdown: string;
   search: string;
   /** The table of contents. */
   toc: Array<{ id: string; title: string; depth: number }>;
@@ -34,7 +34,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 /** Renders every case once (call at the top of a test file: it registers a beforeAll). */
 export function renderCases<K extends string>(cases: Record<K, Case>): CaseResults {
-  let results: Record<string, { html?: string; twin?: string; search?: string; toc?: Rendered['toc']; sectionIds?: Rendered['sectionIds']; error?: string; twinError?: string }> = {};
+  let results: Record<string, { html?: string; markdown?: string; search?: string; toc?: Rendered['toc']; sectionIds?: Rendered['sectionIds']; error?: string; markdownError?: string }> = {};
   beforeAll(() => {
     const names = Object.keys(cases) as K[];
     const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'render-cases.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => cases[n])), encoding: 'utf8' });
@@ -51,7 +51,7 @@ export function renderCases<K extends string>(cases: Record<K, Case>): CaseResul
     error(name) {
       const result = results[name];
       if (!result || result.error === undefined) throw new Error(`${name} rendered without an error`);
-      if (result.twinError !== result.error) throw new Error(`${name}: the twin said ${result.twinError ?? 'nothing'}, the page ${result.error}`);
+      if (result.markdownError !== result.error) throw new Error(`${name}: the twin said ${result.markdownError ?? 'nothing'}, the page ${result.error}`);
       return result.error;
     },
   };

@@ -3,7 +3,7 @@
  * content construct of the registry (gatsby/markdown/constructs), its fields as Node reads them
  * (the whole module, not jest's light view) and what its example becomes: the page's HTML and its
  * text (renderMdx, diagrams drawn by the build's beautiful-mermaid), the Markdown twin and its
- * text (renderTwin), the search text (the sections cut from the renderer's tree), and the node
+ * text (renderMarkdownVersion), the search text (the sections cut from the renderer's tree), and the node
  * types of the parser's tree that Markdown does not have: mdast-util-to-markdown with GFM, the
  * twin's serialiser, cannot write them, so a construct must convert them (and render them).
  */
@@ -18,7 +18,7 @@ import type { Step } from '../../../gatsby/markdown/constructs/types';
 import { drawWithRenderer } from '../../../gatsby/markdown/draw-diagrams';
 import { contentFile, contentParser } from '../../../gatsby/markdown/parse';
 import { renderMdx } from '../../../gatsby/markdown/render';
-import { renderTwin } from '../../../gatsby/markdown/markdown-version';
+import { renderMarkdownVersion } from '../../../gatsby/markdown/markdown-version';
 import { decodeEntities } from '../../../gatsby/search/html-tree';
 import { sectionsFromTree } from '../../../gatsby/search/sections';
 
@@ -45,11 +45,11 @@ async function parsed(source: string): Promise<Node> {
 }
 
 /** The twin read back, with the one parser's CJK-friendly emphasis (`**强调。**后文` is emphasis, not asterisks). */
-function readTwin(twin: string): Node {
+function readMarkdown(markdown: string): Node {
   const processor = unified().use(remarkParse).use(remarkGfm);
   const data = processor.data() as { micromarkExtensions?: unknown[] };
   (data.micromarkExtensions ??= []).push(cjkFriendlyExtension());
-  return processor.parse(twin) as unknown as Node;
+  return processor.parse(markdown) as unknown as Node;
 }
 
 const BLOCKS = new Set(['root', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'tableCell']);
@@ -69,7 +69,7 @@ for (const construct of CONSTRUCTS) {
     name: construct.name,
     example: construct.example,
     hastTypes: Object.keys(construct.hast ?? {}),
-    twinTypes: Object.keys(construct.twin ?? {}),
+    markdownTypes: Object.keys(construct.markdown ?? {}),
     orders: { parse: orders(construct.parse), remark: orders(construct.remark), rehype: orders(construct.rehype) },
     styles: construct.styles?.styles ?? null,
     pageStyles: construct.pageStyles ?? null,
@@ -80,14 +80,14 @@ for (const construct of CONSTRUCTS) {
   };
   try {
     const rendered = await renderMdx(construct.example, { file, drawDiagram: drawWithRenderer });
-    const twin = await renderTwin(construct.example, { file, title: '示例', basePath: '', imageUrl: (src) => src });
+    const markdown = await renderMarkdownVersion(construct.example, { file, title: '示例', basePath: '', imageUrl: (src) => src });
     const sections = sectionsFromTree(rendered.tree as never);
     const notMarkdown = nodes(await parsed(construct.example)).filter((n) => !MARKDOWN_TYPES.has(n.type));
     Object.assign(result, {
       html: rendered.html,
       pageText: decodeEntities(rendered.html),
-      twin,
-      twinText: markdownText(readTwin(twin)),
+      markdown,
+      markdownText: markdownText(readMarkdown(markdown)),
       search: sections.map((s) => [s.heading, s.text, s.code].join(' ')).join(' '),
       notMarkdown,
     });

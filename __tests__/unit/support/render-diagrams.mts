@@ -1,18 +1,18 @@
 /**
  * Test helper (run with tsx: the renderer and the unified chain are ESM-only, jest runs CommonJS).
- * Reads [{ source, file?, twin? }] as JSON on stdin; prints each case's rendered HTML (renderMdx
- * with the build's beautiful-mermaid drawer, no cache) and, with `twin`, its Markdown twin — or the error it
+ * Reads [{ source, file?, markdown? }] as JSON on stdin; prints each case's rendered HTML (renderMdx
+ * with the build's beautiful-mermaid drawer, no cache) and, with `markdown`, its Markdown twin — or the error it
  * stopped with, and the error's class.
  */
 import { readFileSync } from 'node:fs';
 import { drawWithRenderer } from '../../../gatsby/markdown/draw-diagrams';
 import { renderMdx } from '../../../gatsby/markdown/render';
-import { renderTwin } from '../../../gatsby/markdown/markdown-version';
+import { renderMarkdownVersion } from '../../../gatsby/markdown/markdown-version';
 
 interface Case {
   source: string;
   file?: string;
-  twin?: boolean;
+  markdown?: boolean;
 }
 
 const cases = JSON.parse(readFileSync(0, 'utf8')) as Case[];
@@ -21,7 +21,7 @@ for (const c of cases) {
   const file = c.file ?? 'content/docs/x.mdx';
   try {
     const { html } = await renderMdx(c.source, { file, drawDiagram: drawWithRenderer });
-    const markdown = c.twin ? await renderTwin(c.source, { file, title: '页面标题', basePath: '', imageUrl: (src) => src }) : undefined;
+    const markdown = c.markdown ? await renderMarkdownVersion(c.source, { file, title: '页面标题', basePath: '', imageUrl: (src) => src }) : undefined;
     results.push({ html, markdown });
   } catch (error) {
     results.push({ error: error instanceof Error ? error.message : String(error), errorClass: error instanceof Error ? error.constructor.name : typeof error });

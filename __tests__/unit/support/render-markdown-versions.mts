@@ -4,7 +4,7 @@
  * error it stopped with. Images are "served" at https://www.iofomo.com<base>/static/h/<file name>.
  */
 import { readFileSync } from 'node:fs';
-import { renderTwin } from '../../../gatsby/markdown/markdown-version';
+import { renderMarkdownVersion } from '../../../gatsby/markdown/markdown-version';
 
 interface Case {
   source: string;
@@ -22,7 +22,7 @@ for (const c of cases) {
   const imageUrl = (src: string) => (/^https?:/.test(src) ? src : `https://www.iofomo.com${basePath}/static/h/${src.split('/').pop()}`);
   try {
     results.push({
-      markdown: await renderTwin(c.source, {
+      markdown: await renderMarkdownVersion(c.source, {
         file: c.file ?? 'content/docs/x.mdx',
         title: c.title,
         basePath,

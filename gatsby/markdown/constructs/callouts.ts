@@ -3,7 +3,7 @@
  * `:::` container syntax read here (../directives.ts) is also what steps are written in (./steps.ts).
  */
 import { css } from '@emotion/react';
-import { calloutToHast, calloutToTwin, remarkCallouts, type CalloutNode } from '../callouts';
+import { calloutToHast, calloutToMarkdown, remarkCallouts, type CalloutNode } from '../callouts';
 import { directiveSyntax, remarkDirective } from '../directives';
 import { c } from '../../../src/theme/tokens';
 import type { ContentConstruct } from './types';
@@ -17,7 +17,7 @@ export const callouts: ContentConstruct = {
     { order: 60, use: () => remarkCallouts },
   ],
   hast: { callout: calloutToHast },
-  twin: { callout: (node: CalloutNode, convert) => [calloutToTwin(node, convert)] },
+  markdown: { callout: (node: CalloutNode, convert) => [calloutToMarkdown(node, convert)] },
   styles: css`
     .callout {
       margin: 0 0 1.2em;

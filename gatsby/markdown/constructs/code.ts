@@ -19,13 +19,13 @@ export const code: ContentConstruct = {
     { order: 20, use: () => rehypePrism },
     { order: 30, use: () => rehypeCodeBlocks },
   ],
-  twin: {
+  markdown: {
     code: (node: Code, convert) => {
       // A diagram's fence stays as written (./diagrams.ts).
       if (node.lang === 'mermaid') return undefined;
       // The code as the page shows it (magic comments out), its title kept; highlights are the page's business.
       const spec = readCodeBlock(convert.file, node, node.lang, node.meta, node.value);
-      return [{ ...node, meta: spec.title === null ? null : `title=${JSON.stringify(spec.title)}`, value: spec.twin }];
+      return [{ ...node, meta: spec.title === null ? null : `title=${JSON.stringify(spec.title)}`, value: spec.markdown }];
     },
   },
   // The header's language name and button are no text of the page's; a block gives its identifiers.

@@ -1,6 +1,6 @@
 /** File trees (../file-tree.ts): a ```filetree fence as nested lists on the page, drawn with │ ├── └── in the twin. */
 import { css } from '@emotion/react';
-import { fileTreeToHast, fileTreeToTwin, remarkFileTree, type FileTreeNode } from '../file-tree';
+import { fileTreeToHast, fileTreeToMarkdown, remarkFileTree, type FileTreeNode } from '../file-tree';
 import { c, fonts } from '../../../src/theme/tokens';
 import type { ContentConstruct } from './types';
 
@@ -8,7 +8,7 @@ export const fileTree: ContentConstruct = {
   name: 'file-tree',
   parse: [{ order: 80, use: () => remarkFileTree }],
   hast: { fileTree: fileTreeToHast },
-  twin: { fileTree: (node: FileTreeNode) => [fileTreeToTwin(node)] },
+  markdown: { fileTree: (node: FileTreeNode) => [fileTreeToMarkdown(node)] },
   // The page tells folders and “more files” in words for screen readers; the twin draws them.
   searchText: { pageOnly: ['目录', '还有其他文件'] },
   // Nested lists with guide lines.

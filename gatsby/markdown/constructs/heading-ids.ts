@@ -24,7 +24,7 @@ function headingIdSyntax(this: Processor) {
 export const headingIds: ContentConstruct = {
   name: 'heading-ids',
   parse: [{ order: 40, use: () => headingIdSyntax }],
-  twin: {
+  markdown: {
     heading: (node: Heading, convert) => {
       // A heading's own id stays written after it, as in the source: links into the twin can name it.
       const id = explicitId(node);

@@ -10,7 +10,7 @@ export const images: ContentConstruct = {
   name: 'images',
   parse: [{ order: 90, use: () => remarkLoneImages }],
   rehype: [{ order: 60, use: () => rehypeZoomableImages }],
-  twin: { image: (node: Image, convert) => [{ ...node, url: convert.imageUrl(node.url) }] },
+  markdown: { image: (node: Image, convert) => [{ ...node, url: convert.imageUrl(node.url) }] },
   behaviour: 'src/components/mdx/zoom-trigger.ts',
   audit: [{ feature: 'image', pattern: /<(img|picture)[\s>]/ }],
   example: '部署的示意图：\n\n![部署示意图](./deploy.png)\n',

@@ -45,7 +45,7 @@ import { links } from './links';
 import { steps } from './steps';
 import { tables } from './tables';
 import { tabs } from './tabs';
-import type { AuditFeature, ContentConstruct, ElementMatch, HastHandler, HastState, RenderContext, Step, TwinConverter } from './types';
+import type { AuditFeature, ContentConstruct, ElementMatch, HastHandler, HastState, RenderContext, Step, MarkdownConverter } from './types';
 
 export const CONSTRUCTS = [jsx, cjkEmphasis, headingIds, headings, links, tables, code, callouts, tabs, images, diagrams, steps, fileTree] as const satisfies readonly ContentConstruct[];
 
@@ -88,7 +88,7 @@ export function hastHandlers(context: RenderContext): Record<string, (state: Has
 }
 
 /** The twin's converter of each node type a construct converts (../markdown-version-tree.ts). */
-export const TWIN_CONVERTERS: ReadonlyMap<string, TwinConverter> = byType((c) => c.twin);
+export const MARKDOWN_CONVERTERS: ReadonlyMap<string, MarkdownConverter> = byType((c) => c.markdown);
 
 /** Where search reads the constructs' HTML otherwise than as text (gatsby/search/sections.ts). */
 export const SEARCH_TEXT: { skip: readonly ElementMatch[]; code: readonly ElementMatch[] } = {

@@ -1,11 +1,11 @@
 /** JSX in content: lowercase HTML elements, <Callout> written inline, string expressions, comments (../jsx.ts). */
-import { esmToHast, esmToTwin, expressionToHast, expressionToTwin, jsxToHast, jsxToTwin } from '../jsx';
+import { esmToHast, esmToMarkdown, expressionToHast, expressionToMarkdown, jsxToHast, jsxToMarkdown } from '../jsx';
 import type { ContentConstruct } from './types';
 
 export const jsx: ContentConstruct = {
   name: 'jsx',
   hast: { mdxJsxFlowElement: jsxToHast, mdxJsxTextElement: jsxToHast, mdxFlowExpression: expressionToHast, mdxTextExpression: expressionToHast, mdxjsEsm: esmToHast },
-  twin: { mdxJsxFlowElement: jsxToTwin, mdxJsxTextElement: jsxToTwin, mdxFlowExpression: expressionToTwin, mdxTextExpression: expressionToTwin, mdxjsEsm: esmToTwin },
+  markdown: { mdxJsxFlowElement: jsxToMarkdown, mdxJsxTextElement: jsxToMarkdown, mdxFlowExpression: expressionToMarkdown, mdxTextExpression: expressionToMarkdown, mdxjsEsm: esmToMarkdown },
   marker: /<kbd>Ctrl<\/kbd>/,
   example: [
     "按 <kbd>Ctrl</kbd> + <kbd>C</kbd> 复制{' '}选中的文字。{/* 编辑的注释 */}",

@@ -6,7 +6,7 @@ import type { ContentConstruct } from './types';
 export const links: ContentConstruct = {
   name: 'links',
   rehype: [{ order: 50, use: ({ pathPrefix }) => [rehypeLinks, { pathPrefix }] }],
-  twin: {
+  markdown: {
     link: (node: Link, convert) => [{ ...node, url: withBase(node.url, convert.basePath), children: convert.phrasing(node.children) as Link['children'] }],
     definition: (node: Definition, convert) => [{ ...node, url: withBase(node.url, convert.basePath) }],
   },

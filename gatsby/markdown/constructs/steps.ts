@@ -1,6 +1,6 @@
 /** Steps (../steps.ts): a `:::steps` ordered list, numbered and joined by a line in CSS. */
 import { css } from '@emotion/react';
-import { remarkSteps, stepsToHast, stepsToTwin, type StepsNode } from '../steps';
+import { remarkSteps, stepsToHast, stepsToMarkdown, type StepsNode } from '../steps';
 import { c } from '../../../src/theme/tokens';
 import type { ContentConstruct } from './types';
 
@@ -9,7 +9,7 @@ export const steps: ContentConstruct = {
   // Before callouts take the other `:::` containers (./callouts.ts).
   parse: [{ order: 50, use: () => remarkSteps }],
   hast: { steps: stepsToHast },
-  twin: { steps: (node: StepsNode, convert) => stepsToTwin(node, convert) },
+  markdown: { steps: (node: StepsNode, convert) => stepsToMarkdown(node, convert) },
   // An ordered list, its numbers drawn as circles joined by a line.
   styles: css`
     ol.steps {

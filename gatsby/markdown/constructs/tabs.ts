@@ -3,7 +3,7 @@
  * behaviour loads only on pages that have tabs.
  */
 import { css } from '@emotion/react';
-import { remarkTabs, tabsToHast, tabsToTwin, type TabsNode } from '../tabs';
+import { remarkTabs, tabsToHast, tabsToMarkdown, type TabsNode } from '../tabs';
 import { c } from '../../../src/theme/tokens';
 import type { ContentConstruct } from './types';
 
@@ -11,7 +11,7 @@ export const tabs: ContentConstruct = {
   name: 'tabs',
   parse: [{ order: 70, use: () => remarkTabs }],
   hast: { tabs: tabsToHast },
-  twin: { tabs: (node: TabsNode, convert) => [tabsToTwin(node, convert)] },
+  markdown: { tabs: (node: TabsNode, convert) => [tabsToMarkdown(node, convert)] },
   behaviour: 'src/components/mdx/tabs.ts',
   /*
    * Without JavaScript every panel shows under its label and the buttons are hidden. With it, the

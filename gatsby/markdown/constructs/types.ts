@@ -47,7 +47,7 @@ export interface HastState {
 export type HastHandler = (state: HastState, node: never, context: RenderContext) => ElementContent | ElementContent[] | null | undefined;
 
 /** How the Markdown twin (../markdown-version-tree.ts) converts content, for the converters of constructs. */
-export interface TwinConvert {
+export interface MarkdownConvert {
   /** The content file as editors know it, for error messages. */
   file: string;
   /** The base URL the site is built for ('' at the root). */
@@ -66,7 +66,7 @@ export interface TwinConvert {
  * A node of one type in the twin: what it becomes in plain Markdown, or undefined to be converted
  * like any node of its type (its children converted, the node kept).
  */
-export type TwinConverter = (node: never, convert: TwinConvert) => Content[] | undefined;
+export type MarkdownConverter = (node: never, convert: MarkdownConvert) => Content[] | undefined;
 
 /** An element of the rendered page: by tag name, and class when given. */
 export interface ElementMatch {
@@ -106,7 +106,7 @@ export interface ContentConstruct {
   /** rehype steps of the page. */
   rehype?: readonly Step<RenderContext>[];
   /** The twin's Markdown of node types: every node type of `hast` has one. */
-  twin?: Readonly<Record<string, TwinConverter>>;
+  markdown?: Readonly<Record<string, MarkdownConverter>>;
   /** Where search reads the construct's HTML otherwise than its text. */
   searchText?: SearchText;
   /** Its CSS, under the body's `.markdown` (Emotion's css``, minified at build time like the rest). */

@@ -115,7 +115,7 @@ export const siteStyles = (content: ContentStyles): SerializedStyles => css`
     opacity: 1;
     transform: rotate(3deg) translate(0, -4px);
   }
-  /* The copy buttons: code blocks (gatsby/markdown/code-blocks.ts) and 复制 Markdown (TwinLinks). */
+  /* The copy buttons: code blocks (gatsby/markdown/code-blocks.ts) and 复制 Markdown (MarkdownLinks). */
   .copy-button {
     font-size: 12px;
     line-height: 1;
@@ -135,7 +135,7 @@ export const siteStyles = (content: ContentStyles): SerializedStyles => css`
     display: none;
   }
   /* 复制 Markdown / 查看 Markdown under a doc's or post's title (components/mdx/MarkdownLinks.tsx). */
-  .twin-links {
+  .markdown-links {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -143,10 +143,10 @@ export const siteStyles = (content: ContentStyles): SerializedStyles => css`
     margin: 0 0 20px;
     font-size: 13px;
   }
-  .twin-links .copy-button {
+  .markdown-links .copy-button {
     font-size: 13px;
   }
-  .twin-links a {
+  .markdown-links a {
     color: ${c('link')};
   }
   /* 在 AI 中打开 (components/mdx/AiMenu.tsx): a menu of links under its button. */

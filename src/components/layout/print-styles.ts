@@ -45,7 +45,7 @@ export const printStyles = `
     nav[aria-label='相邻文章'],
     .sidebar-col,
     .toc-col,
-    .twin-links,
+    .markdown-links,
     .feed-links,
     .copy-button,
     .heading-anchor,

@@ -1,5 +1,5 @@
 import { withPrefix } from 'gatsby';
-import { COPY_MARKDOWN_LABEL, twinPath, VIEW_MARKDOWN_LABEL } from '../../lib/markdown-path';
+import { COPY_MARKDOWN_LABEL, markdownPath, VIEW_MARKDOWN_LABEL } from '../../lib/markdown-path';
 import { encodePath } from '../../lib/url-path';
 import { copyMarkdownOnClick } from './copy-code';
 import { AiMenu } from './AiMenu';
@@ -9,16 +9,16 @@ import { ReportIssueLink } from './ReportIssueLink';
  * 复制 Markdown / 查看 Markdown / 在 AI 中打开 / 纠错 under a post's or doc's title: the page's Markdown
  * twin (its URL + .md). The links work without JavaScript; the buttons (hidden without it) copy the
  * twin and confirm like the code blocks' copy buttons, announced through a live region, or open the
- * assistants' menu (AiMenu.tsx). Styled by the build-time global CSS (.twin-links, .copy-button,
+ * assistants' menu (AiMenu.tsx). Styled by the build-time global CSS (.markdown-links, .copy-button,
  * .ai-menu in GlobalStyles): no styles in the page's JS.
  */
-export function TwinLinks({ pagePath, issueHref, unlisted }: { pagePath: string; issueHref: string; unlisted?: boolean | null }) {
-  const href = withPrefix(encodePath(twinPath(pagePath)));
+export function MarkdownLinks({ pagePath, issueHref, unlisted }: { pagePath: string; issueHref: string; unlisted?: boolean | null }) {
+  const href = withPrefix(encodePath(markdownPath(pagePath)));
   const report = <ReportIssueLink href={issueHref} />;
   // An unlisted page has no twin (gatsby/exports/build-exports.ts): 纠错 only.
-  if (unlisted) return <div className="twin-links">{report}</div>;
+  if (unlisted) return <div className="markdown-links">{report}</div>;
   return (
-    <div className="twin-links" data-testid="twin-links">
+    <div className="markdown-links" data-testid="markdown-links">
       <button type="button" className="copy-button" data-copy-markdown={href} onClick={copyMarkdownOnClick}>
         <span>{COPY_MARKDOWN_LABEL}</span>
       </button>

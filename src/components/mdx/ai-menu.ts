@@ -36,7 +36,7 @@ export function closeMenu(button: HTMLElement, returnFocus: boolean): void {
 function wire(button: HTMLElement, menu: HTMLElement): void {
   if (wired.has(menu)) return;
   wired.add(menu);
-  const status = button.closest('.twin-links')?.querySelector('[role="status"]');
+  const status = button.closest('.markdown-links')?.querySelector('[role="status"]');
   menu.addEventListener('keydown', (event) => {
     const items = itemsOf(menu);
     const at = items.indexOf(document.activeElement as HTMLAnchorElement);
@@ -81,9 +81,9 @@ function wire(button: HTMLElement, menu: HTMLElement): void {
 function fill(button: HTMLElement, menu: HTMLElement): void {
   if (menu.childElementCount) return;
   // The twin's address on the site's domain: the 复制 Markdown button holds its path (with the base URL).
-  const twin = `${siteConfig.url}${button.closest('.twin-links')?.querySelector<HTMLElement>('[data-copy-markdown]')?.dataset.copyMarkdown ?? ''}`;
+  const markdownUrl = `${siteConfig.url}${button.closest('.markdown-links')?.querySelector<HTMLElement>('[data-copy-markdown]')?.dataset.copyMarkdown ?? ''}`;
   const title = (document.querySelector('article h1')?.textContent ?? document.title).trim();
-  for (const link of assistantLinks(title, twin)) {
+  for (const link of assistantLinks(title, markdownUrl)) {
     const li = document.createElement('li');
     li.setAttribute('role', 'none');
     const a = document.createElement('a');

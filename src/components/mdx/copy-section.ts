@@ -20,14 +20,14 @@ function shownText(heading: Element, level: number): string {
 
 export async function handle(_event: Event, button: HTMLElement): Promise<void> {
   const heading = button.previousElementSibling;
-  const twin = document.querySelector<HTMLElement>('[data-copy-markdown]')?.dataset.copyMarkdown;
+  const markdownUrl = document.querySelector<HTMLElement>('[data-copy-markdown]')?.dataset.copyMarkdown;
   if (!heading || !/^H[23]$/.test(heading.tagName)) return;
   const text = Array.from(heading.childNodes)
     .filter((node) => !(node instanceof Element && node.classList.contains('heading-anchor')))
     .map((node) => node.textContent ?? '')
     .join('');
   const level = heading.tagName === 'H2' ? 2 : 3;
-  const region = document.querySelector('.twin-links [role="status"]');
-  const ok = twin ? await copyFetched(twin, (markdown) => markdownSection(markdown, text, level)) : await copyText(shownText(heading, level));
+  const region = document.querySelector('.markdown-links [role="status"]');
+  const ok = markdownUrl ? await copyFetched(markdownUrl, (markdown) => markdownSection(markdown, text, level)) : await copyText(shownText(heading, level));
   confirm(button, ok, COPY_SECTION_LABEL, region ? { region, done: COPIED_SECTION_STATUS } : null);
 }
