@@ -18,7 +18,7 @@ const config: GatsbyConfig = {
   jsxImportSource: '@emotion/react',
   graphqlTypegen: false,
   flags: { DEV_SSR: false },
-  // gatsby develop: routes that answer before Gatsby's own (search files, twins, cards), added by the features.
+  // gatsby develop: routes that answer before Gatsby's own (search files, Markdown versions, cards), added by the features.
   developMiddleware: mountDevelopRoutes,
   plugins: [
     'gatsby-plugin-emotion',

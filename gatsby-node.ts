@@ -34,5 +34,5 @@ export const createPages = pages.createPages;
 export const onCreateWebpackConfig = webpack.onCreateWebpackConfig;
 export const onPreBuild = images.onPreBuild;
 export const onPostBuild = postbuild.onPostBuild;
-/** gatsby develop: search files that follow the content, twins and share cards on request. */
+/** gatsby develop: search files that follow the content, Markdown versions and share cards on request. */
 export const onCreateDevServer = inOrder<'onCreateDevServer'>(search.onCreateDevServer!, pageExports.onCreateDevServer!);

@@ -1,9 +1,9 @@
-// npm run bench:exports — what Markdown twins and share cards cost per page, outside Gatsby.
+// npm run bench:exports — what Markdown versions and share cards cost per page, outside Gatsby.
 //
 // Generates N synthetic Chinese posts and docs (scripts/lib/synthetic.mjs, as bench:build's scale runs),
-// renders every file's Markdown twin (gatsby/markdown/markdown-version.ts) and draws every page's share card
+// renders every file's Markdown version (gatsby/markdown/markdown-version.ts) and draws every page's share card
 // (gatsby/exports/share-cards.ts) into a temporary folder with an empty card cache, then draws them
-// again (all from the cache). Prints wall and CPU time per twin and per card (CPU counts every
+// again (all from the cache). Prints wall and CPU time per Markdown version and per card (CPU counts every
 // thread of this process: resvg rasterises in libuv's pool) and the size of the PNGs.
 //   --n 200 (files)  --keep (keep the temporary folder)
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';

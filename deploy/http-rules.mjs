@@ -126,7 +126,7 @@ export function cacheControlFor(urlPath) {
 }
 
 /**
- * Content types set by these rules rather than left to the server's MIME table: the Markdown twin
+ * Content types set by these rules rather than left to the server's MIME table: the Markdown version
  * of every doc and post (URL + .md), the text files for language models (llms.txt,
  * llms-full.txt, robots.txt …), the OpenSearch description and the feeds, always with their charset — the text is Chinese, and a browser or
  * a crawler guessing another charset shows mojibake. nginx gets a location per rule (an unknown

@@ -26,7 +26,7 @@ export function builtSite(): BuiltSite | null {
   return built;
 }
 
-/** The series box a planned post page shows (none for docs and posts outside a series), for its twin. */
+/** The series box a planned post page shows (none for docs and posts outside a series), for its Markdown version. */
 export function seriesOf(plan: readonly PagePlan[], pagePath: string): SeriesBox | undefined {
   const page = plan.find((p) => p.path === pagePath);
   return page?.kind === 'post' ? (page.context.series ?? undefined) : undefined;

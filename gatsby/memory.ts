@@ -1,7 +1,7 @@
 /**
  * Keeping a build's heaps near what they hold. V8 lets a heap that collects cheaply grow to several
  * times its live data before a full collection, and a build runs four isolates at once (Gatsby's
- * main thread and its query process, the search and Markdown-twin threads): at 5,000 pages most of
+ * main thread and its query process, the search and Markdown-version threads): at 5,000 pages most of
  * the peak was garbage not collected yet. A loop that allocates a lot per item calls a keeper after
  * each item; it collects when the committed heap has grown past `factor` × what the last collection
  * left (or past what stayed committed after it, which V8 does not give back at once) plus

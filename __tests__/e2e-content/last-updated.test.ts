@@ -1,6 +1,6 @@
 /**
  * “最后更新于” on the real build (content/README.md, 最后更新日期), as a rule over every listed page: the
- * date a page shows, its twin's line and the sitemap's <lastmod> agree with git's own answer for the
+ * date a page shows, its Markdown version's line and the sitemap's <lastmod> agree with git's own answer for the
  * file (`git log --format=%cs`), which holds on a full clone (CI checks out the full history; a
  * shallow clone is covered by __tests__/unit/last-updated.test.ts). Docs always show it; posts only
  * when changed after the commit that added them, on a later day than their own date.
@@ -47,7 +47,7 @@ const expected: Expected[] = [
 const session = useBrowser();
 
 describe('the last-updated line, on every listed page', () => {
-  it('is on a page exactly when git says it changed, with git’s date, in the page, its twin and the sitemap', async () => {
+  it('is on a page exactly when git says it changed, with git’s date, in the page, its Markdown version and the sitemap', async () => {
     expect(expected.filter((e) => e.file.startsWith('content/docs/')).length).toBeGreaterThan(0);
     expect(expected.filter((e) => e.file.startsWith('content/blog/')).length).toBeGreaterThan(0);
     const sitemap = await (await fetch(url('/sitemap.xml'))).text();

@@ -105,7 +105,7 @@ describe(`site built under ${PREFIX}`, () => {
     expect(sitemap).toContain(`https://www.iofomo.com${PREFIX}/docs/desktop/wing/Get%20start`);
   });
 
-  it('llms.txt, Markdown twins and share cards live under the prefix, and every link in them answers 200', async () => {
+  it('llms.txt, Markdown versions and share cards live under the prefix, and every link in them answers 200', async () => {
     const llms = await fetch(site('/llms.txt'));
     expect(llms.status).toBe(200);
     const text = await llms.text();
@@ -123,7 +123,7 @@ describe(`site built under ${PREFIX}`, () => {
     expect(problems).toEqual([]);
     expect((await fetch(site('/llms-full.txt'))).status).toBe(200);
 
-    // A twin's site links and images carry the base URL; the images are served there.
+    // A Markdown version's site links and images carry the base URL; the images are served there.
     const markdown = await (await fetch(site('/docs/desktop/wing/Introduce.md'))).text();
     const siteLinks = [...markdown.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
     expect(siteLinks.length).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe(`site built under ${PREFIX}`, () => {
       expect((await fetch(local(pathname))).status).toBe(200);
     }
 
-    // The page links its twin and its share card under the prefix.
+    // The page links its Markdown version and its share card under the prefix.
     const html = await (await fetch(site('/docs/desktop/wing/Get%20start'))).text();
     expect(html).toContain(`href="${PREFIX}/docs/desktop/wing/Get%20start.md"`);
     const card = /<meta property="og:image" content="https:\/\/www\.iofomo\.com([^"]+)"/.exec(html)?.[1];

@@ -2,9 +2,9 @@
  * The editor constructs for Chinese technical prose in Chromium, on the fixture site's pages that use them
  * (its production build, __tests__/site; no extra build):
  * - CJK-friendly emphasis: konker feedback's labels, bold with their full-width colon, on the
- *   page and in the twin;
+ *   page and in the Markdown version;
  * - heading ids and kept anchors: wing Get start's ## 安装 {#install}: the page, the table of
- *   contents, the twin and the search sections use #install, and a link shared with the published
+ *   contents, the Markdown version and the search sections use #install, and a link shared with the published
  *   #安装 still lands on the heading, with and without JavaScript;
  * - steps (konker install post) and file trees (tinyui Develop guide, AOSP build post): lists a
  *   screen reader reads as such, drawn without JavaScript, inside a 320 px screen.
@@ -35,7 +35,7 @@ async function headingOffset(page: Page, id: string): Promise<{ scrolled: number
 }
 
 describe('CJK-friendly emphasis', () => {
-  it('makes **手机信息：**品牌 bold on the page, leaving no asterisks, and keeps it in the twin', async () => {
+  it('makes **手机信息：**品牌 bold on the page, leaving no asterisks, and keeps it in the Markdown version', async () => {
     const { page } = await session.load(FEEDBACK, { javaScriptEnabled: false });
     const labels = page.locator('.markdown ol > li > strong');
     await expect(labels.allTextContents()).resolves.toEqual(['手机信息：', '空壳版本：', '出问题的应用：', '发生了什么：', '能否重现：', '截图或录屏：']);
@@ -46,7 +46,7 @@ describe('CJK-friendly emphasis', () => {
 });
 
 describe('heading anchors', () => {
-  it('give ## 安装 {#install} its id in the page, the table of contents, the twin and the search sections', async () => {
+  it('give ## 安装 {#install} its id in the page, the table of contents, the Markdown version and the search sections', async () => {
     const { page } = await session.load(WING, { javaScriptEnabled: false });
     const heading = page.locator('h2#install');
     await expect(heading.textContent()).resolves.toBe('安装#');
@@ -116,7 +116,7 @@ describe('steps', () => {
 });
 
 describe('file trees', () => {
-  it('are nested lists named 文件树, directories said in words, within 320 px, drawn as a tree in the twin', async () => {
+  it('are nested lists named 文件树, directories said in words, within 320 px, drawn as a tree in the Markdown version', async () => {
     const { page } = await session.load(TINYUI_DEV, { javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
     const tree = page.locator('.file-tree').first();
     const list = tree.locator(':scope > ul');

@@ -1,6 +1,6 @@
 /**
- * Docs that travel (docs/architecture.md) against the production build served by nginx: every listed doc and
- * post has a Markdown twin at its URL + .md (text/markdown; charset=utf-8, cached like HTML) whose
+ * The exports (Markdown versions, llms.txt, share cards; docs/architecture.md) against the production build served by nginx: every listed doc and
+ * post has a Markdown version at its URL + .md (text/markdown; charset=utf-8, cached like HTML) whose
  * text matches the page; llms.txt lists exactly the listed pages and every link answers;
  * llms-full.txt holds them all; the 复制 Markdown button and 查看 Markdown link; and every share
  * card is a 1200×630 PNG with something drawn in its centre, referenced by og:image.
@@ -53,7 +53,7 @@ describe('llms.txt and llms-full.txt', () => {
     for (const hidden of unlistedPaths) expect(listed).not.toContain(hidden);
   });
 
-  it('every link answers 200 with Markdown in UTF-8, revalidated like HTML; unlisted pages have no twin', async () => {
+  it('every link answers 200 with Markdown in UTF-8, revalidated like HTML; unlisted pages have no Markdown version', async () => {
     const problems: string[] = [];
     await Promise.all(
       llmsLinks(llms).map(async ({ url: link, title }) => {
@@ -67,7 +67,7 @@ describe('llms.txt and llms-full.txt', () => {
     for (const hidden of unlistedPaths) expect((await get(markdownUrl(hidden))).status).toBe(404);
   });
 
-  it('llms-full.txt holds every listed page’s twin, in llms.txt order', async () => {
+  it('llms-full.txt holds every listed page’s Markdown version, in llms.txt order', async () => {
     const full = await get('/llms-full.txt');
     expect(full.status).toBe(200);
     expect(full.type).toBe('text/plain; charset=utf-8');
@@ -94,7 +94,7 @@ describe('Markdown versions', () => {
     }
   });
 
-  it('the twin of a doc with a callout, a table, code and an image round-trips each of them', async () => {
+  it('the Markdown version of a doc with a callout, a table, code and an image round-trips each of them', async () => {
     // The served HTML parsed in the page (DOMParser: nothing loaded or laid out), as in servedArticle.
     const { page } = await session.tab({ javaScriptEnabled: false });
     const found = { callout: 0, table: 0, code: 0, image: 0 };
@@ -136,7 +136,7 @@ describe('Markdown versions', () => {
       }
       for (const block of features.code) {
         // The fence keeps the block's title (its other meta is the page's presentation); in a tab
-        // (a list item of the twin) the block is indented under the item.
+        // (a list item of the Markdown version) the block is indented under the item.
         const title = block.title === null ? '' : ` title=${JSON.stringify(block.title)}`;
         const fenced = (indent: string) => [`\`\`\`${block.language}${title}`, ...block.text.replace(/\n$/, '').split('\n'), '```'].map((line) => (line ? indent + line : line)).join('\n');
         expect([block, markdown.includes(fenced('')) || markdown.includes(fenced('  '))]).toEqual([block, true]);
@@ -155,7 +155,7 @@ describe('Markdown versions', () => {
     expect(Object.values(found).every((n) => n > 0)).toBe(true);
   });
 
-  it('every twin holds its page’s title and every visible text piece of its article', async () => {
+  it('every Markdown version holds its page’s title and every visible text piece of its article', async () => {
     const { page } = await session.tab({ javaScriptEnabled: false });
     const missing: string[] = [];
     for (const pagePath of listedPaths) {
@@ -168,7 +168,7 @@ describe('Markdown versions', () => {
     expect(missing).toEqual([]);
   });
 
-  it('links inside twins are site-absolute and lead to pages that answer 200', async () => {
+  it('links inside Markdown versions are site-absolute and lead to pages that answer 200', async () => {
     const markdown = (await get('/docs/desktop/wing/Introduce.md')).text;
     const links = [...markdown.matchAll(/(?<!!)\[[^\]]*\]\((\/[^)\s]*)\)/g)].map((m) => m[1] as string);
     expect(links.length).toBeGreaterThan(0);
@@ -177,7 +177,7 @@ describe('Markdown versions', () => {
 });
 
 describe('复制 Markdown and 查看 Markdown on the page', () => {
-  it('copies the twin with the keyboard, confirms on the button and in a live region', async () => {
+  it('copies the Markdown version with the keyboard, confirms on the button and in a live region', async () => {
     const { page, context } = await session.open('/docs/desktop/wing/Get%20start');
     await hydrated(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
@@ -193,13 +193,13 @@ describe('复制 Markdown and 查看 Markdown on the page', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="markdown-links"] button')?.textContent === '复制 Markdown', undefined, { timeout: 5000 });
   });
 
-  it('posts have them too; unlisted pages do not (they have no twin)', async () => {
+  it('posts have them too; unlisted pages do not (they have no Markdown version)', async () => {
     const post = await get('/blog/binder');
     expect(post.text).toContain('data-copy-markdown="/blog/binder.md"');
     for (const hidden of unlistedPaths) expect((await get(encodePath(hidden))).text).not.toContain('data-testid="markdown-links"');
   });
 
-  it('without JavaScript the link opens the twin and the button is hidden, also on a phone', async () => {
+  it('without JavaScript the link opens the Markdown version and the button is hidden, also on a phone', async () => {
     const { page } = await session.load('/blog/binder', { javaScriptEnabled: false, viewport: PHONE });
     await expect(page.getByTestId('markdown-links').getByRole('button').isVisible()).resolves.toBe(false);
     const link = page.getByRole('link', { name: '查看 Markdown' });

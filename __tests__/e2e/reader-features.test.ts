@@ -182,7 +182,7 @@ describe('在 AI 中打开', () => {
   it.each([
     ['ChatGPT', 'https://chatgpt.com/', 'q'],
     ['Claude', 'https://claude.ai/new', 'q'],
-  ])('%s: a link with the prompt in its address, pointing at the page’s Markdown twin', async (name, home, parameter) => {
+  ])('%s: a link with the prompt in its address, pointing at the page’s Markdown version', async (name, home, parameter) => {
     const { page, context } = await openPost('/blog/binder');
     await stubOutside(context);
     await page.locator('#ai-menu-button').click();

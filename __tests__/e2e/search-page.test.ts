@@ -245,7 +245,7 @@ describe('the results page keeps its state in the address', () => {
     await expect(page.getByTestId('search-none').getByRole('link', { name: '文章归档' }).getAttribute('href')).resolves.toBe('/blog/archive');
   });
 
-  it('is noindex, titled without a query in its HTML, canonical without a query, and in no sitemap, llms.txt or twin', async () => {
+  it('is noindex, titled without a query in its HTML, canonical without a query, and in no sitemap, llms.txt or Markdown version', async () => {
     const html = await (await fetch(url('/search?q=x'))).text();
     expect(html).toContain('<title data-gatsby-head="true">搜索 - iofomo</title>');
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);

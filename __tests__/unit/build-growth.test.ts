@@ -71,7 +71,7 @@ describe('build growth check', () => {
   });
 
   it('counts the post-build steps as one phase: a background step’s CPU may land on another step’s line', () => {
-    // As two builds logged it: the twins' worker ended after discovery in the real build and before it in the grown one.
+    // As two builds logged it: the Markdown versions' worker ended after discovery in the real build and before it in the grown one.
     const real = buildRecord(127, [...REAL.slice(0, -1), ['post-build: search', 0.0], ['post-build: finish-html', 0.7], ['post-build: discovery', 3.2], ['post-build: markdown', 0.0], ['onPostBuild', 0.1]]);
     const grownLog = buildRecord(356, [
       ...grown((_, s) => s * 2.8).slice(0, -1),

@@ -1,7 +1,7 @@
 /**
  * Callouts in every dialect (gatsby/markdown/callouts.ts): Docusaurus directives (old and new
  * titles, nesting by more colons or the same count), GitHub alerts and <Callout> give the same
- * <aside>, the same twin blockquote and the same search text; prose with colons is left alone;
+ * <aside>, the same blockquote in the Markdown version and the same search text; prose with colons is left alone;
  * mistakes stop with the file's line.
  */
 import { CALLOUT_KINDS, CALLOUT_LABELS, normalizeCalloutFences } from '../../gatsby/markdown/callouts';
@@ -73,7 +73,7 @@ const cases = renderCases({
   unclosed: { source: '正文\n\n:::tip\n内容\n', file: 'content/docs/bad.mdx', firstLine: 5 },
 });
 
-describe('callouts: page, twin and search agree', () => {
+describe('callouts: page, Markdown version and search agree', () => {
   it('reads the older title form as the title', () => {
     const { html, markdown, search } = cases.ok('legacyTitle');
     expect(html).toBe(`${aside('tip', '小提示')}小提示</strong><p>按 <strong>这个</strong> 做。</p></aside>`);

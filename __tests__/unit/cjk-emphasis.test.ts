@@ -1,6 +1,6 @@
 /**
  * CJK-friendly emphasis in the one parser (gatsby/markdown/parse.ts, micromark-extension-cjk-friendly):
- * `**强调。**后文` is bold on the page, in the twin and in search alike, while Latin emphasis,
+ * `**强调。**后文` is bold on the page, in the Markdown version and in search alike, while Latin emphasis,
  * intraword underscores and literal asterisks keep CommonMark's meaning.
  */
 import { renderCases } from './support/cases';
@@ -14,7 +14,7 @@ const cases = renderCases({
 });
 
 describe('CJK-friendly emphasis', () => {
-  it('closes ** and * after full-width punctuation before a Han character: page, twin and search agree', () => {
+  it('closes ** and * after full-width punctuation before a Han character: page, Markdown version and search agree', () => {
     const { html, markdown, search } = cases.ok('afterPunctuation');
     expect(html).toBe('<p><strong>强调。</strong>后文，<em>斜体，</em>还有。<strong>“引号”</strong>之后，<strong>（括号）</strong>之后。</p>');
     expect(markdown).toContain('**强调。**后文，*斜体，*还有。**“引号”**之后，**（括号）**之后。');

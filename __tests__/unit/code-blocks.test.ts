@@ -1,7 +1,7 @@
 /**
  * Code blocks with meta and magic comments (gatsby/markdown/code-meta.ts, code-blocks.ts,
  * gatsby/markdown/prism splitLines): what the page shows, highlights and numbers, what the copy button
- * copies, what the twin and search get, and mistakes at the file's line.
+ * copies, what the Markdown version and search get, and mistakes at the file's line.
  */
 import { CodeBlockError, parseCodeBlock } from '../../gatsby/markdown/code-meta';
 import { h, text, textContent, type Element, type ElementContent } from '../../gatsby/markdown/hast';
@@ -108,7 +108,7 @@ const copiedFromHtml = (html: string) =>
     )
     .join('\n');
 
-describe('code blocks: page, copy, twin and search', () => {
+describe('code blocks: page, copy, Markdown version and search', () => {
   it('shows the title, numbers the lines from 10 and highlights by range and by comment', () => {
     const { html } = cases.ok('titled');
     expect(html).toContain('<div class="code-block" data-language="json"><div class="code-title">demo.config.json</div><div class="code-header"><span>JSON</span>');
@@ -137,7 +137,7 @@ describe('code blocks: page, copy, twin and search', () => {
     expect(markdown).toContain('```diff-json\n {\n-  "port": 80\n+  "port": 8080\n }\n```');
   });
 
-  it('gives the twin the code as shown with its title, and search the title and identifiers', () => {
+  it('gives the Markdown version the code as shown with its title, and search the title and identifiers', () => {
     const { markdown, search } = cases.ok('titled');
     expect(markdown).toContain('```json title="demo.config.json"\n{\n  "name": "demo",\n  "port": 8080\n}\n```');
     expect(search).toBe('demo.config.json');

@@ -1,9 +1,9 @@
 /**
  * The registry of content constructs (gatsby/markdown/constructs). For every construct, its
- * example becomes the page's HTML, the Markdown twin and search text (support/render-constructs.mts,
+ * example becomes the page's HTML, the Markdown version and search text (support/render-constructs.mts,
  * under tsx: the parser is ES modules only), and the three agree: the example makes the
- * construct, search says nothing the page and the twin do not, the twin holds no MDX, and every
- * node type Markdown lacks has both HTML and a twin. The light view — the construct modules as
+ * construct, search says nothing the page and the Markdown version do not, the Markdown version holds no MDX, and every
+ * node type Markdown lacks has both HTML and a Markdown version. The light view — the construct modules as
  * jest (this file) and webpack read them, their build-time imports left out — has the same fields
  * as Node's, and webpack bundles none of the build-time code for the stylesheet.
  */
@@ -77,7 +77,7 @@ const pattern = (written: string) => {
   return new RegExp(source as string, flags);
 };
 
-/** Syntax only this site's MDX reads, outside code (the twin is plain Markdown). */
+/** Syntax only this site's MDX reads, outside code (the Markdown version is plain Markdown). */
 const MDX_SYNTAX: Array<[string, RegExp]> = [
   ['a ::: container', /:::/],
   ['a JSX or HTML tag', /<\/?[A-Za-z][\w.:-]*[\s/>]/],
@@ -136,7 +136,7 @@ describe('the registry', () => {
 });
 
 describe.each(CONSTRUCTS.map((c) => [c.name, c] as const))('%s', (name, construct) => {
-  it('renders its example to the page, the twin and search', () => {
+  it('renders its example to the page, the Markdown version and search', () => {
     expect(rendered(name).error).toBeUndefined();
   });
 
@@ -149,7 +149,7 @@ describe.each(CONSTRUCTS.map((c) => [c.name, c] as const))('%s', (name, construc
 
   it('renders and converts every node type Markdown does not have', () => {
     const { hastTypes, markdownTypes, notMarkdown } = rendered(name);
-    // What a construct renders itself, it converts for the twin too.
+    // What a construct renders itself, it converts for the Markdown version too.
     for (const type of hastTypes) expect([type, markdownTypes.includes(type)]).toEqual([type, true]);
     const hast = new Set(whole.constructs.flatMap((c) => c.hastTypes));
     const markdown = new Set(whole.constructs.flatMap((c) => c.markdownTypes));
@@ -158,7 +158,7 @@ describe.each(CONSTRUCTS.map((c) => [c.name, c] as const))('%s', (name, construc
     for (const { type } of own) expect({ type, html: hast.has(type), markdown: markdown.has(type) }).toEqual({ type, html: true, markdown: true });
   });
 
-  it('says in search only what the page and the twin say', () => {
+  it('says in search only what the page and the Markdown version say', () => {
     const { search, pageText, markdownText } = rendered(name);
     const said = words(search);
     expect(said.length).toBeGreaterThan(0);
@@ -170,7 +170,7 @@ describe.each(CONSTRUCTS.map((c) => [c.name, c] as const))('%s', (name, construc
     for (const word of pageOnly) expect([word, said.includes(word)]).toEqual([word, true]);
   });
 
-  it('has a twin in plain Markdown', () => {
+  it('has a Markdown version that is plain Markdown', () => {
     const { markdown } = rendered(name);
     const fences = [...markdown.matchAll(/^ *(`{3,}|~{3,})(.*)$[\s\S]*?^ *\1 *$/gm)];
     const prose = markdown.replace(/^ *(`{3,}|~{3,}).*$[\s\S]*?^ *\1 *$/gm, '').replace(/`[^`\n]*`/g, '');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Node } from 'gatsby';
 import { markdownVersionSourceOf } from '../../gatsby/exports/develop-source';
 
-describe('develop: a twin is rendered from the page’s own node, as the build’s MarkdownVersionSources query gives it', () => {
+describe('develop: a Markdown version is rendered from the page’s own node, as the build’s MarkdownVersionSources query gives it', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'develop-exports-'));
   const postFile = path.join(root, 'content/blog/2023-10-10-binder/index.mdx');
   const docFile = path.join(root, 'content/docs/desktop/wing/Get start.mdx');
@@ -42,7 +42,7 @@ describe('develop: a twin is rendered from the page’s own node, as the build�
     expect(markdownVersionSourceOf('/docs/desktop/wing/Get start', site, getNode)).toMatchObject({ title: '开始使用', body: '文档', firstLine: 5, cover: undefined, lastUpdated: { date: '2024-05-01' } });
   });
 
-  it('not a post or doc of this plan: no twin (Gatsby answers, 404)', () => {
+  it('not a post or doc of this plan: no Markdown version (Gatsby answers, 404)', () => {
     expect(markdownVersionSourceOf('/blog', site, getNode)).toBeNull();
     expect(markdownVersionSourceOf('/docs/nope', site, getNode)).toBeNull();
   });

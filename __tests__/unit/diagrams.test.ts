@@ -2,7 +2,7 @@
  * ```mermaid diagrams (gatsby/markdown/diagrams.ts, mermaid-source.ts, gatsby/markdown/draw-diagrams.ts):
  * the real renderer draws the two supported kinds as inline SVG whose labels are <text> and whose
  * colours are only theme variables; a diagram that cannot be drawn names file:line and its kind;
- * the text alternative and search carry the labels; the twin keeps the source; the cache draws once.
+ * the text alternative and search carry the labels; the Markdown version keeps the source; the cache draws once.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -158,7 +158,7 @@ describe('a diagram on the page', () => {
     expect(section?.text).not.toMatch(/var\(|viewBox|marker|\d+\.\d{2}/);
   });
 
-  it('keeps its Mermaid source in the Markdown twin', () => {
+  it('keeps its Mermaid source in the Markdown version', () => {
     expect(results.sequence?.markdown).toContain(`\n\n${SEQUENCE}\n`);
   });
 });

@@ -2,7 +2,7 @@
  * A page written for Docusaurus, unchanged (__tests__/fixtures/docusaurus): its imports, both
  * admonition title forms, nested admonitions (more colons, and the same number), tabs sharing a
  * groupId, code meta and magic comments, a GitHub alert. It passes check:content and reads as its
- * author meant on the page and in the twin.
+ * author meant on the page and in the Markdown version.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -69,7 +69,7 @@ describe('a Docusaurus page, unchanged', () => {
     expect(html).not.toContain('highlight-next-line');
   });
 
-  it('reads the same in the twin: callouts as quotes, tabs as labelled blocks, titled code', () => {
+  it('reads the same in the Markdown version: callouts as quotes, tabs as labelled blocks, titled code', () => {
     const { markdown } = cases.ok('page');
     expect(markdown).toContain('> **升级之前**\n>\n> 先备份工作空间。\n>\n> > **警告**\n> >\n> > 删除的分支无法恢复。');
     expect(markdown).toContain('- **macOS**\n\n  ```bash\n  brew install python-tk\n  ```\n\n- **Linux**');

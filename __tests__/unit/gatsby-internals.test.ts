@@ -484,7 +484,7 @@ describe('gatsby develop', () => {
     expect(gatsbyFile('dist/redux/index.js')).toContain('emitter.emit(lastAction.type, lastAction)');
   });
 
-  it('the develop server runs developMiddleware’s routes before it serves public/ (develop-server.ts answers search files, twins and cards there first)', () => {
+  it('the develop server runs developMiddleware’s routes before it serves public/ (develop-server.ts answers search files, Markdown versions and cards there first)', () => {
     expect(gatsbyFile('dist/utils/start-server.js')).toMatch(/developMiddleware\(app\);[\s\S]*app\.use\(\(0, _developStatic\.developStatic\)\(`public`/);
   });
 

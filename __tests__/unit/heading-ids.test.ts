@@ -1,6 +1,6 @@
 /**
  * Headings whose links never break: explicit ids `## 标题 {#id}` (gatsby/markdown/heading-ids.ts) on
- * the page, in the table of contents, the twin, search sections and the link checker's ids
+ * the page, in the table of contents, the Markdown version, search sections and the link checker's ids
  * (slug.ts); published anchors and their aliases (gatsby/content/anchors.ts) — a reworded heading's
  * old anchor is aliased by `npm run anchors`, lands on the new heading as an element with the old
  * id, and a published anchor gone without an alias is a problem.
@@ -29,7 +29,7 @@ describe('explicit heading ids', () => {
     ]);
   });
 
-  it('give the heading its id on the page, in the table of contents, the twin and search', () => {
+  it('give the heading its id on the page, in the table of contents, the Markdown version and search', () => {
     const { html, toc, markdown, sectionIds } = cases.ok('explicit');
     expect(html).toContain('<h2 id="install">安装步骤<a class="heading-anchor" aria-hidden="true" tabindex="-1" href="#install">#</a></h2>');
     expect(html).toContain('<h3 id="step-2">第二步');

@@ -24,7 +24,7 @@ describe('host configs agree with the nginx config (one source: deploy/http-rule
     expect(host.forUrl('/blog/binder')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     expect(host.forUrl('/page-data/app-data.json')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
     expect(host.forUrl('/')['Cache-Control']).toBe('public, max-age=0, must-revalidate');
-    // Markdown twins: text/markdown in UTF-8, cached like the HTML page they mirror.
+    // Markdown versions: text/markdown in UTF-8, cached like the HTML page they mirror.
     for (const markdownUrl of ['/blog/binder.md', '/docs/desktop/wing/Get%20start.md']) {
       expect(host.forUrl(markdownUrl)).toMatchObject({ 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
     }

@@ -39,7 +39,7 @@ const POSTS = [
   { path: '/blog/older', title: '较早的 [文章]', description: '多行\n描述' },
 ];
 
-describe('twin paths', () => {
+describe('Markdown version paths', () => {
   it('add .md to the page path and encode it like the page', () => {
     expect(markdownPath('/docs/desktop/wing/Get start')).toBe('/docs/desktop/wing/Get start.md');
     expect(markdownPath('/blog/binder')).toBe('/blog/binder.md');
@@ -87,7 +87,7 @@ describe('llms.txt', () => {
 });
 
 describe('llms-full.txt', () => {
-  it("holds every listed page's twin in llms.txt order, separated by rules", () => {
+  it("holds every listed page's Markdown version in llms.txt order, separated by rules", () => {
     const sections = llmsSections(DOCS, POSTS, OPTIONS);
     const full = llmsFullTxt({ title: 'iofomo', description: '开源工具', basePath: '' }, sections, (p) => `# ${p}\n\n正文\n`);
     const pages = full.split('\n\n---\n\n');

@@ -1,6 +1,6 @@
 /**
- * Markdown twins of unchanged pages come from .cache/markdown-versions (gatsby/exports/markdown-versions.ts): a hit is
- * the cached text; a changed image or a changed twin code is rendered again; a file is written
+ * Markdown versions of unchanged pages come from .cache/markdown-versions (gatsby/exports/markdown-versions.ts): a hit is
+ * the cached text; a changed image or changed rendering code renders it again; a file is written
  * only when its text changed.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { MARKDOWN_VERSION_CODE } from '../../gatsby/exports/markdown-version-cac
 
 const ROOT = path.resolve(__dirname, '../..');
 
-test('a cached twin is reused only while its inputs, its images’ bytes and the code are the same', () => {
+test('a cached Markdown version is reused only while its inputs, its images’ bytes and the code are the same', () => {
   const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/markdown-version-cache.mts')], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Record<string, string> & { entries: number; cachedImages: string[]; written: number[]; keptYear: number };
@@ -28,7 +28,7 @@ test('a cached twin is reused only while its inputs, its images’ bytes and the
   expect(out.keptYear).toBe(2001);
 }, 60_000);
 
-test('the twins’ fingerprint covers the code that renders twins, not the code that computes fingerprints', () => {
+test('the Markdown versions’ fingerprint covers the code that renders Markdown versions, not the code that computes fingerprints', () => {
   const closure = importClosure(ROOT, [MARKDOWN_VERSION_CODE]);
   expect(closure).toEqual(expect.arrayContaining(['gatsby/exports/markdown-versions.ts', 'gatsby/markdown/markdown-version.ts', 'gatsby/exports/llms.ts']));
   expect(closure).not.toContain('gatsby/search/cache.ts');

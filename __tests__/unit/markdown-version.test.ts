@@ -1,5 +1,5 @@
 /**
- * Markdown twins (gatsby/markdown/markdown-version.ts): each MDX construct content may use, turned into its
+ * Markdown versions (gatsby/markdown/markdown-version.ts): each MDX construct content may use, turned into its
  * Markdown meaning. The real parser and serializer run (through tsx: they are ES modules), on
  * small sources written here.
  */
@@ -79,7 +79,7 @@ const md = (name: string): string => {
   return result.markdown;
 };
 
-describe('Markdown twin of each MDX construct', () => {
+describe('Markdown version of each MDX construct', () => {
   it('starts with the title as h1, then the body with its headings and inline formatting', () => {
     expect(md('title')).toBe('# 页面标题\n\n正文第一段，含 **粗体**、*强调* 和 `code`。\n\n## 小节\n\n### 更小的节\n\n第二段。\n');
   });

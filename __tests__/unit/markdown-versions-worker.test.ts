@@ -1,5 +1,5 @@
 /**
- * The build's Markdown twins on a worker thread (gatsby/exports/markdown-versions-worker.ts): the twin texts come
+ * The build's Markdown versions on a worker thread (gatsby/exports/markdown-versions-worker.ts): their texts come
  * back in the sources' order and are written to public/, a second run takes them from the cache,
  * and an image a page names that does not exist comes back as the message that stops the build.
  */
@@ -13,7 +13,7 @@ import type { MarkdownVersionSource } from '../../gatsby/exports/markdown-versio
 const ENTRY = 'gatsby/exports/markdown-versions-worker.ts';
 const site = { origin: 'https://example.com', basePath: '', title: '站点', description: '描述' };
 
-describe('twins on a worker thread', () => {
+describe('Markdown versions on a worker thread', () => {
   let dir: string;
   let publicDir: string;
   let source: (name: string, body: string) => MarkdownVersionSource;
@@ -29,7 +29,7 @@ describe('twins on a worker thread', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes each twin, hands the texts back in order, and renders and writes again only what changed', async () => {
+  it('writes each Markdown version, hands the texts back in order, and renders and writes again only what changed', async () => {
     // A body of its own: nothing of an earlier run is in the cache (.cache/markdown-versions, keyed by the inputs).
     const nonce = `${process.pid}-${Date.now()}`;
     const job: MarkdownVersionsJob = { publicDir, site, sources: [source('b', `## 第二篇\n\n编号 ${nonce}。`), source('a', `## 第一篇\n\n**粗体** ${nonce}。`)] };
@@ -40,7 +40,7 @@ describe('twins on a worker thread', () => {
     expect(first.markdownVersions.map(([page]) => page)).toEqual(['/docs/tool/b', '/docs/tool/a']);
     expect(first.markdownVersions[1]?.[1]).toContain(`**粗体** ${nonce}`);
     expect(readFileSync(path.join(publicDir, 'docs/tool/a.md'), 'utf8')).toBe(first.markdownVersions[1]?.[1]);
-    // The second run renders nothing and writes nothing: each file already holds its twin.
+    // The second run renders nothing and writes nothing: each file already holds its Markdown version.
     const again = await runOnWorkerThread<MarkdownVersionsJobResult>(ENTRY, job);
     expect(again).toEqual({ ...first, rendered: 0, written: 0 });
   }, 60_000);

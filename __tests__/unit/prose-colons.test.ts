@@ -1,7 +1,7 @@
 /**
  * Colons in prose stay prose (gatsby/markdown/parse.ts reads `:::` through remark-directive;
  * restore-directives.ts turns the text `:name` and leaf `::name` forms back into what was written):
- * the page, the twin and search read the source's characters wherever they stand, and the `:::`
+ * the page, the Markdown version and search read the source's characters wherever they stand, and the `:::`
  * containers (callouts, steps) still work.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,7 +22,7 @@ const cases = renderCases({
   escaped: { source: 'see\\:docs[文档](https://x.y)\n' },
 });
 
-/** What the page (its HTML, exactly), the twin (its Markdown, within the page's) and search (exactly) read of a case. */
+/** What the page (its HTML, exactly), the Markdown version (its Markdown, within the page's) and search (exactly) read of a case. */
 function expectRead(name: string, html: string, markdown: string, search: string) {
   const result = cases.ok(name);
   expect(result.html).toBe(html);
@@ -31,7 +31,7 @@ function expectRead(name: string, html: string, markdown: string, search: string
 }
 
 describe('colons in prose', () => {
-  it('text directives read as written: page, twin and search', () => {
+  it('text directives read as written: page, Markdown version and search', () => {
     expectRead(
       'prose',
       '<p>时间：10:30，16:9，localhost:8080，a:b，note:important，std::vector，<code>a:b</code>，:name 开头，x:y[标签]，a:b{c}，见 <a href="https://x.y/a:b" target="_blank" rel="noopener noreferrer">https://x.y/a:b</a> 页</p>',

@@ -1,6 +1,6 @@
 /**
  * The pure parts of the reader's page actions: the 纠错 address (src/lib/report-issue.ts), the
- * assistants' links (src/lib/assistants.ts) and 复制本节's section of the twin (src/lib/markdown/section.ts).
+ * assistants' links (src/lib/assistants.ts) and 复制本节's section of the Markdown version (src/lib/markdown/section.ts).
  */
 import { siteConfig } from '../../src/config/site';
 import { ASSISTANTS, assistantLinks, COPY_AND_OPEN_NOTE } from '../../src/lib/assistants';
@@ -48,7 +48,7 @@ describe('在 AI 中打开', () => {
     expect(links.map((l) => l.name)).toEqual(['ChatGPT', 'Claude', 'DeepSeek', 'Kimi', '豆包', '通义']);
   });
 
-  it('puts the prompt in the address where the assistant documents a parameter, pointing at the twin', () => {
+  it('puts the prompt in the address where the assistant documents a parameter, pointing at the Markdown version', () => {
     for (const link of links.filter((l) => !l.copy)) {
       const assistant = ASSISTANTS.find((a) => a.name === link.name)!;
       const prompt = new URL(link.href).searchParams.get(assistant.promptParameter!);

@@ -1,6 +1,6 @@
 /**
  * Series (src/lib/series.ts, gatsby/content/series.ts): the check of what editors write, the box each
- * part shows (first and last part), its Markdown twin, and the frontmatter fields of the content model.
+ * part shows (first and last part), its Markdown version, and the frontmatter fields of the content model.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -69,7 +69,7 @@ describe('seriesBoxes', () => {
     expect(seriesLinks(boxes).find((l) => l.from === '/blog/flash')?.to).toEqual(['/blog/build', '/blog/framework']);
   });
 
-  it('becomes Markdown in the twin: heading line, parts as links with dates, the current part bold, later parts labelled', () => {
+  it('is in the Markdown version: a heading line, parts as links with dates, the current part bold, later parts labelled', () => {
     const [rule, heading, list] = seriesMarkdown(boxes.get('build')!, '/fomosite');
     expect(rule).toEqual({ type: 'thematicBreak' });
     expect(JSON.stringify(heading)).toContain('系列：AOSP 系列 · 第 1 篇，共 3 篇');

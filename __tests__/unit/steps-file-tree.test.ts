@@ -1,6 +1,6 @@
 /**
  * Steps (:::steps, gatsby/markdown/steps.ts) and file trees (```filetree, gatsby/markdown/file-tree.ts):
- * accessible static HTML, the twin's Markdown and the search text from one syntax tree; mistakes
+ * accessible static HTML, the Markdown version and the search text from one syntax tree; mistakes
  * stop the build with the file's line.
  */
 import { drawFileTree, parseFileTree } from '../../gatsby/markdown/file-tree';
@@ -64,7 +64,7 @@ describe('file trees', () => {
     expect(search).toContain('wing 目录 bin wing 命令行入口 config.json');
   });
 
-  it('are drawn as `tree` draws them in the twin', () => {
+  it('are drawn as `tree` draws them in the Markdown version', () => {
     expect(cases.ok('tree').markdown).toContain(['```text', 'wing/', '├── bin/', '│   └── wing  # 命令行入口', '├── config.json', '└── …', 'README.md', '```'].join('\n'));
   });
 

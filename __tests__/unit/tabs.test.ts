@@ -1,7 +1,7 @@
 /**
  * Tabs (gatsby/markdown/tabs.ts at build time, src/lib/tabs.ts + components/mdx/tabs.ts in the
  * browser): the page's static HTML (every panel under its label, buttons for the script), the
- * twin (a labelled block per tab), the search text (every panel), Docusaurus's imports dropped,
+ * Markdown version (a labelled block per tab), the search text (every panel), Docusaurus's imports dropped,
  * mistakes at the file's line; the behaviour's decisions; the head script that shows a
  * remembered tab before the script arrives.
  */
@@ -83,7 +83,7 @@ const cases = renderCases({
   renamedImport: { source: "import MyTabs from '@theme/Tabs';\n\n正文\n", file: 'content/docs/bad.mdx', firstLine: 6 },
 });
 
-describe('tabs: page, twin and search', () => {
+describe('tabs: page, Markdown version and search', () => {
   it('writes every panel under its label, with the buttons the script needs and the default marked', () => {
     const { html } = cases.ok('docusaurus');
     const tabs = html.slice(html.indexOf('<div class="tabs"'));
@@ -99,7 +99,7 @@ describe('tabs: page, twin and search', () => {
     expect(html).not.toContain('@theme');
   });
 
-  it('gives the twin one labelled block per tab, and search every panel under its label', () => {
+  it('gives the Markdown version one labelled block per tab, and search every panel under its label', () => {
     const { markdown, search } = cases.ok('docusaurus');
     expect(markdown).toContain(
       [
@@ -168,7 +168,7 @@ describe('tabs: page, twin and search', () => {
     expect(markdown).toContain('> **各平台**\n>\n> - **A**\n>\n>   > **备注**\n>   >\n>   > 在标签页里的提示。');
   });
 
-  it('keeps two tab sets in a row apart in the twin', () => {
+  it('keeps two tab sets in a row apart in the Markdown version', () => {
     expect(cases.ok('adjacent').markdown).toContain('- **a**\n\n  一\n\n* **a**\n\n  二');
   });
 });

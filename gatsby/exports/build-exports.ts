@@ -1,8 +1,9 @@
 /**
- * The Gatsby side of "docs that travel" (docs/architecture.md), called by gatsby/pages and gatsby/postbuild:
+ * The Gatsby side of the exports (Markdown versions, llms.txt, share cards; docs/architecture.md),
+ * called by gatsby/pages and gatsby/postbuild:
  *   - planShareCards (createPages): which pages get a generated share card and its file name,
  *     handed to the post/doc templates in the page context;
- *   - markdownInputs, writeMarkdownFiles and writeShareCardFiles (onPostBuild): Markdown twins,
+ *   - markdownInputs, writeMarkdownFiles and writeShareCardFiles (onPostBuild): Markdown versions,
  *     llms.txt, llms-full.txt and the card PNGs.
  */
 import { readFileSync } from 'node:fs';
@@ -142,14 +143,14 @@ export interface ExportInput {
   lastUpdated: ReadonlyMap<string, LastUpdated>;
 }
 
-/** What the twins are made from: every listed page's source, and what llms.txt lists. */
+/** What the Markdown versions are made from: every listed page's source, and what llms.txt lists. */
 export interface MarkdownInputs {
   sources: MarkdownVersionSource[];
   site: MarkdownVersionSite;
   sections: LlmsSection[];
 }
 
-/** Every listed post's and doc's twin source (their bodies from Gatsby's nodes) and llms.txt's sections; null when the query failed (reported). */
+/** The sources of every listed post's and doc's Markdown version (their bodies from Gatsby's nodes) and llms.txt's sections; null when the query failed (reported). */
 export async function markdownInputs({ graphql, reporter, pathPrefix, plan, posts, docs, lastUpdated }: ExportInput): Promise<MarkdownInputs | null> {
   const result = await graphql<SourceQuery>(`
     query MarkdownVersionSources {
@@ -213,7 +214,7 @@ export async function markdownInputs({ graphql, reporter, pathPrefix, plan, post
 }
 
 /**
- * The Markdown twins, then llms.txt and llms-full.txt, into public/. The twins are rendered on a
+ * The Markdown versions, then llms.txt and llms-full.txt, into public/. The Markdown versions are rendered on a
  * worker thread (gatsby/exports/markdown-versions-worker.ts), started before this returns its promise, so the
  * post-build steps after it run meanwhile; their parse trees are garbage the build's own heap
  * never holds.

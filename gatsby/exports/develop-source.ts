@@ -1,4 +1,4 @@
-/** Where develop's Markdown twins come from (gatsby/exports/develop.ts): the page's Mdx node and file. */
+/** Where develop's Markdown versions come from (gatsby/exports/develop.ts): the page's Mdx node and file. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'gatsby';
@@ -11,7 +11,7 @@ import { seriesOf } from '../built-site';
 
 type GetNode = (id: string) => Node | undefined;
 
-/** A post's or doc's twin source, from its Mdx node and file (as the build's MarkdownVersionSources query gives it). */
+/** The source of a post's or doc's Markdown version, from its Mdx node and file (as the build's MarkdownVersionSources query gives it). */
 export function markdownVersionSourceOf(pagePath: string, site: Pick<BuiltSite, 'posts' | 'docs' | 'lastUpdated'> & Partial<Pick<BuiltSite, 'plan'>>, getNode: GetNode): MarkdownVersionSource | null {
   const post = site.posts.find((p) => postPath(p.slug) === pagePath);
   const entry = post ?? site.docs.find((d) => docPath(d.docId) === pagePath);

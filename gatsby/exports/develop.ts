@@ -1,8 +1,8 @@
 /**
- * "Docs that travel" in `gatsby develop`: each post's and doc's Markdown twin (its path + .md)
+ * The exports in `gatsby develop`: each post's and doc's Markdown version (its path + .md)
  * and its share card (/static/og/<hash>.png) rendered when asked for, by the same code as the
  * build (markdownVersionOf, drawShareCards), from the pages createPages last planned. develop runs no
- * onPostBuild, so without this an editor could not preview either. Twins point their images at
+ * onPostBuild, so without this an editor could not preview either. Markdown versions point their images at
  * the develop server (the request's origin); cards are drawn into the build cache like the
  * build's, so a later build copies them.
  */
@@ -39,7 +39,7 @@ export function exportRoutes(getNode: (id: string) => Node | undefined, publicDi
       await drawShareCards([card], planner(), CARD_CACHE);
       res.set({ 'Content-Type': 'image/png', 'Cache-Control': 'no-cache' }).send(readFileSync(cachedCardFile(CARD_CACHE, card)));
     } catch (error) {
-      // A content mistake (an image the twin names is missing, a glyph the card font lacks): say which, keep serving.
+      // A content mistake (an image the Markdown version names is missing, a glyph the card font lacks): say which, keep serving.
       res
         .status(500)
         .set({ 'Content-Type': 'text/plain; charset=utf-8' })

@@ -1,8 +1,8 @@
 /**
- * Docs that travel: where each page's Markdown twin lives, and llms.txt / llms-full.txt
+ * Where each page's Markdown version lives, and llms.txt / llms-full.txt
  * (https://llmstxt.org): the site name as h1, a blockquote summary, then h2 sections — one per
  * product's docs (in the order of the navbar), the overview and about pages, and the blog — each a
- * list of `[title](url.md): description`. llms-full.txt holds every listed page's twin in the same
+ * list of `[title](url.md): description`. llms-full.txt holds every listed page's Markdown version in the same
  * order (docs in sidebar order, then posts newest first). Like the sitemap: nothing unlisted, no drafts.
  */
 import { buildSidebars, flattenSidebar, sidebarKey, type DocInput } from '../../src/lib/docs';
@@ -115,7 +115,7 @@ export function llmsTxt(site: LlmsSite, sections: readonly LlmsSection[]): strin
   return `${lines.join('\n')}\n`;
 }
 
-/** llms-full.txt: the site's h1 and summary, then each page's twin in llms.txt order, separated by rules. */
+/** llms-full.txt: the site's h1 and summary, then each page's Markdown version in llms.txt order, separated by rules. */
 export function llmsFullTxt(site: LlmsSite, sections: readonly LlmsSection[], markdownOf: (path: string) => string): string {
   const pages = sections.flatMap((section) => section.entries.map((entry) => markdownOf(entry.path).trim()));
   return `${[`# ${oneLine(site.title)}\n\n> ${oneLine(site.description)}`, ...pages].join('\n\n---\n\n')}\n`;

@@ -1,6 +1,6 @@
 /**
- * Twins of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
- * page's inputs and the fingerprint of the code that writes twins (every file markdown-versions.ts reaches
+ * Markdown versions of unchanged pages are taken from Gatsby's .cache (gatsby clean empties it): keyed by each
+ * page's inputs and the fingerprint of the code that writes Markdown versions (every file markdown-versions.ts reaches
  * through relative imports, the lockfile, Node's version: gatsby/code-fingerprint.ts). A module of its
  * own so that markdown-versions.ts does not import the fingerprint's code, which would enter its own fingerprint.
  */

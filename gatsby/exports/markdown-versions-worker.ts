@@ -1,7 +1,7 @@
 /**
- * The Markdown twins of a production build, on a worker thread (gatsby/worker-thread.ts): started
+ * The Markdown versions of a production build, on a worker thread (gatsby/worker-thread.ts): started
  * by writeMarkdownFiles (gatsby/exports/build-exports.ts) with every listed page's source, it renders or takes
- * from the cache each twin, writes it to public/ and hands the texts back for llms-full.txt.
+ * from the cache each Markdown version, writes it to public/ and hands the texts back for llms-full.txt.
  */
 import { heapKeeper } from '../memory';
 import { workerTask } from '../worker-thread';
@@ -15,11 +15,11 @@ export interface MarkdownVersionsJob {
 }
 
 export interface MarkdownVersionsJobResult {
-  /** Each twin's text by page path, in the sources' order. */
+  /** Each Markdown version's text by page path, in the sources' order. */
   markdownVersions: Array<[string, string]>;
-  /** Twins rendered now (the others came from the cache). */
+  /** Markdown versions rendered now (the others came from the cache). */
   rendered: number;
-  /** Twin files written (the others were already as they are). */
+  /** Markdown version files written (the others were already as they are). */
   written: number;
   /** An image a page names that does not exist: the build stops with this message. */
   imageError?: string;

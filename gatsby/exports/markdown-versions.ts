@@ -1,7 +1,7 @@
 /**
- * Writes the docs that travel (called from onPostBuild): every listed post's and doc's Markdown
- * twin at its path + .md (gatsby/markdown/markdown-version.ts), llms.txt and llms-full.txt (gatsby/exports/llms.ts).
- * Images in twins point at a served file: the original, copied to /static/<md5 of the file>/<name>
+ * Writes the exports' text files (called from onPostBuild): every listed post's and doc's
+ * Markdown version at its path + .md (gatsby/markdown/markdown-version.ts), llms.txt and llms-full.txt (gatsby/exports/llms.ts).
+ * Images in Markdown versions point at a served file: the original, copied to /static/<md5 of the file>/<name>
  * (the folder Gatsby's own file copies use), with the site's origin and base URL.
  */
 import { createHash } from 'node:crypto';
@@ -70,20 +70,20 @@ export function markdownImageUrl(src: string, source: Pick<MarkdownVersionSource
   return publishImage(file, publicDir, site);
 }
 
-/** A twin as cached between builds: its text and the images it published (file → URL). */
+/** A Markdown version as cached between builds: its text and the images it published (file → URL). */
 export interface CachedMarkdownVersion {
   markdown: string;
   images: Array<{ file: string; url: string }>;
 }
 
-/** Twins of unchanged pages from the last build: keyed by the page's inputs and the twin code's fingerprint. */
+/** Markdown versions of unchanged pages from the last build: keyed by the page's inputs and the fingerprint of the code that renders them. */
 export interface MarkdownVersionCache {
   entries: JsonCache<CachedMarkdownVersion>;
   fingerprint: string;
 }
 
 /**
- * A cached twin is still right when its inputs (in the key) are the same and every image it
+ * A cached Markdown version is still right when its inputs (in the key) are the same and every image it
  * points at is still published under the same URL (the URL names the image's bytes).
  */
 function reuse(cached: CachedMarkdownVersion | undefined, publicDir: string, site: MarkdownVersionSite): string | undefined {
@@ -94,7 +94,7 @@ function reuse(cached: CachedMarkdownVersion | undefined, publicDir: string, sit
   return cached.markdown;
 }
 
-/** One source's twin: from the cache when its inputs and images are unchanged, else rendered (and cached). */
+/** One source's Markdown version: from the cache when its inputs and images are unchanged, else rendered (and cached). */
 export async function markdownVersionOf(source: MarkdownVersionSource, publicDir: string, site: MarkdownVersionSite, cache?: MarkdownVersionCache): Promise<string> {
   const key = cache ? stableKey({ fingerprint: cache.fingerprint, source, site }) : '';
   const cached = cache ? reuse(cache.entries.get(key), publicDir, site) : undefined;
@@ -122,7 +122,7 @@ export async function markdownVersionOf(source: MarkdownVersionSource, publicDir
 
 /**
  * Writes `text` to `file` unless the file holds exactly that already, and says whether it wrote.
- * A rebuild after one edit finds every other twin as the last build wrote it: not writing them
+ * A rebuild after one edit finds every other Markdown version as the last build wrote it: not writing them
  * saves more than reading and comparing them costs (docs/decisions/build-at-scale.md), and their
  * modification times stay those of the build that last changed them, for a deploy that syncs by time.
  */
@@ -134,7 +134,7 @@ export function writeIfChanged(file: string, text: string): boolean {
   return true;
 }
 
-/** Writes each source's twin (those that changed); returns them by page path (for llms-full.txt) and how many files it wrote. `afterEach` runs after each source (the worker keeps its heap small with it). */
+/** Writes each source's Markdown version (those that changed); returns them by page path (for llms-full.txt) and how many files it wrote. `afterEach` runs after each source (the worker keeps its heap small with it). */
 export async function writeMarkdownVersions(
   publicDir: string,
   sources: readonly MarkdownVersionSource[],

@@ -1,5 +1,5 @@
 /**
- * Routes the develop server answers before Gatsby's own: search files, Markdown twins and share
+ * Routes the develop server answers before Gatsby's own: search files, Markdown versions and share
  * cards rendered on request. Gatsby serves public/ (developStatic) before onCreateDevServer's
  * routes, and public/ may still hold an earlier production build's .md files, cards and search
  * files; routes mounted from gatsby-config's `developMiddleware` run first. That hook runs in
@@ -53,5 +53,5 @@ export function addDevelopRoute(app: { locals: Record<string, unknown> }, handle
   handlers.push(handler);
 }
 
-/** The origin the editor's browser used (twins point their images there in develop). */
+/** The origin the editor's browser used (Markdown versions point their images there in develop). */
 export const requestOrigin = (req: DevelopRequest) => `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`;

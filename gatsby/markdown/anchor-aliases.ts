@@ -2,7 +2,7 @@
  * Old anchors of reworded headings (gatsby/content/anchors.ts): each alias becomes an empty
  * `<span id="旧锚点" class="anchor-alias">` at the start of the heading it now lands on, so a link
  * to `#旧锚点` scrolls to that heading without JavaScript (the page's scroll-padding keeps it clear
- * of the navbar). The span has no text: the table of contents, search and the twin do not see it.
+ * of the navbar). The span has no text: the table of contents, search and the Markdown version do not see it.
  * The heading pass (headings.ts) puts them in, on the final heading ids.
  */
 import { h, type Element } from './hast';

@@ -9,7 +9,7 @@
  *
  * All three become one mdast node, `callout` (kind, optional title, children), in the parser's
  * tree (parse.ts), so the page (calloutToHast: <aside class="callout callout-<kind>" role="note">
- * with its label), the Markdown twin (calloutToMarkdown: a blockquote opening with the label in bold)
+ * with its label), the Markdown version (calloutToMarkdown: a blockquote opening with the label in bold)
  * and search (the page's text: the label and the content) read the same thing. An unknown type,
  * an unclosed or a stray ::: stops the build with the file's line.
  *
@@ -267,7 +267,7 @@ export function remarkCallouts() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Output: the page's HTML and the twin's Markdown.
+// Output: the page's HTML and the Markdown version.
 
 /** <aside class="callout callout-tip" role="note" aria-label="提示"><strong class="callout-title">提示</strong>…</aside> */
 export function calloutElement(kind: CalloutKind, title: ElementContent[] | undefined, children: ElementContent[]): Element {
@@ -286,7 +286,7 @@ export function calloutToHast(state: HastState, node: CalloutNode): Element {
   return calloutElement(node.kind, title, state.all(node));
 }
 
-/** The twin's callout: a blockquote opening with its label in bold (the title, or the kind's label), then the content. */
+/** The Markdown version's callout: a blockquote opening with its label in bold (the title, or the kind's label), then the content. */
 export function calloutToMarkdown(node: CalloutNode, convert: Pick<MarkdownConvert, 'phrasing' | 'flow'>): Blockquote {
   const label = node.title ? convert.phrasing(node.title) : [{ type: 'text', value: CALLOUT_LABELS[node.kind] } as Text];
   return { type: 'blockquote', children: [{ type: 'paragraph', children: [{ type: 'strong', children: label }] }, ...convert.flow(node.children)] };

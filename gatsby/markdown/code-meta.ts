@@ -1,7 +1,7 @@
 /**
  * A fenced code block's meta and magic comments, read in one place (the rule Docusaurus keeps
- * too): what the page highlights and numbers, what the copy button copies and what the Markdown
- * twin shows all come from parseCodeBlock(), so they cannot disagree.
+ * too): what the page highlights and numbers, what the copy button copies and what the
+ * Markdown version shows all come from parseCodeBlock(), so they cannot disagree.
  *
  *   ```json title="demo.config.json" {2,4-5} showLineNumbers=10
  *   // highlight-next-line          (in the comment syntax of the block's language: //, /* *\/,
@@ -40,7 +40,7 @@ export interface CodeBlockSpec {
   lines: CodeLine[];
   /** What the copy button copies. */
   copy: string;
-  /** The code of the twin: what the reader sees, markers of diff-<lang> kept. */
+  /** The code of the Markdown version: what the reader sees, markers of diff-<lang> kept. */
   markdown: string;
 }
 

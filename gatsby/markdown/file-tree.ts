@@ -15,7 +15,7 @@
  * parser's tree (parse.ts), so together:
  * - the page (fileTreeToHast): nested lists (<ul aria-label="文件树">), directories and files told
  *   apart by text the screen reader reads (“目录”), not by icon alone; no JavaScript;
- * - the twin (fileTreeToMarkdown): a ```text block with the tree drawn in │ ├── └──;
+ * - the Markdown version (fileTreeToMarkdown): a ```text block with the tree drawn in │ ├── └──;
  * - search: the names and notes (the page's text).
  * A fence with no entries, a line with only a note, or entries under `...` stop the build with the file's line.
  * Pure functions over text and plain syntax-tree objects: unit-testable under jest.
@@ -136,7 +136,7 @@ export function drawFileTree(entries: FileTreeEntry[]): string {
   return lines.join('\n');
 }
 
-/** The twin's tree: a text block drawn as `tree` does. */
+/** The Markdown version's tree: a text block drawn as `tree` does. */
 export function fileTreeToMarkdown(node: FileTreeNode): Code {
   return { type: 'code', lang: 'text', meta: null, value: drawFileTree(node.entries) };
 }

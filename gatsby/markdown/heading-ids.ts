@@ -7,7 +7,7 @@
  * constructs/heading-ids.ts) is given the source with the marker blanked out (spaces, so every
  * line and column stays the file's own) and puts the ids on the heading nodes afterwards: `data.id` and `data.hProperties.id`, which
  * remark-rehype writes as the element's id and the heading pass (headings.ts) then keeps. The link checker
- * (slug.ts headingIds) and the twin (constructs/heading-ids.ts) read the same marker.
+ * (slug.ts headingIds) and the Markdown version (constructs/heading-ids.ts) read the same marker.
  *
  * Published anchors and their aliases (anchors.ts) point at these ids.
  * Pure functions over text and plain syntax-tree objects: unit-testable.

@@ -1,12 +1,12 @@
 /**
  * How the MDX-only syntax in content becomes HTML at build time (remark-rehype handlers) and plain
- * Markdown in the twin. Content may use the <Callout> component, plain lowercase HTML elements
+ * Markdown in the page's Markdown version. Content may use the <Callout> component, plain lowercase HTML elements
  * (<kbd>, <br />, <details> …), string-literal expressions ({'{'}) and comments ({/* … *\/}).
  * Anything that needs JavaScript to run (imports, exports, other components, computed
  * expressions) stops the build with the file and line, instead of rendering a wrong page; the
- * twin stops at the same places with the same words.
+ * Markdown version stops at the same places with the same words.
  *
- * In the twin:
+ * In the Markdown version:
  *   <details><summary>    → the summary as a bold paragraph, then the content
  *   <kbd>, <code>         → inline code; <br /> → a line break; <strong>/<b>, <em>/<i>, <del>/<s> → their Markdown
  *   <a href>, <img src>   → links and images; <h2>…, <p>, <hr>, <ul>/<ol>/<li>, <blockquote>, <pre> → the same in Markdown
@@ -124,7 +124,7 @@ function attribute(attrs: Record<string, string | true>, name: string): string |
   return typeof value === 'string' ? value : undefined;
 }
 
-/** One JSX element in content → Markdown nodes for the twin (inline or block; the parent sorts them out). */
+/** One JSX element in content → Markdown nodes for the Markdown version (inline or block; the parent sorts them out). */
 export function jsxToMarkdown(node: MdxNode, convert: MarkdownConvert): Content[] {
   const children = () => convert.all((node.children ?? []) as Content[]);
   const name = node.name;
@@ -185,13 +185,13 @@ export function jsxToMarkdown(node: MdxNode, convert: MarkdownConvert): Content[
   }
 }
 
-/** The twin of an expression: its text ({'…'}), nothing for a comment. */
+/** The Markdown version of an expression: its text ({'…'}), nothing for a comment. */
 export function expressionToMarkdown(node: MdxNode, convert: MarkdownConvert): Content[] {
   const value = expressionText(convert.file, node);
   return value === null ? [] : [textNode(value)];
 }
 
-/** import / export stop the twin as they stop the page. */
+/** import / export stop the Markdown version as they stop the page. */
 export function esmToMarkdown(node: MdxNode, convert: MarkdownConvert): never {
   throw esmNotAllowed(convert.file, node);
 }

@@ -1,5 +1,5 @@
 /**
- * Helpers over the Markdown twin's nodes (plain mdast objects), shared by the twin (markdown-version-tree.ts)
+ * Helpers over the Markdown version's nodes (plain mdast objects), shared by its tree (markdown-version-tree.ts)
  * and the constructs' converters (jsx.ts): inline and block content sorted out, plain text.
  */
 import type { Content, PhrasingContent } from 'mdast';

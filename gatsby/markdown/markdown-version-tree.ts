@@ -1,5 +1,5 @@
 /**
- * The Markdown twin's syntax tree: the parsed MDX (the same mdast the HTML renderer starts from,
+ * The Markdown version's syntax tree: the parsed MDX (the same mdast the HTML renderer starts from,
  * see parse.ts) with everything MDX-only turned into what it means in plain Markdown. Each node
  * type a content construct converts goes to its converter (constructs/: callouts become a
  * blockquote opening with their label in bold, tabs a list, JSX elements their Markdown, code the
@@ -22,7 +22,7 @@ export interface MarkdownVersionTreeOptions {
   file: string;
   /** The line of the file the body starts on (after the frontmatter), for error messages. */
   firstLine?: number;
-  /** The page title: the twin's h1. */
+  /** The page title: the Markdown version's h1. */
   title: string;
   /** The base URL the site is built for ('' at the root). */
   basePath: string;
@@ -79,7 +79,7 @@ export function seriesMarkdown(series: SeriesBox, basePath: string): Content[] {
 }
 
 /**
- * The twin's tree for a parsed content file: the title as h1, the last-updated line and the cover
+ * The Markdown version's tree for a parsed content file: the title as h1, the last-updated line and the cover
  * (if any), then the body converted as described above. The input tree is not modified.
  */
 export function markdownVersionTree(tree: Root, options: MarkdownVersionTreeOptions): Root {

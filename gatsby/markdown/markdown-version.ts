@@ -1,5 +1,5 @@
 /**
- * A post's or doc's Markdown twin (served at its URL + .md, listed in llms.txt): parsed by the same
+ * A post's or doc's Markdown version (served at its URL + .md, listed in llms.txt): parsed by the same
  * parser as the HTML (parse.ts), MDX turned into plain Markdown (markdown-version-tree.ts), serialised by
  * mdast-util-to-markdown with GFM (tables, strikethrough, footnotes, task lists).
  */

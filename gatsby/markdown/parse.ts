@@ -2,7 +2,7 @@
  * How content is parsed: MDX (remark-mdx) with GitHub-flavoured Markdown, then the parse steps of
  * the content constructs (constructs/: CJK-friendly emphasis, `:::` containers, explicit heading
  * ids, steps, callouts, tabs, file trees, images alone in their paragraph unwrapped). The one
- * definition shared by the HTML renderer (render.ts) and the Markdown twin (markdown-version.ts), so both
+ * definition shared by the HTML renderer (render.ts) and the Markdown version (markdown-version.ts), so both
  * outputs come from the same syntax tree.
  */
 import { unified } from 'unified';

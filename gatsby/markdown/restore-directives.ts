@@ -5,7 +5,7 @@
  * leading `:name` become text directives, a line `::before` a leaf directive. restoreDirectives()
  * turns each of them back into the characters it was written with, sliced from the parsed source
  * by its position (verbatim, not written out again), and merges them with the text around them, so
- * the tree is the one a parser without those two forms makes: the page, the twin and search read
+ * the tree is the one a parser without those two forms makes: the page, the Markdown version and search read
  * the source.
  *
  * Two things still differ, and each is reported (a vfile message, which `npm run check:content`

@@ -1,8 +1,8 @@
 /**
- * 复制本节: a button after each h2/h3 of the reader's HTML (the twin and the search text do not get it:
- * the twin is made from the Markdown tree, and search leaves buttons out, gatsby/search/sections.ts).
+ * 复制本节: a button after each h2/h3 of the reader's HTML (the Markdown version and the search text do not get it:
+ * the Markdown version is made from the Markdown tree, and search leaves buttons out, gatsby/search/sections.ts).
  * Hidden without JavaScript like every copy button; its code loads on the first click
- * (src/components/mdx/copy-section.ts), copying the section from the page's Markdown twin.
+ * (src/components/mdx/copy-section.ts), copying the section from the page's Markdown version.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { COPY_SECTION_LABEL } from '../../src/lib/markdown/copy-labels';

@@ -17,7 +17,7 @@
  * shared parser's tree (parse.ts), so together:
  * - the page (stepsToHast): the list as an <ol class="steps">, numbered and joined by a line in
  *   CSS (constructs/steps.ts): an ordered list to assistive technology, no JavaScript;
- * - the twin (stepsToMarkdown): the ordered list, as written;
+ * - the Markdown version (stepsToMarkdown): the ordered list, as written;
  * - search: the page's text, step by step.
  * A `:::steps` without exactly one ordered list in it stops the build with the file's line.
  * Pure functions over plain syntax-tree objects: unit-testable under jest.
@@ -83,7 +83,7 @@ export function stepsToHast(state: HastState, node: StepsNode): Element {
   return ol;
 }
 
-/** The twin's steps: the ordered list itself. */
+/** The Markdown version's steps: the ordered list itself. */
 export function stepsToMarkdown(node: StepsNode, convert: { flow(nodes: Content[]): BlockContent[] }): BlockContent[] {
   return convert.flow(node.children);
 }

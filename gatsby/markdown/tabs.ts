@@ -11,7 +11,7 @@
  *   its label — that components/mdx/tabs.ts, loaded only on pages with tabs, turns into the
  *   WAI-ARIA tabs pattern (the tab buttons are in the HTML from the start, shown once the page
  *   has JavaScript, so the panels do not jump when the script arrives);
- * - the twin (tabsToMarkdown): a list, one item per tab, its label in bold, then its content;
+ * - the Markdown version (tabsToMarkdown): a list, one item per tab, its label in bold, then its content;
  * - search: the page's text, i.e. every panel under its label (the buttons are not indexed).
  * Mistakes (unknown attributes, missing or repeated values, a stray <TabItem>, other content in
  * <Tabs>) stop the build with the file's line.
@@ -355,7 +355,7 @@ export function tabsToHast(state: HastState, node: TabsNode): Element {
   );
 }
 
-/** The twin's tabs: a list, one item per tab: its label in bold, then its content. */
+/** The Markdown version's tabs: a list, one item per tab: its label in bold, then its content. */
 export function tabsToMarkdown(node: TabsNode, convert: Pick<MarkdownConvert, 'flow'>): List {
   return {
     type: 'list',

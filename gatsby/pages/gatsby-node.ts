@@ -1,7 +1,7 @@
 /**
  * createPages: the content (gatsby/content/gatsby-node.ts) → the site plan (src/lib/routes.ts, pure) →
  * one createPage per planned page. What was planned is kept for the post-build pass
- * (gatsby/built-site.ts): feeds, sitemap, twins and the link report need no second query.
+ * (gatsby/built-site.ts): feeds, sitemap, Markdown versions and the link report need no second query.
  */
 import path from 'node:path';
 import type { CreatePagesArgs, GatsbyNode } from 'gatsby';

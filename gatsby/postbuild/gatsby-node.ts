@@ -84,8 +84,8 @@ export const POST_BUILD_STEPS: readonly PostBuildStep[] = [
   // soon as that page data was written (gatsby/search/gatsby-node.ts), alongside Gatsby's HTML
   // rendering and the next steps (none of which reads public/search/).
   { name: 'search', launch: async ({ reporter, publicDir }) => ({ done: writeSearchFiles(reporter, publicDir) }) },
-  // Markdown twins on a worker thread, then llms.txt / llms-full.txt (gatsby/exports/build-exports.ts),
-  // alongside the next steps (none of which reads a twin; the link report waits for them). Its
+  // Markdown versions on a worker thread, then llms.txt / llms-full.txt (gatsby/exports/build-exports.ts),
+  // alongside the next steps (none of which reads a Markdown version; the link report waits for them). Its
   // sources are read before finish-html, which holds this thread until it is done.
   {
     name: 'markdown',

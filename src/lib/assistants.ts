@@ -2,7 +2,7 @@
  * 在 AI 中打开: the assistants the menu offers and how each receives the page. Whether a web app
  * takes a prompt in its address was established from its documentation (docs/reader-features.md
  * names the source for each): where it does, the entry opens it with a prompt that points at the
- * page's Markdown twin; where it does not or nothing documents it, the entry copies the prompt and
+ * page's Markdown version; where it does not or nothing documents it, the entry copies the prompt and
  * opens the app, and the menu says so. Every entry is a real link.
  */
 
@@ -28,7 +28,7 @@ export const COPY_AND_OPEN_NOTE = '复制提示词后打开，粘贴即可';
 export const PROMPT_IN_LINK_NOTE = '提示词已写在链接里';
 export const PROMPT_COPIED_STATUS = '已复制提示词，请在打开的页面里粘贴';
 
-/** The prompt: read the page's Markdown twin (absolute address on the site), then answer about it. */
+/** The prompt: read the page's Markdown version (absolute address on the site), then answer about it. */
 export function assistantPrompt(title: string, markdownUrl: string): string {
   return `请阅读这个页面的 Markdown 版本：${markdownUrl}（iofomo 网站上的“${title}”），然后根据它回答我的问题。`;
 }

@@ -1,6 +1,6 @@
 /**
  * “最后更新于 2026年11月23日”: when a post or doc last changed, from git history (worked out at build
- * time by gatsby/content/git-history.ts), as the page, its Markdown twin and the sitemap show it.
+ * time by gatsby/content/git-history.ts), as the page, its Markdown version and the sitemap show it.
  */
 import { formatDateZh } from './format';
 

@@ -4,7 +4,7 @@
  * (unknown key, two parts at one place, a gap) and builds each part's series box: the series name,
  * every published part with its date, the current part, the previous and next part, and which parts
  * came out after the current one (the box is page chrome, so a post still reads as written on its
- * date). Pure: used by the site plan (src/lib/routes.ts), `npm run check:content` and the twins.
+ * date). Pure: used by the site plan (src/lib/routes.ts), `npm run check:content` and the Markdown versions.
  */
 
 /** What a post contributes to its series. */

@@ -5,7 +5,7 @@ import { SearchPage } from '../components/search/SearchPage';
 import { siteConfig } from '../config/site';
 import { readSearchState, searchTitle } from '../lib/search/page-url';
 
-/** The search results page (/search?q=…): not indexed, not in the sitemap, llms.txt or the Markdown twins. */
+/** The search results page (/search?q=…): not indexed, not in the sitemap, llms.txt or the Markdown versions. */
 export default function SearchRoute({ location }: PageProps) {
   return (
     <Layout title="搜索" pathname={location.pathname}>

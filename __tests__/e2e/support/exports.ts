@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
 /**
- * Helpers for the "docs that travel" tests (docs/architecture.md): llms.txt links, comparing a page's visible
- * text with its Markdown twin, and checking share-card pixels.
+ * Helpers for the tests of the exports (Markdown versions, llms.txt, share cards; docs/architecture.md): llms.txt links, comparing a page's visible
+ * text with its Markdown version, and checking share-card pixels.
  */
 
 /** The [title](url) links of llms.txt, in order. */
@@ -18,7 +18,7 @@ export function llmsLinks(text: string): Array<{ title: string; url: string; des
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' };
 
 /**
- * Text for comparing a page with its twin: Markdown links/images reduced to their text, entities
+ * Text for comparing a page with its Markdown version: Markdown links/images reduced to their text, entities
  * decoded, then whitespace and the characters Markdown uses as syntax (or escapes) removed — the
  * same reduction on both sides, so `**粗体**` and 粗体, `a\|b` and a|b compare equal.
  */
@@ -46,9 +46,9 @@ export async function servedArticle(page: Page, html: string): Promise<{ title: 
     const title = doc.querySelector('article h1')?.textContent ?? '';
     const body = doc.querySelector('article .markdown');
     if (!body) return { title, pieces: [] };
-    // A diagram's 文字版 is generated from its Mermaid source, which the twin keeps as written.
+    // A diagram's 文字版 is generated from its Mermaid source, which the Markdown version keeps as written.
     body.querySelectorAll('.heading-anchor, .code-header, [data-footnote-backref], #footnote-label, .diagram-text').forEach((el) => el.remove());
-    // A file tree is drawn in the twin (├── name  # note): each entry's name and note is a piece of its own.
+    // A file tree is drawn in the Markdown version (├── name  # note): each entry's name and note is a piece of its own.
     const treePieces = [...body.querySelectorAll('.file-tree .ft-name, .file-tree .ft-note')].map((el) => el.textContent ?? '');
     body.querySelectorAll('.file-tree').forEach((el) => el.remove());
     const pieces = [...body.querySelectorAll('p, li, th, td, h2, h3, h4, h5, h6, pre, summary, dt, dd')]

@@ -1,5 +1,5 @@
 /**
- * Runs Markdown sources through the real renderer, twin and search (support/render-cases.mts, in
+ * Runs Markdown sources through the real renderer, Markdown version and search (support/render-cases.mts, in
  * one tsx process per test file) and hands each case's results to the tests by name.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,9 +24,9 @@ export interface Rendered {
 }
 
 export interface CaseResults {
-  /** The case's page HTML, twin and search text; throws with the case's error if it failed. */
+  /** The case's page HTML, Markdown version and search text; throws with the case's error if it failed. */
   ok(name: string): Rendered;
-  /** The error a case stopped with (the page's and the twin's, which must be the same); throws if it rendered. */
+  /** The error a case stopped with (the page's and the Markdown version's, which must be the same); throws if it rendered. */
   error(name: string): string;
 }
 
@@ -51,7 +51,7 @@ export function renderCases<K extends string>(cases: Record<K, Case>): CaseResul
     error(name) {
       const result = results[name];
       if (!result || result.error === undefined) throw new Error(`${name} rendered without an error`);
-      if (result.markdownError !== result.error) throw new Error(`${name}: the twin said ${result.markdownError ?? 'nothing'}, the page ${result.error}`);
+      if (result.markdownError !== result.error) throw new Error(`${name}: the Markdown version said ${result.markdownError ?? 'nothing'}, the page ${result.error}`);
       return result.error;
     },
   };

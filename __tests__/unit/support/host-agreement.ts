@@ -231,7 +231,7 @@ export function checkAgreement(files: string[]) {
       const fromHost = host.forUrl(url);
       const { 'Cache-Control': hostCache, 'Content-Type': hostType, ...hostSecurity } = fromHost;
       expect({ url, headers: hostSecurity }).toEqual({ url, headers: nginxSecurity });
-      // The same explicit Content-Type (Markdown twins, text files), never two joined.
+      // The same explicit Content-Type (Markdown versions, text files), never two joined.
       expect({ url, type: hostType ?? null }).toEqual({ url, type: nginx.contentType(decodeURIComponent(url)) });
       // One Cache-Control value (never two joined), the one nginx's map gives.
       expect({ url, cache: hostCache }).toEqual({ url, cache: nginx.cacheControl(uri) });

@@ -1,6 +1,6 @@
 /**
  * Runs writeMarkdownVersions (gatsby/exports/markdown-versions.ts) three times over a temporary page with an image,
- * with a twin cache, and prints what each run returned and what the cache held (markdown-version-cache.test.ts).
+ * with a cache, and prints what each run returned and what the cache held (markdown-version-cache.test.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -34,12 +34,12 @@ const key = (file as string).replace(/\.json$/, '');
 const held = entries.get(key) as CachedMarkdownVersion;
 entries.set(key, { ...held, markdown: `${held.markdown}<!-- from cache -->` });
 out.hit = await markdownOf(cache);
-// The image's bytes change (its URL names them): the cached twin is stale.
+// The image's bytes change (its URL names them): the cached Markdown version is stale.
 writeFileSync(path.join(contentDir, 'img', 'flow.png'), 'second bytes');
 out.imageChanged = await markdownOf(cache);
-// Another fingerprint (the twin code changed): another key.
+// Another fingerprint (the code that renders Markdown versions changed): another key.
 out.codeChanged = await markdownOf({ entries, fingerprint: 'code-2' });
-// Nothing changed: the twin file is left as it is, its time too.
+// Nothing changed: the .md file is left as it is, its time too.
 const markdownFile = path.join(publicDir, markdownPath(source.path));
 utimesSync(markdownFile, new Date(2001, 0, 1), new Date(2001, 0, 1));
 out.again = await markdownOf({ entries, fingerprint: 'code-2' });

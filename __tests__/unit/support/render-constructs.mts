@@ -2,10 +2,10 @@
  * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Prints, for every
  * content construct of the registry (gatsby/markdown/constructs), its fields as Node reads them
  * (the whole module, not jest's light view) and what its example becomes: the page's HTML and its
- * text (renderMdx, diagrams drawn by the build's beautiful-mermaid), the Markdown twin and its
+ * text (renderMdx, diagrams drawn by the build's beautiful-mermaid), the Markdown version and its
  * text (renderMarkdownVersion), the search text (the sections cut from the renderer's tree), and the node
  * types of the parser's tree that Markdown does not have: mdast-util-to-markdown with GFM, the
- * twin's serialiser, cannot write them, so a construct must convert them (and render them).
+ * Markdown version's serialiser, cannot write them, so a construct must convert them (and render them).
  */
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { defaultHandlers } from 'mdast-util-to-markdown';
@@ -35,7 +35,7 @@ function nodes(tree: Node, parent: string | null = null): Array<{ type: string; 
   return [{ type: tree.type, parent }, ...(tree.children ?? []).flatMap((child) => nodes(child, tree.type))];
 }
 
-/** The node types Markdown with GFM has: what the twin's serialiser writes. */
+/** The node types Markdown with GFM has: what the Markdown version's serialiser writes. */
 const MARKDOWN_TYPES = new Set([...Object.keys(defaultHandlers), ...(gfmToMarkdown().extensions ?? []).flatMap((extension) => Object.keys(extension.handlers ?? {}))]);
 
 async function parsed(source: string): Promise<Node> {
@@ -44,7 +44,7 @@ async function parsed(source: string): Promise<Node> {
   return (await parser.run(parser.parse(vfile), vfile)) as unknown as Node;
 }
 
-/** The twin read back, with the one parser's CJK-friendly emphasis (`**强调。**后文` is emphasis, not asterisks). */
+/** The Markdown version read back, with the one parser's CJK-friendly emphasis (`**强调。**后文` is emphasis, not asterisks). */
 function readMarkdown(markdown: string): Node {
   const processor = unified().use(remarkParse).use(remarkGfm);
   const data = processor.data() as { micromarkExtensions?: unknown[] };

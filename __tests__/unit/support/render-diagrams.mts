@@ -1,7 +1,7 @@
 /**
  * Test helper (run with tsx: the renderer and the unified chain are ESM-only, jest runs CommonJS).
  * Reads [{ source, file?, markdown? }] as JSON on stdin; prints each case's rendered HTML (renderMdx
- * with the build's beautiful-mermaid drawer, no cache) and, with `markdown`, its Markdown twin — or the error it
+ * with the build's beautiful-mermaid drawer, no cache) and, with `markdown`, its Markdown version — or the error it
  * stopped with, and the error's class.
  */
 import { readFileSync } from 'node:fs';

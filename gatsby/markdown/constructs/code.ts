@@ -1,6 +1,6 @@
 /**
  * Fenced code (../code-blocks.ts, ../code-meta.ts, ../prism): highlighted at build time, with a
- * title, line marks and a copy button on the page; in the twin, the code the page shows with its
+ * title, line marks and a copy button on the page; in the Markdown version, the code the page shows with its
  * title only; in search, its identifiers.
  */
 import { css } from '@emotion/react';

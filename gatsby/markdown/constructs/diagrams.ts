@@ -1,6 +1,6 @@
 /**
  * Diagrams (../diagrams.ts): a ```mermaid fence drawn as SVG at build time with a text
- * alternative; the twin keeps the fence as written.
+ * alternative; the Markdown version keeps the fence as written.
  */
 import { DIAGRAM_COLORS } from '../../../src/lib/markdown/diagram-colors';
 import { c, fonts } from '../../../src/theme/tokens';

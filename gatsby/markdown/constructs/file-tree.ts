@@ -1,4 +1,4 @@
-/** File trees (../file-tree.ts): a ```filetree fence as nested lists on the page, drawn with │ ├── └── in the twin. */
+/** File trees (../file-tree.ts): a ```filetree fence as nested lists on the page, drawn with │ ├── └── in the Markdown version. */
 import { css } from '@emotion/react';
 import { fileTreeToHast, fileTreeToMarkdown, remarkFileTree, type FileTreeNode } from '../file-tree';
 import { c, fonts } from '../../../src/theme/tokens';
@@ -9,7 +9,7 @@ export const fileTree: ContentConstruct = {
   parse: [{ order: 80, use: () => remarkFileTree }],
   hast: { fileTree: fileTreeToHast },
   markdown: { fileTree: (node: FileTreeNode) => [fileTreeToMarkdown(node)] },
-  // The page tells folders and “more files” in words for screen readers; the twin draws them.
+  // The page tells folders and “more files” in words for screen readers; the Markdown version draws them.
   searchText: { pageOnly: ['目录', '还有其他文件'] },
   // Nested lists with guide lines.
   styles: css`

@@ -1,4 +1,4 @@
-/** Explicit heading ids, `## 安装步骤 {#install}` (../heading-ids.ts): kept by the page, the twin and links. */
+/** Explicit heading ids, `## 安装步骤 {#install}` (../heading-ids.ts): kept by the page, the Markdown version and links. */
 import type { Heading, Root } from 'mdast';
 import type { Processor } from 'unified';
 import { applyHeadingIds, explicitId, extractHeadingIds } from '../heading-ids';
@@ -26,7 +26,7 @@ export const headingIds: ContentConstruct = {
   parse: [{ order: 40, use: () => headingIdSyntax }],
   markdown: {
     heading: (node: Heading, convert) => {
-      // A heading's own id stays written after it, as in the source: links into the twin can name it.
+      // A heading's own id stays written after it, as in the source: links into the Markdown version can name it.
       const id = explicitId(node);
       return id ? [{ ...node, children: [...convert.phrasing(node.children), text(` {#${id}}`)] }] : undefined;
     },

@@ -1,6 +1,6 @@
 /**
  * Headings (../headings.ts): ids from their text, old anchors kept, a `#` link; after each h2/h3
- * a 复制本节 button (../section-buttons.ts), which search and the twin leave out.
+ * a 复制本节 button (../section-buttons.ts), which search and the Markdown version leave out.
  */
 import { rehypeHeadings } from '../headings';
 import { rehypeSectionButtons } from '../section-buttons';

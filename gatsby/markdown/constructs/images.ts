@@ -1,6 +1,6 @@
 /**
  * Images: one alone in its paragraph stands on its own; body images open large (../images.ts,
- * ../zoom.ts, after Gatsby's image plugins made them responsive); the twin links the served file.
+ * ../zoom.ts, after Gatsby's image plugins made them responsive); the Markdown version links the served file.
  */
 import type { Image } from 'mdast';
 import { rehypeZoomableImages, remarkLoneImages } from '../images';

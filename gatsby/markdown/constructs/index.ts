@@ -2,9 +2,9 @@
  * The content constructs: every way of writing content beyond CommonMark, GFM and MDX's own
  * syntax (callouts, tabs, steps, file trees, code blocks, diagrams, tables, images, headings,
  * links, CJK emphasis, explicit heading ids, JSX). Each is one module of this folder exporting one
- * object (./types.ts): its parse steps, its HTML, its Markdown twin, how search reads it, its CSS,
+ * object (./types.ts): its parse steps, its HTML, its Markdown version, how search reads it, its CSS,
  * the browser behaviour it gets, the markup the accessibility audit looks for, and an example.
- * CONSTRUCTS is the one list: the parser (../parse.ts), the renderer (../render.ts), the twin
+ * CONSTRUCTS is the one list: the parser (../parse.ts), the renderer (../render.ts), the Markdown version
  * (../markdown-version-tree.ts), search (gatsby/search/sections.ts), the site-wide stylesheet (through
  * gatsby-ssr.tsx and gatsby-browser.tsx) and the audit (__tests__/e2e/support/audit-plan.ts)
  * read it, and __tests__/unit/constructs.test.ts renders every example through all of them.
@@ -87,7 +87,7 @@ export function hastHandlers(context: RenderContext): Record<string, (state: Has
   return Object.fromEntries([...HAST_HANDLERS].map(([type, handler]) => [type, (state: HastState, node: never) => handler(state, node, context)]));
 }
 
-/** The twin's converter of each node type a construct converts (../markdown-version-tree.ts). */
+/** The Markdown version's converter of each node type a construct converts (../markdown-version-tree.ts). */
 export const MARKDOWN_CONVERTERS: ReadonlyMap<string, MarkdownConverter> = byType((c) => c.markdown);
 
 /** Where search reads the constructs' HTML otherwise than as text (gatsby/search/sections.ts). */

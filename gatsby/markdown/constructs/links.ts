@@ -1,4 +1,4 @@
-/** Links (../links.ts): site-absolute ones get the base URL, on the page and in the twin; other sites open in a new tab. */
+/** Links (../links.ts): site-absolute ones get the base URL, on the page and in the Markdown version; other sites open in a new tab. */
 import type { Definition, Link } from 'mdast';
 import { rehypeLinks, withBase } from '../links';
 import type { ContentConstruct } from './types';

@@ -46,7 +46,7 @@ export interface HastState {
  */
 export type HastHandler = (state: HastState, node: never, context: RenderContext) => ElementContent | ElementContent[] | null | undefined;
 
-/** How the Markdown twin (../markdown-version-tree.ts) converts content, for the converters of constructs. */
+/** How the Markdown version (../markdown-version-tree.ts) converts content, for the converters of constructs. */
 export interface MarkdownConvert {
   /** The content file as editors know it, for error messages. */
   file: string;
@@ -63,7 +63,7 @@ export interface MarkdownConvert {
 }
 
 /**
- * A node of one type in the twin: what it becomes in plain Markdown, or undefined to be converted
+ * A node of one type in the Markdown version: what it becomes in plain Markdown, or undefined to be converted
  * like any node of its type (its children converted, the node kept).
  */
 export type MarkdownConverter = (node: never, convert: MarkdownConvert) => Content[] | undefined;
@@ -81,8 +81,8 @@ export interface SearchText {
   /** Elements whose text is code: search keeps its identifiers only. */
   code?: readonly ElementMatch[];
   /**
-   * Words the page says for its readers that the twin says its own way (the page's 目录 before a
-   * folder, where the twin draws a `/`): the registry test allows them in search and not in the twin.
+   * Words the page says for its readers that the Markdown version says its own way (the page's 目录 before a
+   * folder, where the Markdown version draws a `/`): the registry test allows them in search and not in the Markdown version.
    */
   pageOnly?: readonly string[];
 }
@@ -97,7 +97,7 @@ export interface AuditFeature {
 export interface ContentConstruct {
   /** Unique: names the construct in tests and errors. */
   name: string;
-  /** Steps of the one parser (../parse.ts): the page, the twin and search read what they make. */
+  /** Steps of the one parser (../parse.ts): the page, the Markdown version and search read what they make. */
   parse?: readonly Step[];
   /** remark steps of the page only, after the parser and before Gatsby's image plugins. */
   remark?: readonly Step<RenderContext>[];
@@ -105,7 +105,7 @@ export interface ContentConstruct {
   hast?: Readonly<Record<string, HastHandler>>;
   /** rehype steps of the page. */
   rehype?: readonly Step<RenderContext>[];
-  /** The twin's Markdown of node types: every node type of `hast` has one. */
+  /** What node types become in the Markdown version: every node type of `hast` has one. */
   markdown?: Readonly<Record<string, MarkdownConverter>>;
   /** Where search reads the construct's HTML otherwise than its text. */
   searchText?: SearchText;
@@ -122,6 +122,6 @@ export interface ContentConstruct {
   audit?: readonly AuditFeature[];
   /** HTML its example makes, for a construct the audit does not look for (the registry test checks one or the other). */
   marker?: RegExp;
-  /** MDX that uses the construct: the registry test renders it to HTML, twin and search text. */
+  /** MDX that uses the construct: the registry test renders it to HTML, Markdown version and search text. */
   example: string;
 }

@@ -14,7 +14,7 @@ function use(event: MouseEvent<HTMLButtonElement> | KeyboardEvent<HTMLButtonElem
  * 在 AI 中打开: a WAI-ARIA menu button. Its items, real links to the assistants (src/lib/assistants.ts),
  * and its behaviour come with ./ai-menu.ts on the button's first use, so pages whose readers never
  * open it load nothing more. The button needs JavaScript (hidden without it, like 复制 Markdown); the page's
- * title and twin come from the page (its h1, the 复制 Markdown button's address).
+ * title and Markdown version come from the page (its h1, the 复制 Markdown button's address).
  */
 export function AiMenu() {
   return (

@@ -80,7 +80,7 @@ function wire(button: HTMLElement, menu: HTMLElement): void {
 /** The menu's items, once: a real link per assistant (src/lib/assistants.ts), with what it does. */
 function fill(button: HTMLElement, menu: HTMLElement): void {
   if (menu.childElementCount) return;
-  // The twin's address on the site's domain: the 复制 Markdown button holds its path (with the base URL).
+  // The Markdown version's address on the site's domain: the 复制 Markdown button holds its path (with the base URL).
   const markdownUrl = `${siteConfig.url}${button.closest('.markdown-links')?.querySelector<HTMLElement>('[data-copy-markdown]')?.dataset.copyMarkdown ?? ''}`;
   const title = (document.querySelector('article h1')?.textContent ?? document.title).trim();
   for (const link of assistantLinks(title, markdownUrl)) {

@@ -25,7 +25,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** The text at a URL (a page's Markdown twin), or the part of it `pick` returns (null: nothing to copy), copied. */
+/** The text at a URL (a page's Markdown version), or the part of it `pick` returns (null: nothing to copy), copied. */
 export async function copyFetched(url: string, pick: (text: string) => string | null = (t) => t): Promise<boolean> {
   const text = fetch(url)
     .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
@@ -85,7 +85,7 @@ export async function copyCodeOnClick(event: Event): Promise<void> {
   confirm(button, await copyText(codeToCopy(code)), COPY_LABEL, region ? { region, done: COPIED_ANNOUNCEMENT } : null);
 }
 
-/** The 复制 Markdown button (components/mdx/MarkdownLinks.tsx): copies the page's twin at data-copy-markdown. */
+/** The 复制 Markdown button (components/mdx/MarkdownLinks.tsx): copies the page's Markdown version at data-copy-markdown. */
 export async function copyMarkdownOnClick(event: { currentTarget: HTMLButtonElement }): Promise<void> {
   const button = event.currentTarget;
   const url = button.dataset.copyMarkdown;

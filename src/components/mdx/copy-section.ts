@@ -1,13 +1,13 @@
 /**
  * 复制本节 (the button after each h2/h3 of a body, added by Markdown.tsx), loaded on first use:
- * fetches the page's Markdown twin (its address is on the 复制 Markdown button) and copies the
+ * fetches the page's Markdown version (its address is on the 复制 Markdown button) and copies the
  * section under that heading (src/lib/markdown/section.ts).
  */
 import { COPY_SECTION_LABEL, COPIED_SECTION_STATUS } from '../../lib/markdown/copy-labels';
 import { markdownSection } from '../../lib/markdown/section';
 import { confirm, copyFetched, copyText } from './copy-code';
 
-/** Without a twin (an unlisted page): the section's text as shown, heading to the next h2/h3 of its level or higher. */
+/** Without a Markdown version (an unlisted page): the section's text as shown, heading to the next h2/h3 of its level or higher. */
 function shownText(heading: Element, level: number): string {
   const parts = [(heading.textContent ?? '').replace(/#$/, '').trim()];
   for (let node = heading.nextElementSibling; node; node = node.nextElementSibling) {

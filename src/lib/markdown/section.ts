@@ -1,7 +1,7 @@
 /**
- * 复制本节: one section of a page's Markdown twin, found by its heading's text as the page shows it.
+ * 复制本节: one section of a page's Markdown version, found by its heading's text as the page shows it.
  * The section runs from its heading to the next heading of the same or a higher level (fenced code
- * is skipped, so a `#` comment in code is no heading). Pure: the browser fetches the twin on click.
+ * is skipped, so a `#` comment in code is no heading). Pure: the browser fetches the Markdown version on click.
  */
 
 /** Heading text as the page shows it: Markdown's inline marks and link targets dropped, spaces folded. */
