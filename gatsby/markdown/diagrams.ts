@@ -19,7 +19,7 @@
  * A fence that cannot be drawn stops the build: `file:line` of the fence and the diagram's kind.
  */
 import type { Code, Root } from 'mdast';
-import { decodeEntities } from '../search/html-tree';
+import { decodeEntities } from './html-tree';
 import { ContentSyntaxError } from './errors';
 import { DiagramSyntaxError, expectedLabels, KIND_NAMES, readDiagram, type DiagramSource, type Statement } from './mermaid-source';
 

@@ -24,7 +24,7 @@ import { cachedFieldTokens, encodeIndexFile, indexPostings, shardFiles, type Fie
 import { SEARCH_INDEX_PATH, SEARCH_STORE_PATH, stampPrefix, type BuildStamp } from '../../src/lib/search/files';
 import { buildT2sMap, cjkCharacters } from '../../src/lib/search/normalize';
 import type { Root as HastRoot } from 'hast';
-import { htmlTree } from './html-tree';
+import { htmlTree } from '../markdown/html-tree';
 import { headingIds, sectionsFromTree } from './sections';
 import { SynonymError, validateSynonyms, type SynonymGroups } from '../../src/lib/search/synonyms';
 import type { ToSyllables } from '../../src/lib/search/pinyin';

@@ -6,13 +6,13 @@
  * (searchText in gatsby/markdown/constructs): heading anchors and drawings left out, code blocks
  * contributing only their identifiers (BINDER_WRITE_READ, onTransact, file_hash_module.py). It reads
  * the hast tree (the renderer's own, or the page data's HTML parsed by parse5, the HTML parser
- * rehype itself uses: html-tree.ts): no pattern matching on HTML.
+ * rehype itself uses: gatsby/markdown/html-tree.ts): no pattern matching on HTML.
  */
 import type { Element, Root } from 'hast';
 import type { PageSection } from '../../src/lib/types/page-section';
 import { SEARCH_TEXT } from '../markdown/constructs';
 import type { ElementMatch } from '../markdown/constructs/types';
-import { htmlTree } from './html-tree';
+import { htmlTree } from '../markdown/html-tree';
 
 const BLOCK = new Set(['p', 'li', 'td', 'th', 'tr', 'div', 'br', 'pre', 'blockquote', 'aside', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt', 'dd', 'figcaption', 'summary', 'details', 'table']);
 /** Elements whose text a reader does not read as the page's: controls, scripts (and what the content constructs leave out). */

@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { firstLoadScripts, pageDataFile, pageHtmlFiles, WEBPACK_STATS_FILE } from '../../gatsby/framework/internals';
 import { linkReport } from '../../gatsby/postbuild/link-report';
 import type { Element, Root } from 'hast';
-import { decodeEntities, htmlTree } from '../../gatsby/search/html-tree';
+import { decodeEntities, htmlTree } from '../../gatsby/markdown/html-tree';
 import { sectionsFromTree } from '../../gatsby/search/sections';
 import { siteConfig } from '../../src/config/site';
 import { SEARCH_INDEX_PATH } from '../../src/lib/search/files';

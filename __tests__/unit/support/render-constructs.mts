@@ -19,7 +19,7 @@ import { drawWithRenderer } from '../../../gatsby/markdown/draw-diagrams';
 import { contentFile, contentParser } from '../../../gatsby/markdown/parse';
 import { renderMdx } from '../../../gatsby/markdown/render';
 import { renderMarkdownVersion } from '../../../gatsby/markdown/markdown-version';
-import { decodeEntities } from '../../../gatsby/search/html-tree';
+import { decodeEntities } from '../../../gatsby/markdown/html-tree';
 import { sectionsFromTree } from '../../../gatsby/search/sections';
 
 const file = 'content/docs/example.mdx';

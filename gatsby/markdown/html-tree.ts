@@ -1,7 +1,7 @@
 /**
  * HTML read back into a hast tree by parse5, the HTML parser rehype itself uses (every character
- * reference, every tag form): for search's sections (sections.ts) and for text the build finds in
- * markup it did not make as a tree (a diagram's SVG, gatsby/markdown/diagrams.ts). Elements keep
+ * reference, every tag form): for search's sections (gatsby/search/sections.ts) and for text the build finds in
+ * markup it did not make as a tree (a diagram's SVG, diagrams.ts). Elements keep
  * their id and class only; comments and doctypes are dropped.
  */
 import { parseFragment } from 'parse5';
