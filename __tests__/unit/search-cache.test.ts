@@ -229,20 +229,6 @@ describe('writeCachedSearchFiles', () => {
     expect(builds[1]).toEqual(fresh.builds[0]);
   });
 
-  it('says how many pages it will render before rendering any (the build worker renders a few from source, waits for page data for more)', async () => {
-    const { cacheDir, files, run } = setup();
-    await run(site);
-    const events: string[] = [];
-    const edited = [site[0] as PlannedPage<Meta>, page('b.mdx', 'B\n新的一节'), page('c.mdx', 'C\n也改了')];
-    const render = (p: PlannedPage<Meta>): RenderedSections => {
-      events.push(`render ${p.file}`);
-      return { sections: [{ id: null, heading: '', depth: 0, text: p.body, code: '' }], htmlIds: [], tocIds: [] };
-    };
-    const build = (pages: Array<Meta & { sections: PageSection[] }>): BuiltFiles => ({ build: 'b2', indexJson: `${stampPrefix('b2')}}`, storeJson: `${stampPrefix('b2')}}`, pages: pages.length, records: pages.length });
-    await writeCachedSearchFiles({ pages: edited, fingerprint: 'fp1', other: { synonyms: [] }, cacheDir, files, render, build, toRender: (count) => events.push(`to render ${count}`) });
-    expect(events).toEqual(['to render 2', 'render b.mdx', 'render c.mdx']);
-  });
-
   it('calls afterPages once, after the last page is rendered and before the index is built (the build worker collects the render’s garbage there)', async () => {
     const { cacheDir, files } = setup();
     const events: string[] = [];

@@ -1,10 +1,10 @@
 /**
- * The build's search thread (gatsby/search/post-build-worker.ts) chooses where the pages its cache
- * lacks come from: up to RENDER_FROM_SOURCE_AT_MOST (an edit) it renders them from their source at
- * once and never waits for the build; more (a first build) it takes from the page data, once the
- * build says it is written. Run on a small site of its own: a temporary root, content and caches.
+ * The build's search thread (gatsby/search/post-build-worker.ts) takes the pages its cache lacks
+ * from the page data, once the build says it is written, and renders none of them twice: it does
+ * not answer before that message, for a first build as for an edit, and then renders only what
+ * its cache lacks. Run on a small site of its own: a temporary root, content and caches.
  */
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startWorkerThread } from '../../gatsby/worker-thread';
@@ -12,8 +12,7 @@ import type { SearchWorkerResult } from '../../gatsby/search/post-build-worker';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ENTRY = 'gatsby/search/post-build-worker.ts';
-// Read from the source: the worker's module imports the ESM renderer, which jest cannot load.
-const AT_MOST = Number(/RENDER_FROM_SOURCE_AT_MOST = (\d+);/.exec(readFileSync(path.join(ROOT, ENTRY), 'utf8'))?.[1]);
+const PAGES = 3;
 
 /**
  * The worker's answer, or an error if it has not answered in time: a thread waiting for a message
@@ -42,8 +41,7 @@ describe('the build’s search thread', () => {
     const content = path.join(dir, 'content');
     mkdirSync(path.join(content, 'blog'), { recursive: true });
     copyFileSync(path.join(ROOT, 'content', 'authors.json'), path.join(content, 'authors.json'));
-    // One page more than the thread renders from source.
-    for (let i = 0; i <= AT_MOST; i += 1) {
+    for (let i = 0; i < PAGES; i += 1) {
       const date = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
       const folder = path.join(content, 'blog', `${date}-p${i}`);
       mkdirSync(folder);
@@ -57,23 +55,34 @@ describe('the build’s search thread', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it(`waits for the page data when more than ${AT_MOST} pages are missing, and renders an edit from source without waiting`, async () => {
-    expect(AT_MOST).toBeGreaterThan(0);
+  it('waits for the page data before taking any page, for a first build and for an edit', async () => {
     const data = { publicDir: path.join(dir, 'public'), root: dir };
-    // A first build: every page is missing. The thread waits until it hears that the page data
-    // is written (there is none here, so it then renders each page from source).
+    // A first build: every page is missing. The thread answers only once it hears that the page
+    // data is written (there is none here, so it then renders each page from source).
+    let told = false;
     const first = startWorkerThread<SearchWorkerResult>(ENTRY, data, { env });
-    setTimeout(() => first.post('page data written'), 300);
+    setTimeout(() => {
+      told = true;
+      first.post('page data written');
+    }, 300);
     const cold = await answer(first);
+    expect(told).toBe(true);
     expect(cold.waitedForPageData).toBe(true);
-    expect(cold.report?.rendered).toBe(AT_MOST + 1);
-    expect(cold.missing).toHaveLength(AT_MOST + 1);
+    expect(cold.report?.rendered).toBe(PAGES);
+    expect(cold.missing).toHaveLength(PAGES);
 
-    // One post edited: rendered from its source at once. Nothing is posted: a thread that waited would never answer.
+    // One post edited: the thread waits for the page data as well, then renders that page alone.
     appendFileSync(path.join(dir, 'content', 'blog', '2024-01-01-p0', 'index.mdx'), '\n追加的一段。\n');
-    const edit = await answer(startWorkerThread<SearchWorkerResult>(ENTRY, data, { env }));
-    expect(edit.waitedForPageData).toBe(false);
-    expect(edit.report).toMatchObject({ rendered: 1, cached: AT_MOST, pages: AT_MOST + 1 });
-    expect(edit.missing).toEqual([]);
+    told = false;
+    const second = startWorkerThread<SearchWorkerResult>(ENTRY, data, { env });
+    setTimeout(() => {
+      told = true;
+      second.post('page data written');
+    }, 300);
+    const edit = await answer(second);
+    expect(told).toBe(true);
+    expect(edit.waitedForPageData).toBe(true);
+    expect(edit.report).toMatchObject({ rendered: 1, cached: PAGES - 1, pages: PAGES });
+    expect(edit.missing).toEqual(['/blog/p0']);
   }, 90_000);
 });

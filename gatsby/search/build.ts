@@ -235,7 +235,6 @@ export async function writeSiteSearchFiles({
   tokens = cachedFieldTokens(),
   betweenPages,
   afterPages,
-  toRender,
 }: {
   root: string;
   contentDir?: string;
@@ -256,8 +255,6 @@ export async function writeSiteSearchFiles({
   betweenPages?: () => Promise<void>;
   /** Called before the index is built (writeCachedSearchFiles). */
   afterPages?: () => void;
-  /** Told how many pages the cache does not hold, before any is rendered (writeCachedSearchFiles). */
-  toRender?: (count: number) => void;
 }): Promise<SiteSearchReport> {
   const pages = planSearchPages(root, contentDir);
   const synonyms = loadSynonyms(contentDir);
@@ -279,7 +276,6 @@ export async function writeSiteSearchFiles({
     render,
     betweenPages,
     afterPages,
-    toRender,
     build: (rendered) => {
       const files = buildSearchFiles(rendered, synonyms, tokens);
       return { build: files.build, indexJson: files.indexJson, storeJson: files.storeJson, pieces: files.pieces, pages: files.store.pages.length, records: files.store.records.length };

@@ -329,8 +329,6 @@ export async function writeCachedSearchFiles<M>(options: {
   betweenPages?: () => Promise<void>;
   /** Called once every page is rendered, before the index is built (the build's worker collects the render's garbage there). */
   afterPages?: () => void;
-  /** Told, before any page is rendered, how many have no entry in the cache (the build's worker chooses where to take them from). */
-  toRender?: (count: number) => void;
 }): Promise<SearchFilesReport> {
   const { pages, fingerprint, cacheDir, files } = options;
   const cache = new SectionCache(options.sectionsDir ?? cacheDir, fingerprint);
@@ -342,7 +340,6 @@ export async function writeCachedSearchFiles<M>(options: {
   const current = upToDate(cacheDir, inputs, files);
   if (current) return { ...statsOf(current), skipped: true, rendered: 0, cached: 0, pruned: 0, renderMs: 0, buildMs: 0, piecesWritten: 0 };
   const t0 = performance.now();
-  options.toRender?.(pages.filter((p) => !cache.has(p.file, p.body)).length);
   // One page at a time, handing the event loop back between pages: rendering is CPU work on the
   // thread that, in gatsby develop, also answers the editor's requests and runs the page query of
   // an edit; all pages at once (Promise.all) held those back for the whole render.

@@ -130,7 +130,7 @@ function startedNote(worker: SearchWorker, outcome: SearchWorkerResult, waitedMs
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const waited = waitedMs < 50 ? '收尾时已经写好' : `收尾等了 ${seconds(waitedMs)}`;
   if (worker.when !== 'bootstrap') return `（收尾时开始，${waited}）`;
-  if (!outcome.waitedForPageData) return `（构建开始时在工作线程上开始，要渲染的页面从源文件渲染，与 Gatsby 的各阶段同时；${waited}）`;
+  if (!outcome.waitedForPageData) return `（构建开始时在工作线程上开始，缓存里已有每一页，与 Gatsby 的各阶段同时；${waited}）`;
   const pageData = worker.pageDataAt === undefined ? '收尾时才收到页面数据' : `${seconds(worker.pageDataAt - worker.at)} 后页面数据写好，与生成 HTML 同时`;
   return `（构建开始时在工作线程上开始，${pageData}；${waited}）`;
 }

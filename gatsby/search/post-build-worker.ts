@@ -2,10 +2,10 @@
  * The search files of a production build, on a worker thread (gatsby/worker-thread.ts), started
  * with the build (gatsby/search/gatsby-node.ts onPreBootstrap) on the core Gatsby's bootstrap
  * leaves idle. It plans the pages, loads the last build's tokens and finds which pages its cache
- * does not hold. A few of them (an edit) it renders from their source at once and builds the
- * index while Gatsby is still sourcing, querying and rendering; more than that (a first build, a
- * renderer change) it takes from the page data the build writes, once the build says it has
- * written it (its one message to this thread), so that no page is rendered twice.
+ * does not hold; those it takes from the page data the build writes, once the build says it has
+ * written it (its one message to this thread), so that no page is rendered twice. Rendering an
+ * edit's few pages from their source at once instead gained nothing at today's size and slowed a
+ * 5,000-file edit, the render competing with Gatsby for the two cores (docs/gatsby.md).
  */
 import path from 'node:path';
 import { contentDir } from '../content/dir';
@@ -17,14 +17,6 @@ import { rendererFingerprint } from '../code-fingerprint';
 import { persistentFieldTokens, SEARCH_BUILD_ENTRY, searchCacheDirs } from './cache';
 import { pageDataRendered } from './page-data';
 
-/**
- * Pages rendered from their source rather than waited for: once the renderer is loaded, rendering
- * one is quick, so fifty fit well within the time a build spends before its page data is written
- * (figures: docs/decisions/build-at-scale.md); more than that would hold the index back longer
- * than waiting does.
- */
-export const RENDER_FROM_SOURCE_AT_MOST = 50;
-
 export interface SearchWorkerResult {
   /** Undefined when content errors stopped it (createPages reports them all). */
   report?: SiteSearchReport;
@@ -34,7 +26,7 @@ export interface SearchWorkerResult {
   renderError?: string;
   /** Fields whose tokens came from the last build / were tokenized now. */
   tokens?: { reused: number; made: number };
-  /** Whether it waited for the build's page data (else it rendered what it needed from source). */
+  /** Whether it waited for the build's page data (it does when its cache lacks a page). */
   waitedForPageData: boolean;
   /** Its working time: from the thread's start to its answer, less the wait for the page data. */
   workMs: number;
@@ -52,7 +44,6 @@ workerTask(async ({ publicDir, root = path.resolve('.') }: SearchWorkerData): Pr
   const dirs = searchCacheDirs(root);
   /** The build's message: every page's page data is in public/. */
   const pageData = messageFromParent();
-  let fromSource = false;
   let waitedForPageData = false;
   let waitMs = 0;
   const done = () => ({ waitedForPageData, workMs: performance.now() - started - waitMs });
@@ -65,11 +56,7 @@ workerTask(async ({ publicDir, root = path.resolve('.') }: SearchWorkerData): Pr
       publicDir,
       ...dirs,
       tokens,
-      toRender: (count) => {
-        fromSource = count <= RENDER_FROM_SOURCE_AT_MOST;
-      },
       rendered: async (url) => {
-        if (fromSource) return undefined;
         if (!waitedForPageData) {
           waitedForPageData = true;
           const from = performance.now();
