@@ -32,7 +32,6 @@ export const onCreateNode = content.onCreateNode;
 export const onCreatePage = search.onCreatePage;
 export const createPages = pages.createPages;
 export const onCreateWebpackConfig = webpack.onCreateWebpackConfig;
-export const onPreBuild = images.onPreBuild;
 export const onPostBuild = postbuild.onPostBuild;
 /** gatsby develop: search files that follow the content, Markdown versions and share cards on request. */
 export const onCreateDevServer = inOrder<'onCreateDevServer'>(search.onCreateDevServer!, pageExports.onCreateDevServer!);

@@ -44,7 +44,6 @@ import {
   pageHtmlFile,
   pageHtmlFiles,
   pagePathOfHtmlFile,
-  pageQueries,
   REMARK_IMAGES_MODULE,
   SHARP_PLUGIN_MODULE,
   SHARP_STATS_EXPORT,
@@ -174,26 +173,9 @@ describe('Gatsby’s cache (gatsby/framework/code-change)', () => {
 describe('Gatsby’s redux store', () => {
   let redux: ReturnType<typeof gatsbyRedux>['redux'];
   let actions: ReturnType<typeof gatsbyRedux>['actions'];
-  let internal: ReturnType<typeof gatsbyRedux>['internal'];
 
   beforeAll(() => {
-    ({ redux, actions, internal } = gatsbyRedux());
-  });
-
-  it('pages (state.pages), each component’s query (state.components) and a dirty flag per page query (state.queries.trackedQueries)', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-'));
-    const component = path.join(dir, 'post.js');
-    writeFileSync(component, 'export default function Post() { return null; }\n');
-    redux.store.dispatch(actions.createPage({ path: '/blog/canary', component, context: { id: 'mdx-1' } }, plugin));
-    redux.store.dispatch(internal.queryExtracted({ componentPath: component, query: 'query PostById { mdx { id } }' }, plugin));
-    const before = pageQueries(redux.store);
-    const page = before.pages.find((p) => p.context.id === 'mdx-1');
-    expect(page).toMatchObject({ componentPath: component, context: { id: 'mdx-1' } });
-    expect(before.queryOf(component)).toBe('query PostById { mdx { id } }');
-    expect(before.willRun(page as { path: string })).toBe(true);
-    // Once the query has run it is clean: a warm build does not run it again.
-    redux.store.dispatch(internal.pageQueryRun({ path: page?.path, componentPath: component, isPage: true }, plugin));
-    expect(pageQueries(redux.store).willRun(page as { path: string })).toBe(false);
+    ({ redux, actions } = gatsbyRedux());
   });
 
   it('the Babel plugins and presets Gatsby plugins register, per webpack stage (state.babelrc.stages)', () => {
@@ -464,7 +446,8 @@ describe('gatsby develop', () => {
     redux.store.dispatch({ type: 'SET_PROGRAM', payload: { directory: site, browserslist: ['defaults'] } } as Action);
     redux.store.dispatch(actions.createPage({ path: '/dev-404-page', component, context: {} }, plugin)); // its query is dirty (a new page)
     // The path as stored (Gatsby applies the trailingSlash option, which differs with the environment).
-    const pagePath = pageQueries(redux.store as unknown as Parameters<typeof pageQueries>[0]).pages.find((page) => page.componentPath === component)?.path ?? '';
+    const pages = (redux.store.getState() as { pages: Map<string, { path: string; componentPath: string }> }).pages;
+    const pagePath = [...pages.values()].find((page) => page.componentPath === component)?.path ?? '';
     const dataFile = pageDataFile(path.join(site, 'public'), pagePath);
     mkdirSync(path.dirname(dataFile), { recursive: true });
     writeFileSync(dataFile, '{"path":"/dev-404-page","result":{"data":{}}}');

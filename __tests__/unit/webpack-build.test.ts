@@ -8,7 +8,6 @@ import { transform as swcTransform } from '@swc/core';
 import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contentHasImages, pagesToPrewarm } from '../../gatsby/framework/images/prewarm';
 import { FingerprintBuildDependencies, fingerprint, webpackCacheDir, writeFingerprint } from '../../gatsby/framework/webpack/cache';
 import { fingerprintWebpackCache } from '../../gatsby/framework/webpack/gatsby-node';
 import { isGatsbyJsRule, type BabelItem, type WebpackStage } from '../../gatsby/framework/internals';
@@ -234,40 +233,5 @@ describe('the webpack cache fingerprint', () => {
     const compilation = { buildDependencies: new Set(['/nm/gatsby/dist/utils/webpack.config.js', '/nm/babel-loader/lib/index.js']) };
     done?.(compilation);
     expect([...compilation.buildDependencies]).toEqual(['/site/.cache/webpack/fp.json']);
-  });
-});
-
-describe('image jobs started before webpack', () => {
-  it('knows content with images: Markdown, HTML <img>, or a frontmatter cover', () => {
-    expect(contentHasImages('文字\n\n![示意图](./img/a.png)\n', {})).toBe(true);
-    expect(contentHasImages('<p><img src="./x.png" alt="x" /></p>', undefined)).toBe(true);
-    expect(contentHasImages('只有文字和[链接](./b)', { image: './cover.png' })).toBe(true);
-    expect(contentHasImages('只有文字和[链接](./b)', {})).toBe(false);
-  });
-
-  it('queries early only pages with a query whose content node has images', () => {
-    const pages = [
-      { path: '/blog/a', componentPath: '/t/post.tsx', context: { id: 'a', basePath: '' } },
-      { path: '/blog/b', componentPath: '/t/post.tsx', context: { id: 'b', basePath: '' } },
-      { path: '/blog', componentPath: '/t/list.tsx', context: { id: 'a' } },
-      { path: '/docs/c', componentPath: '/t/doc.tsx', context: {} },
-    ];
-    const queries: Record<string, string> = { '/t/post.tsx': 'query PostById { x }', '/t/doc.tsx': 'query DocById { y }' };
-    const nodes: Record<string, { body: string; frontmatter?: { image?: unknown } }> = { a: { body: '![x](./x.png)' }, b: { body: '没有图' } };
-    const early = pagesToPrewarm(
-      pages,
-      (c) => queries[c],
-      (id) => nodes[id],
-    );
-    expect(early.map((e) => [e.page.path, e.query])).toEqual([['/blog/a', 'query PostById { x }']]);
-    // A warm build: that page's query is not dirty, so it will not run and needs nothing early.
-    expect(
-      pagesToPrewarm(
-        pages,
-        (c) => queries[c],
-        (id) => nodes[id],
-        (page) => page.path !== '/blog/a',
-      ),
-    ).toEqual([]);
   });
 });

@@ -54,36 +54,12 @@ interface StoreLike {
   getState: Function;
 }
 
-/** A page as Gatsby's store keeps it (state.pages). */
-export interface StorePage {
-  path: string;
-  componentPath: string;
-  context: Record<string, unknown>;
-}
-
 interface StoreState {
-  pages?: Map<string, StorePage>;
-  components?: Map<string, { query?: string }>;
-  queries?: { trackedQueries?: Map<string, { dirty: number }> };
   program?: { directory?: string; browserslist?: string[] };
   babelrc?: { stages?: Record<string, { plugins: BabelItem[]; presets: BabelItem[] }> };
 }
 
 const stateOf = (store: StoreLike) => (store.getState as () => StoreState)();
-
-/**
- * The pages Gatsby knows, the query text of each page component (state.components, '' when it has
- * none) and whether a page's query will run in this build: Gatsby keeps a dirty flag per tracked
- * query (state.queries.trackedQueries), 0 once the result is up to date.
- */
-export function pageQueries(store: StoreLike): { pages: StorePage[]; queryOf(componentPath: string): string | undefined; willRun(page: { path: string }): boolean } {
-  const state = stateOf(store);
-  return {
-    pages: [...(state.pages?.values() ?? [])],
-    queryOf: (componentPath) => state.components?.get(componentPath)?.query,
-    willRun: (page) => state.queries?.trackedQueries?.get(page.path)?.dirty !== 0,
-  };
-}
 
 /** A Babel plugin or preset as Gatsby keeps it (state.babelrc.stages[stage]). */
 export interface BabelItem {

@@ -1,15 +1,13 @@
 /**
  * Image processing's Gatsby hooks: the build cache in front of gatsby-plugin-sharp's worker,
- * installed before any job runs (image-cache.ts), and the sharp jobs of pages with images
- * started before webpack (prewarm.ts). The post-build step reports what the cache saved.
+ * installed before any job runs (image-cache.ts). The post-build step reports what the cache saved.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { GatsbyNode, Node, Reporter } from 'gatsby';
+import type { GatsbyNode, Reporter } from 'gatsby';
 import { buildCacheDir, cacheEntries } from '../../cache';
-import { pageQueries, SHARP_WORKER_MODULE } from '../internals';
+import { SHARP_WORKER_MODULE } from '../internals';
 import { installImageCache, type ImageCacheStats } from './image-cache';
-import { pagesToPrewarm } from './prewarm';
 
 /** Hits and misses of the image cache that outlives `gatsby clean`. */
 let imageCache: ImageCacheStats | null = null;
@@ -17,23 +15,6 @@ let imageCache: ImageCacheStats | null = null;
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = ({ reporter }) => {
   imageCache = installImageCache(createRequire(path.resolve('package.json')));
   if (!imageCache) reporter.warn(`${SHARP_WORKER_MODULE} 里没有图片任务的处理函数：图片不经构建缓存处理`);
-};
-
-interface MdxNode extends Node {
-  frontmatter?: Record<string, unknown>;
-  body?: string;
-}
-
-/** Sharp jobs of pages with images, started before webpack (prewarm.ts). */
-export const onPreBuild: GatsbyNode['onPreBuild'] = ({ graphql, store, getNode, reporter }) => {
-  const { pages, queryOf, willRun } = pageQueries(store);
-  const early = pagesToPrewarm(pages, queryOf, (id) => getNode(id) as MdxNode | undefined, willRun);
-  // Not awaited: the queries and their jobs run while webpack bundles. One query at a time, so a
-  // site with thousands of such pages does not hold thousands of results at once.
-  void (async () => {
-    for (const { query, page } of early) await graphql(query, page.context).catch(() => undefined);
-  })();
-  if (early.length) reporter.info(`图片处理提前开始：${early.length} 个含图片的页面`);
 };
 
 /** The post-build step: what the image cache saved this build, and entries nobody used for a month removed. */
