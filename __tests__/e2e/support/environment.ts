@@ -56,8 +56,10 @@ let idleClose: NodeJS.Timeout | undefined;
 
 /**
  * The message jest-worker sends a worker to end it: a public export of the jest-worker that
- * jest-runner uses. When it arrives, the browser is closed at once, so the worker's event loop
- * runs empty within jest's 500 ms even if the worker's last file ended just before.
+ * jest-runner uses. When it arrives, the browser is closed at once and the worker exits when it
+ * is closed, or after END_EXIT_MS if closing takes longer (a loaded machine): jest kills a worker
+ * that is still there 500 ms after END, with a warning. Playwright kills a browser it launched
+ * when its process exits, so none is left behind.
  */
 const END_MESSAGE = (() => {
   try {
@@ -67,6 +69,8 @@ const END_MESSAGE = (() => {
   }
 })();
 let endListener: ((message: unknown) => void) | undefined;
+/** How long a worker that was told to end waits for its browser to close before it exits anyway. */
+const END_EXIT_MS = 350;
 
 function closeOnEnd(): void {
   if (endListener || END_MESSAGE === undefined || !inWorkerProcess) return;
@@ -77,7 +81,9 @@ function closeOnEnd(): void {
     const closing = shared;
     shared = undefined;
     pool = undefined;
-    void closing?.then((browser) => browser.close()).catch(() => undefined);
+    const exit = () => process.exit(0);
+    setTimeout(exit, END_EXIT_MS);
+    void (closing?.then((browser) => browser.close()) ?? Promise.resolve()).catch(() => undefined).finally(exit);
   };
   process.on('message', endListener);
 }
