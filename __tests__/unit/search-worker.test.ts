@@ -33,6 +33,20 @@ async function answer(started: ReturnType<typeof startWorkerThread<SearchWorkerR
   }
 }
 
+/**
+ * The worker's answer when the build tells it, a moment after it started, that the page data is
+ * written; `told` says whether it was told before it answered (a thread that waits always was).
+ */
+async function answerOnceTold(started: ReturnType<typeof startWorkerThread<SearchWorkerResult>>): Promise<{ told: boolean; result: SearchWorkerResult }> {
+  let told = false;
+  setTimeout(() => {
+    told = true;
+    started.post('page data written');
+  }, 300);
+  const result = await answer(started);
+  return { told, result };
+}
+
 describe('the build’s search thread', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
@@ -59,13 +73,7 @@ describe('the build’s search thread', () => {
     const data = { publicDir: path.join(dir, 'public'), root: dir };
     // A first build: every page is missing. The thread answers only once it hears that the page
     // data is written (there is none here, so it then renders each page from source).
-    let told = false;
-    const first = startWorkerThread<SearchWorkerResult>(ENTRY, data, { env });
-    setTimeout(() => {
-      told = true;
-      first.post('page data written');
-    }, 300);
-    const cold = await answer(first);
+    const { told, result: cold } = await answerOnceTold(startWorkerThread<SearchWorkerResult>(ENTRY, data, { env }));
     expect(told).toBe(true);
     expect(cold.waitedForPageData).toBe(true);
     expect(cold.report?.rendered).toBe(PAGES);
@@ -73,14 +81,8 @@ describe('the build’s search thread', () => {
 
     // One post edited: the thread waits for the page data as well, then renders that page alone.
     appendFileSync(path.join(dir, 'content', 'blog', '2024-01-01-p0', 'index.mdx'), '\n追加的一段。\n');
-    told = false;
-    const second = startWorkerThread<SearchWorkerResult>(ENTRY, data, { env });
-    setTimeout(() => {
-      told = true;
-      second.post('page data written');
-    }, 300);
-    const edit = await answer(second);
-    expect(told).toBe(true);
+    const { told: toldAfterEdit, result: edit } = await answerOnceTold(startWorkerThread<SearchWorkerResult>(ENTRY, data, { env }));
+    expect(toldAfterEdit).toBe(true);
     expect(edit.waitedForPageData).toBe(true);
     expect(edit.report).toMatchObject({ rendered: 1, cached: PAGES - 1, pages: PAGES });
     expect(edit.missing).toEqual(['/blog/p0']);

@@ -14,13 +14,13 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { CONSTRUCTS, CONTENT_STYLES } from '../../../gatsby/markdown/constructs';
-import type { Step } from '../../../gatsby/markdown/constructs/types';
 import { drawWithRenderer } from '../../../gatsby/markdown/draw-diagrams';
 import { contentFile, contentParser } from '../../../gatsby/markdown/parse';
 import { renderMdx } from '../../../gatsby/markdown/render';
 import { renderMarkdownVersion } from '../../../gatsby/markdown/markdown-version';
 import { decodeEntities } from '../../../gatsby/markdown/html-tree';
 import { sectionsFromTree } from '../../../gatsby/search/sections';
+import { lightFields } from './construct-fields';
 
 const file = 'content/docs/example.mdx';
 
@@ -61,23 +61,9 @@ function markdownText(node: Node): string {
   return (node.children ?? []).map(markdownText).join(BLOCKS.has(node.type) ? ' ' : '');
 }
 
-const orders = (steps: readonly Step<never>[] | undefined) => (steps ?? []).map((step) => step.order);
-
 const results = [];
 for (const construct of CONSTRUCTS) {
-  const result: Record<string, unknown> = {
-    name: construct.name,
-    example: construct.example,
-    hastTypes: Object.keys(construct.hast ?? {}),
-    markdownTypes: Object.keys(construct.markdown ?? {}),
-    orders: { parse: orders(construct.parse), remark: orders(construct.remark), rehype: orders(construct.rehype) },
-    styles: construct.styles?.styles ?? null,
-    pageStyles: construct.pageStyles ?? null,
-    searchText: construct.searchText ?? null,
-    behaviour: construct.behaviour ?? null,
-    audit: (construct.audit ?? []).map(({ feature, pattern }) => ({ feature, pattern: String(pattern) })),
-    marker: construct.marker ? String(construct.marker) : null,
-  };
+  const result: Record<string, unknown> = { ...lightFields(construct) };
   try {
     const rendered = await renderMdx(construct.example, { file, drawDiagram: drawWithRenderer });
     const markdown = await renderMarkdownVersion(construct.example, { file, title: '示例', basePath: '', imageUrl: (src) => src });
