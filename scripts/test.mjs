@@ -5,27 +5,31 @@
  * failure's exit status.
  *
  *   1. workflow lint, then the unit, content and search tests (jest, one worker per core); beside
- *      them, at nice 19, the typecheck, ESLint and Prettier's check one after another: the unit
- *      tests leave part of the CPU idle while they wait on the processes they start;
- *   2. the two builds the browser tests need: the fixture site the feature tests own (npm run
- *      build:fixture, __tests__/site) from nothing (`gatsby clean` first: the growth check compares
- *      whole builds), copied to .e2e/fixture; then the real content (npm run build:strict) on its
- *      cache, as a deploy build follows the last one, copied to .e2e/site. The code is the same, so
- *      webpack's bundles come from its cache and only the content is built again; both logs are
- *      kept in .e2e/build-logs/;
+ *      them, at nice 19, the typecheck: the unit tests leave part of the CPU idle while they wait
+ *      on the processes they start;
+ *   2. the fixture site the feature tests own (npm run build:fixture, __tests__/site) from nothing
+ *      (`gatsby clean` first: the growth check compares whole builds), copied to .e2e/fixture;
+ *      beside it, at nice 19, ESLint and Prettier's check: a Gatsby build leaves a core idle in
+ *      its phases that run on one thread;
  *   3. the timed e2e tests against the fixture build; beside them, at the lowest CPU priority, the
- *      grown build (npm run build:grown: the fixture plus synthetic pages, under /fomosite) into
- *      public/. The timed tests assert the spec's delays in real time and spend most of it waiting:
- *      the build takes the CPU they leave, and yields it the moment they want it;
- *   4. the growth check (no phase of the grown build takes more than its share per page), the
+ *      real content's build (npm run build:strict) on the fixture's cache, as a deploy build
+ *      follows the last one (webpack's bundles come from the cache, only the content is built
+ *      again), then its copy to .e2e/site. The timed tests assert the spec's delays in real time
+ *      and spend most of it waiting: the build takes the CPU they leave, and yields it the moment
+ *      they want it;
+ *   4. the grown build (npm run build:grown: the fixture plus synthetic pages, under /fomosite)
+ *      into public/;
+ *   5. the growth check (no phase of the grown build takes more than its share per page), the
  *      feature e2e tests against .e2e/fixture with the /fomosite tests against public/, then the
  *      rules over the real content (e2e-content) against .e2e/site.
+ *
+ * The builds' logs are kept in .e2e/build-logs/ (scripts/build-phases.mjs).
  *
  * Workers: one per core the process may use (os.availableParallelism(), which honours CPU
  * affinity such as `taskset`), see WORKERS: these workers spend much of their time waiting on the
  * browsers and servers they start.
  *
- * `npm test -- --stages 3,4` runs only the stages numbered (see selectStages()). At the end: how
+ * `npm test -- --stages 5` runs only the stages numbered (see selectStages()). At the end: how
  * long each stage took.
  */
 import { spawn } from 'node:child_process';
@@ -54,19 +58,24 @@ const jest = (...args) => ({ command: bin('jest'), args });
  */
 export const STAGES = [
   {
-    name: 'workflow lint, unit, content and search tests, beside them the typecheck, ESLint and Prettier',
+    name: 'workflow lint, unit, content and search tests, beside them the typecheck',
     sequence: [npmRun('lint:workflow'), jest('--selectProjects', 'unit', 'content', 'search', `--maxWorkers=${WORKERS}`)],
-    beside: ['typecheck', 'lint', 'format:check'].map((script) => ({ ...npmRun(script), nice: 19 })),
+    beside: [{ ...npmRun('typecheck'), nice: 19 }],
   },
   {
-    name: 'builds: the fixture site, then the real content',
-    sequence: [npmRun('clean'), recordBuild('fixture', 'build:fixture'), copyBuild(BUILD_COPIES.fixture), recordBuild('strict', 'build:strict'), copyBuild(BUILD_COPIES.content)],
+    name: 'the fixture site’s build, beside it ESLint and Prettier',
+    sequence: [npmRun('clean'), recordBuild('fixture', 'build:fixture'), copyBuild(BUILD_COPIES.fixture)],
+    beside: ['lint', 'format:check'].map((script) => ({ ...npmRun(script), nice: 19 })),
   },
   {
-    name: 'timed e2e tests (fixture build), beside them the grown build under /fomosite',
+    name: 'timed e2e tests (fixture build), beside them the real content’s build',
     env: { E2E_SITE_DIR: BUILD_COPIES.fixture },
     sequence: [jest('--selectProjects', 'e2e-timed', '--runInBand')],
-    beside: [{ ...npmRun('build:grown'), nice: 19 }],
+    beside: [{ ...recordBuild('strict', 'build:strict'), nice: 19 }, copyBuild(BUILD_COPIES.content)],
+  },
+  {
+    name: 'the grown build under /fomosite',
+    sequence: [npmRun('build:grown')],
   },
   {
     name: 'build growth check, e2e tests (fixture build) with the /fomosite tests, then the real content’s rules',
@@ -149,11 +158,11 @@ async function runBeside(commands, env) {
 }
 
 /** How a command reads in the log: `nice -n 19 npm run build:prefixed`. */
-const describeCommand = ({ command, args, nice }) => [...(nice ? ['nice', '-n', nice] : []), command, ...args].join(' ');
+const describeCommand = ({ command, args, nice, copy }) => (copy ? `copy public/ to ${copy}` : [...(nice ? ['nice', '-n', nice] : []), command, ...args].join(' '));
 
 /**
- * The stages to run: all, or those numbered (from 1) by `--stages 3,4` — e.g. to run the e2e
- * stages again after fixing a test, when public/ still holds the strict build (stage 3 copies it).
+ * The stages to run: all, or those numbered (from 1) by `--stages 5` — e.g. to run the browser
+ * tests again after fixing one, when .e2e/ holds the copies of both builds and public/ the grown one.
  */
 export function selectStages(argv) {
   const i = argv.indexOf('--stages');
