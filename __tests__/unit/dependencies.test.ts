@@ -1,5 +1,6 @@
 /**
- * Every package the site's code imports is declared in package.json. A package that resolves only
+ * Every package the site's code imports is declared in package.json, and every system package
+ * the tests need is installed wherever `npm test` runs. A package that resolves only
  * because some other package's tree hoisted it to node_modules/ (gray-matter through
  * gatsby-plugin-mdx, unist-util-visit through remark …) disappears or changes major version the
  * day that package moves on, and a fresh clone then breaks with no change of ours.
@@ -87,5 +88,33 @@ describe('the import reader', () => {
     expect(importsOf(source).map(packageOf).filter(Boolean)).toEqual(['gray-matter', 'mdast', 'sharp', '@emotion/babel-plugin']);
     expect(typesPackage('mdast')).toBe('@types/mdast');
     expect(typesPackage('@scope/pkg')).toBe('@types/scope__pkg');
+  });
+});
+
+/**
+ * The system packages the tests need (Chromium, nginx, a Chinese font, poppler for the PDFs the
+ * print test reads) are listed once, in .ci/run, which installs what is missing. The workflow's
+ * test job and the README's set-up line install them too: a package missing there fails only
+ * where that copy runs (GitHub's runner, a new contributor's machine), never here.
+ */
+describe('system packages', () => {
+  const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+  /** The packages of each `apt-get install` in a text: its words up to the line's end (continued lines joined), options left out. */
+  const aptInstalled = (text: string) =>
+    text
+      .replace(/\\\n/g, ' ')
+      .split(/apt-get install\b/)
+      .slice(1)
+      .flatMap((rest) => (rest.split('\n')[0] as string).split(/[\s`]+/).filter((word) => /^[a-z0-9][a-z0-9.+-]*$/.test(word)));
+  const needed = [...read('.ci/run').matchAll(/missing\+=\(([^)]+)\)/g)].flatMap((m) => (m[1] as string).trim().split(/\s+/));
+
+  it('.ci/run names what it installs', () => {
+    expect(needed).toEqual(expect.arrayContaining(['chromium', 'nginx', 'poppler-utils']));
+    expect(aptInstalled('x apt-get install -y -qq --no-install-recommends \\\n  a b-c \\\n  d\nnext')).toEqual(['a', 'b-c', 'd']);
+  });
+
+  it.each(['.github/workflows/deploy.yml', 'README.md'])('%s installs every one of them', (file) => {
+    const installed = new Set(aptInstalled(read(file)));
+    expect(needed.filter((name) => !installed.has(name))).toEqual([]);
   });
 });
