@@ -6,15 +6,15 @@
  * browser below outlives a test file; each file reaches it through SHARED_BROWSER on its global
  * (./browser.ts useBrowser()). After each file, every context still open is closed, except the
  * warm tabs of ./tab-pool.ts (each reset when its test ended), so the next file starts from a
- * browser holding nothing of the last one. The browser ends with its worker: Playwright kills the
- * browsers it launched when their process exits. In jest's main process (a single file, or
+ * browser holding nothing of the last one. The browser ends with its worker, which exits as soon
+ * as jest tells it the run is over (exitOnEnd below). In jest's main process (a single file, or
  * --runInBand) nothing would end it, so there each file closes the browser after itself.
  */
-import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 import { TestEnvironment } from 'jest-environment-node';
 import type { Browser } from 'playwright-core';
 import { launch, SHARED_BROWSER, SHARED_TABS } from './chromium';
+import { CHILD_MESSAGE_END } from './jest-worker';
 import { TabPool } from './tab-pool';
 
 let shared: Promise<Browser> | undefined;
@@ -46,64 +46,25 @@ function workerBrowser(): Promise<Browser> {
 const inWorkerProcess = isMainThread && typeof process.send === 'function';
 
 /**
- * How long a worker's browser outlives the worker's last test file. Jest ends a worker by letting
- * its event loop run empty and kills it 500 ms later with a warning ("A worker process has failed
- * to exit gracefully"); the browser's pipe would hold the loop open, so a worker that has run no
- * new file for this long closes its browser. The next file, if one comes after all, launches a new one.
+ * When jest-worker tells the worker to end (./jest-worker.ts), the worker exits at once. Its
+ * browser's pipe would hold the event loop open until the browser had closed, and closing takes
+ * longer than the 500 ms jest allows on a loaded machine; Playwright kills the browsers it
+ * launched, and removes their profiles, when the process exits, so none is left behind.
  */
-const IDLE_CLOSE_MS = 30;
-let idleClose: NodeJS.Timeout | undefined;
-
-/**
- * The message jest-worker sends a worker to end it: a public export of the jest-worker that
- * jest-runner uses. When it arrives, the browser is closed at once and the worker exits when it
- * is closed, or after END_EXIT_MS if closing takes longer (a loaded machine): jest kills a worker
- * that is still there 500 ms after END, with a warning. Playwright kills a browser it launched
- * when its process exits, so none is left behind.
- */
-const END_MESSAGE = (() => {
-  try {
-    return (createRequire(require.resolve('jest-runner'))('jest-worker') as { CHILD_MESSAGE_END?: number }).CHILD_MESSAGE_END;
-  } catch {
-    return undefined;
-  }
-})();
 let endListener: ((message: unknown) => void) | undefined;
-/** How long a worker that was told to end waits for its browser to close before it exits anyway. */
-const END_EXIT_MS = 350;
 
-function closeOnEnd(): void {
-  if (endListener || END_MESSAGE === undefined || !inWorkerProcess) return;
+function exitOnEnd(): void {
+  if (endListener || !inWorkerProcess) return;
   endListener = (message) => {
-    if (!Array.isArray(message) || message[0] !== END_MESSAGE) return;
-    process.off('message', endListener as (message: unknown) => void);
-    clearTimeout(idleClose);
-    const closing = shared;
-    shared = undefined;
-    pool = undefined;
-    const exit = () => process.exit(0);
-    setTimeout(exit, END_EXIT_MS);
-    void (closing?.then((browser) => browser.close()) ?? Promise.resolve()).catch(() => undefined).finally(exit);
+    if (Array.isArray(message) && message[0] === CHILD_MESSAGE_END) process.exit(0);
   };
   process.on('message', endListener);
 }
 
-function closeWhenIdle(browser: Browser): void {
-  clearTimeout(idleClose);
-  idleClose = setTimeout(() => {
-    if (shared === undefined) return;
-    shared = undefined;
-    pool = undefined;
-    void browser.close().catch(() => undefined);
-  }, IDLE_CLOSE_MS);
-  idleClose.unref();
-}
-
 export default class BrowserEnvironment extends TestEnvironment {
   override async setup(): Promise<void> {
-    clearTimeout(idleClose);
     await super.setup();
-    closeOnEnd();
+    exitOnEnd();
     this.global[SHARED_BROWSER] = workerBrowser;
     this.global[SHARED_TABS] = workerTabs;
   }
@@ -113,7 +74,6 @@ export default class BrowserEnvironment extends TestEnvironment {
     if (browser && inWorkerProcess) {
       const leftOpen = browser.contexts().filter((context) => !pool?.tabs.holds(context));
       await Promise.all(leftOpen.map((context) => context.close().catch(() => undefined)));
-      closeWhenIdle(browser);
     } else if (browser) {
       shared = undefined;
       pool = undefined;
