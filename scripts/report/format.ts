@@ -97,6 +97,6 @@ export function formatReport(model: ReportModel): string {
   out.push(figureRow('图片合计', model.images, bytes));
   out.push(figureRow('构建时间', model.buildSeconds, seconds));
   out.push('', 'JS 和搜索是 gzip（级别 6）后的字节；搜索首次查询 = 搜索引擎代码 + 两个清单 + 查询集里下载最多的一条查询的分片。');
-  out.push('基准总是在全新的 worktree 里从头构建；本次的构建若沿用了 `.cache`（本地的增量构建），构建时间会短得多，不能直接比。');
+  out.push('基准总是在全新的 worktree 里单独从头构建；本次的构建可能沿用了 `.cache`（本地的增量构建；CI 里是 `npm test` 在小站点的缓存上、与计时测试同时做的构建），构建时间不能直接比。');
   return `${out.join('\n')}\n`;
 }
