@@ -51,14 +51,14 @@ const inWorkerProcess = isMainThread && typeof process.send === 'function';
  * longer than the 500 ms jest allows on a loaded machine; Playwright kills the browsers it
  * launched, and removes their profiles, when the process exits, so none is left behind.
  */
-let endListener: ((message: unknown) => void) | undefined;
+let exitsOnEnd = false;
 
 function exitOnEnd(): void {
-  if (endListener || !inWorkerProcess) return;
-  endListener = (message) => {
+  if (exitsOnEnd || !inWorkerProcess) return;
+  exitsOnEnd = true;
+  process.on('message', (message: unknown) => {
     if (Array.isArray(message) && message[0] === CHILD_MESSAGE_END) process.exit(0);
-  };
-  process.on('message', endListener);
+  });
 }
 
 export default class BrowserEnvironment extends TestEnvironment {
