@@ -108,12 +108,19 @@ describe('blog lists, tags and archive', () => {
   });
 });
 
+/** Paragraphs of a page's prose with some Chinese in them (20 Han characters or more). */
+const chineseParagraphs = (body: string) => prose(body)
+  .split(/\n\s*\n/)
+  .filter((p) => (p.match(CJK) ?? []).length >= 20);
+
+// Rules that hold whatever a page says: a short post, a post without a cover or two fewer posts
+// keep them true (an editor's edit must not turn them red; CONTRIBUTING.md).
 describe('blog', () => {
-  it('gives every post an author from content/authors.json and real Chinese text', () => {
+  it('gives every post an author from content/authors.json and at least one paragraph of Chinese', () => {
+    expect(posts.length).toBeGreaterThan(0);
     for (const post of posts) {
       for (const author of post.frontmatter.authors) expect([post.file, author in authors]).toEqual([post.file, true]);
-      const chars = (prose(post.body).match(CJK) ?? []).length;
-      expect([post.file, chars >= 800]).toEqual([post.file, true]);
+      expect([post.file, chineseParagraphs(post.body).length > 0]).toEqual([post.file, true]);
     }
   });
 
@@ -132,18 +139,16 @@ describe('blog', () => {
     expect(shared).toEqual([]);
   });
 
-  it('has at least 10 posts with a cover image, each with an existing file', () => {
-    const covers = posts.filter((p) => p.frontmatter.image);
-    expect(covers.length).toBeGreaterThanOrEqual(10);
-    for (const post of covers) expect([post.file, existsSync(path.join(post.dir, post.frontmatter.image as string))]).toEqual([post.file, true]);
+  it('names only cover images that exist', () => {
+    const missing = posts.filter((p) => p.frontmatter.image && !existsSync(path.join(p.dir, p.frontmatter.image)));
+    expect(missing.map((p) => `${p.file}: ${p.frontmatter.image}`)).toEqual([]);
   });
 });
 
 describe('docs', () => {
   it('gives every doc a title and at least one paragraph of Chinese', () => {
     for (const doc of docs) {
-      const paragraphs = prose(doc.body).split(/\n\s*\n/).filter((p) => (p.match(CJK) ?? []).length >= 20);
-      expect([doc.file, paragraphs.length > 0]).toEqual([doc.file, true]);
+      expect([doc.file, chineseParagraphs(doc.body).length > 0]).toEqual([doc.file, true]);
     }
   });
 
