@@ -11,7 +11,7 @@ export interface Hit {
 }
 
 /** 1-based rank of the first result that answers `expect`, or 0. */
-export function rankOf(hits: Hit[], expect: string): number {
+export function rankOf(hits: readonly Hit[], expect: string): number {
   const wantsSection = expect.includes('#');
   const i = hits.findIndex((h) => (wantsSection ? h.url === expect || h.sections.includes(expect) : h.url.split('#')[0] === expect));
   return i + 1;
