@@ -118,6 +118,18 @@ describe('the JavaScript rules', () => {
     expect(use({ resource: '/x/Other.ts' })[0]?.ident).not.toBe(plain[0]?.ident);
   });
 
+  it('names the loaders the same wherever the project is (webpack’s module ids are hashes of those names)', () => {
+    const here = settings('build-javascript', [{ ...EMOTION, name: path.join(root, 'node_modules/@emotion/babel-plugin/dist/emotion-babel-plugin.cjs.js') }]);
+    const elsewhere = JSON.parse(JSON.stringify(here).split(root).join('/elsewhere/site')) as typeof here;
+    expect(elsewhere.root).toBe('/elsewhere/site');
+    const source = read({ '/x/Query.tsx': "import { css } from '@emotion/react';\nconst d = useStaticQuery(graphql`query { site { id } }`);" });
+    const idents = (s: typeof here) => (swcJsRule(gatsbyRule(), s, source).use as (i: object) => Array<{ ident: string }>)({ resource: '/x/Query.tsx' }).map((l) => l.ident);
+    expect(idents(here)).toHaveLength(2);
+    expect(idents(elsewhere)).toEqual(idents(here));
+    // Other plugins are still another name.
+    expect(idents(settings('build-javascript', REGISTERED))[1]).not.toBe(idents(here)[1]);
+  });
+
   it('targets the site’s browsers in the browser bundle and this Node in the HTML renderer', () => {
     expect(swcOptions('/x/a.ts', settings('build-javascript'))).toMatchObject({ env: { targets: browsers }, jsc: { parser: { syntax: 'typescript', tsx: false } } });
     expect(swcOptions('/x/a.js', settings('build-html'))).toMatchObject({ env: { targets: { node: process.versions.node } }, jsc: { parser: { syntax: 'ecmascript', jsx: true } } });

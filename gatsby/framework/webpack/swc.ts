@@ -110,6 +110,8 @@ export interface SwcSettings {
   node: string;
   /** The plugins Gatsby plugins registered for this stage. */
   registered: BabelItem[];
+  /** The project's folder, which the loaders' idents leave out (withIdent()). */
+  root: string;
   paths: GatsbyBabelPluginPaths & { swcLoader: string; babelLoader: string };
 }
 
@@ -149,10 +151,14 @@ export function babelOptions(file: string, plugins: BabelPluginEntry[]): Record<
 /**
  * A loader entry with an `ident`: webpack names a module by its loaders and their options, and
  * options returned from a `use` function have no name of their own ("[[missing ident]]"), so
- * two option sets would share one cache entry. The ident is a hash of the options.
+ * two option sets would share one cache entry. The ident is a hash of the options, with the
+ * project's folder left out of the Babel plugins' paths: webpack's module ids are hashes of those
+ * names, so with the folder in them the same commit built in another folder (npm run report's
+ * base, in a worktree) orders its modules differently and its first-load JS differs by tens of bytes.
  */
-function withIdent(name: string, loader: string, options: Record<string, unknown>) {
-  return { loader, options, ident: `${name}-${createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16)}` };
+function withIdent(name: string, loader: string, options: Record<string, unknown>, root: string) {
+  const portable = JSON.stringify(options).split(`${root}${path.sep}`).join(`<root>${path.sep}`);
+  return { loader, options, ident: `${name}-${createHash('sha256').update(portable).digest('hex').slice(0, 16)}` };
 }
 
 interface UseInfo {
@@ -175,8 +181,8 @@ export function swcJsRule(rule: WebpackRule, settings: SwcSettings, readSource: 
       if (!file) return gatsbyUse(info);
       const module = { stage: settings.stage, resourceQuery: info.resourceQuery ?? '', isPageTemplate: isPageTemplateIssuer(info.issuer) };
       const plugins = babelPlugins(readSource(file), module, settings.registered, settings.paths);
-      const swc = withIdent('swc', settings.paths.swcLoader, swcOptions(file, settings));
-      return plugins.length ? [swc, withIdent('babel', settings.paths.babelLoader, babelOptions(file, plugins))] : [swc];
+      const swc = withIdent('swc', settings.paths.swcLoader, swcOptions(file, settings), settings.root);
+      return plugins.length ? [swc, withIdent('babel', settings.paths.babelLoader, babelOptions(file, plugins), settings.root)] : [swc];
     },
   };
 }
@@ -197,6 +203,7 @@ export function swcSettings(stage: WebpackStage, browsers: string[], registered:
     browsers,
     node: process.versions.node,
     registered,
+    root,
     paths: {
       swcLoader: fromRoot.resolve('swc-loader'),
       babelLoader: fromGatsby.resolve('babel-loader'),
