@@ -103,8 +103,11 @@ async function baseSnapshot(ref: string): Promise<SiteSnapshot> {
 }
 
 async function headSnapshot(headDir: string | undefined, headLog: string | undefined): Promise<SiteSnapshot> {
-  const label = '工作区';
-  const commit = git(['rev-parse', 'HEAD']);
+  const head = git(['rev-parse', 'HEAD']);
+  // With uncommitted changes (new files too) the build is not of HEAD: say so instead of naming it.
+  const dirty = git(['status', '--porcelain']).trim() !== '';
+  const label = dirty ? `工作区：${head.slice(0, 7)} 加未提交的改动` : '工作区';
+  const commit = dirty ? null : head;
   if (headDir) {
     const buildSeconds = headLog ? buildSecondsFromLog(readFileSync(headLog, 'utf8')) : null;
     return snapshot(headDir, { label, commit, buildSeconds });
@@ -114,7 +117,7 @@ async function headSnapshot(headDir: string | undefined, headLog: string | undef
   const last = existsSync(HEAD_BUILD) ? (JSON.parse(readFileSync(HEAD_BUILD, 'utf8')) as { fingerprint: string; seconds: number }) : null;
   let seconds: number;
   if (last?.fingerprint === fingerprint && existsSync(path.join(publicDir, 'index.html'))) {
-    say(`工作区（${commit.slice(0, 7)}）：public/ 就是这个状态的构建，沿用`);
+    say(`${dirty ? label : `工作区（${head.slice(0, 7)}）`}：public/ 就是这个状态的构建，沿用`);
     seconds = last.seconds;
   } else {
     rmSync(HEAD_BUILD, { force: true });
