@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../gatsby/exports/share-card-layout';
-import { missingCharacters, parseFontFaces, sliceFor } from '../../gatsby/exports/font-slices';
+import { missingCharacters, parseFontFaces, sliceFor, withoutMissingEmoji } from '../../gatsby/exports/font-slices';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BRAND = { siteName: 'iofomo', host: 'www.iofomo.com', mark: 'data:image/svg+xml;base64,PHN2Zy8+' };
@@ -63,6 +63,16 @@ describe('font slices (@fontsource/noto-sans-sc)', () => {
     for (const char of '深入拦截空壳AZaz09：，（）·“”') expect(sliceFor(slices, char.codePointAt(0) as number)).toBeDefined();
     expect(missingCharacters('深入 Binder 拦截：从 Java 到 ioctl', slices)).toEqual([]);
     expect(missingCharacters('发布🦄了\u{10FFFD}', slices)).toEqual(['🦄', '\u{10FFFD}']);
+  });
+
+  it('leaves out the emoji it cannot draw, and nothing else', () => {
+    expect(withoutMissingEmoji('🎉 发布 🦄 新版本 🛠️', slices)).toBe('发布 新版本');
+    // Joined and toned emoji go whole; the flag letters and the keycap mark are in the font.
+    expect(withoutMissingEmoji('家人 👨‍👩‍👧、点赞 👍🏽、国旗 🇨🇳、键 1️⃣', slices)).toBe('家人 、点赞 、国旗 🇨🇳、键 1\u20e3');
+    expect(missingCharacters('国旗 🇨🇳、键 1\u20e3', slices)).toEqual([]);
+    // What the font has stays, pictographic or not (© ™ ↔), and so do other characters it lacks.
+    expect(withoutMissingEmoji('A ↔ B © ™ 𓀀', slices)).toBe('A ↔ B © ™ 𓀀');
+    expect(withoutMissingEmoji('深入 Binder 拦截', slices)).toBe('深入 Binder 拦截');
   });
 });
 
@@ -121,10 +131,22 @@ describe('drawing cards (satori + resvg)', () => {
     expect(readFileSync(file).equals(whole)).toBe(true);
   }, 60_000);
 
-  it('stops with a message naming the page instead of drawing a character the font lacks', () => {
-    const result = draw([{ ...A, page: '/docs/desktop/wing/Releases', title: '发布 🦄 新版本' }]);
-    expect(result.error).toContain('content/docs/desktop/wing/Releases.mdx');
-    expect(result.error).toContain('“🦄”（U+1F984）');
+  it('draws a title with emoji without them (the font has none)', () => {
+    const result = draw([{ ...A, title: '🎉 Wing 简介' }]);
+    expect(result.error).toBeUndefined();
+    // The same card as the title without the emoji, already painted above.
+    expect(result.cards?.map((c) => c.path)).toEqual(draw([A]).cards?.map((c) => c.path));
+  }, 60_000);
+
+  it('stops with a message naming the file, its title’s line and the page instead of drawing a character the font lacks', () => {
+    const result = draw([{ ...A, page: '/docs/desktop/wing/Releases', title: '发布 𓀀 新版本' }]);
+    const titleLine =
+      readFileSync(path.join(ROOT, 'content/docs/desktop/wing/Releases.mdx'), 'utf8')
+        .split('\n')
+        .findIndex((line) => line.startsWith('title:')) + 1;
+    expect(titleLine).toBeGreaterThan(0);
+    expect(result.error).toContain(`content/docs/desktop/wing/Releases.mdx:${titleLine}（/docs/desktop/wing/Releases）`);
+    expect(result.error).toContain('“𓀀”（U+13000）');
     expect(result.error).toContain('空方框');
   }, 60_000);
 });

@@ -52,4 +52,32 @@ export function missingCharacters(text: string, slices: readonly FontSlice[]): s
   return [...missing];
 }
 
+/** Emoji pictures: pictographs, flag letters, skin tones. */
+const EMOJI_PICTURE = /[\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}]/u;
+/** What joins or marks them: the joiner, the keycap mark and tag characters. */
+const EMOJI_MARK = /\u200d|\u20e3|[\u{e0020}-\u{e007f}]/u;
+/** Variation selectors: they only choose between text and emoji presentation. */
+const PRESENTATION = /\ufe0e|\ufe0f/u;
+
+/**
+ * `text` without the emoji the font has no glyph for (it has no colour emoji): the card of
+ * “发布 🎉 新版本” reads “发布 新版本”, the decoration dropped where boxes would have been drawn.
+ * Other characters the font lacks stay, for missingCharacters() to report. Spaces left doubled or
+ * at either end by a dropped emoji go with it.
+ */
+export function withoutMissingEmoji(text: string, slices: readonly FontSlice[]): string {
+  let kept = '';
+  let dropping = false;
+  for (const char of text) {
+    const drawn = sliceFor(slices, char.codePointAt(0) as number) !== undefined;
+    if (PRESENTATION.test(char) || (EMOJI_PICTURE.test(char) && !drawn) || (EMOJI_MARK.test(char) && (dropping || !drawn))) {
+      dropping = !PRESENTATION.test(char) || dropping;
+      continue;
+    }
+    dropping = false;
+    kept += char;
+  }
+  return kept === text ? text : kept.replace(/\s{2,}/g, ' ').trim();
+}
+
 export class MissingGlyphError extends Error {}

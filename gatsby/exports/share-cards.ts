@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, type FontSlice } from './font-slices';
+import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, withoutMissingEmoji, type FontSlice } from './font-slices';
 import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardNode } from './share-card-layout';
 import type { CardInput, PlannedCard } from '../../src/lib/types/share-card';
 
@@ -48,10 +48,14 @@ export function cardPlanner(brand: Omit<CardBrand, 'mark'> & { markFile: string 
   const mark = `data:image/svg+xml;base64,${readFileSync(brand.markFile).toString('base64')}`;
   const full: CardBrand = { siteName: brand.siteName, host: brand.host, mark };
   const versions = { font: `${FONT_PACKAGE}@${packageVersion(FONT_PACKAGE)}`, satori: packageVersion('satori'), resvg: packageVersion('@resvg/resvg-js'), png: `sharp@${packageVersion('sharp')} rgb` };
+  const allSlices = [...slices.values()].flat();
+  // A title or label that is all emoji keeps them: the glyph check then names its page.
+  const drawable = (text: string) => withoutMissingEmoji(text, allSlices) || text;
   return {
     brand: full,
     slices,
-    plan(page, file, input) {
+    plan(page, file, written) {
+      const input: CardInput = { ...written, title: drawable(written.title), labels: written.labels.map(drawable) };
       const key = createHash('sha256')
         .update(JSON.stringify({ tree: cardElement(input, full), versions }))
         .digest('hex')
@@ -118,6 +122,18 @@ export function isWholePng(file: string): boolean {
   }
 }
 
+/** `:<line>` of a frontmatter key in a content file (relative to the site's folder), or '' when it has none. */
+function frontmatterLine(file: string, key: string): string {
+  try {
+    const index = readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((line) => line.startsWith(`${key}:`));
+    return index < 0 ? '' : `:${index + 1}`;
+  } catch {
+    return '';
+  }
+}
+
 /** What card-painter.cjs is given: plain data, so that it crosses to a worker thread. */
 interface PaintFont {
   name: string;
@@ -160,7 +176,8 @@ export async function drawShareCards(cards: readonly PlannedCard[], planner: Car
   const problems = unique.flatMap((card) => {
     const missing = missingCharacters(cardText(card.input, planner.brand), allSlices);
     const list = missing.map((char) => `“${char}”（U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}）`).join('、');
-    return missing.length ? [`  - ${card.file}（${card.page}）：${list}`] : [];
+    const inTitle = missing.some((char) => card.input.title.includes(char));
+    return missing.length ? [`  - ${card.file}${frontmatterLine(card.file, inTitle ? 'title' : 'tags')}（${card.page}）：${list}`] : [];
   });
   if (problems.length) {
     throw new MissingGlyphError(`分享卡片无法生成：字体 ${FONT_NAME}（${FONT_PACKAGE}）没有下列字符的字形，画出来会是空方框。请改写标题或标签：\n${problems.join('\n')}`);
