@@ -1,6 +1,6 @@
 /**
  * The editorial rules of gatsby/content/rules.ts over the real content/ folder: Chinese quotation
- * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese typography (typography.ts), no post that links to a
+ * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese image alt text, Chinese typography (typography.ts), no post that links to a
  * later post outside a dated update note (series navigation and related posts are page chrome), and no listed
  * post that only the blog list leads to. Docs and posts are separate tests so a failure says which
  * part of the content it is in; each lists file:line:column.
@@ -41,6 +41,10 @@ describe.each([
 
   it('name no commit hash in prose (Releases pages excepted; code and link addresses are fine)', () => {
     expect(problemsOf(files, 'commit-hash')).toEqual([]);
+  });
+
+  it('describe every Markdown image in Chinese (alt text)', () => {
+    expect(problemsOf(files, 'image-alt')).toEqual([]);
   });
 
   it('follow Chinese typography (AutoCorrect: spaces between Han and Latin, full-width punctuation; npm run fix:content)', () => {

@@ -43,6 +43,7 @@ const BAD: ReadonlyArray<[string, string, string]> = [
   ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
   ['bad-typography', 'content/docs/intro.mdx:6:3', '排版：`安装Wing之后，` 应为 `安装 Wing 之后，`'],
   ['bad-steps', 'content/docs/intro.mdx:9:1', ':::steps 里要写一个有序列表'],
+  ['bad-alt', 'content/docs/intro.mdx:8:1', '图片的替代文字要写成有意义的中文描述：![diagram](./img/figure.svg)'],
   ['bad-anchor', 'content/docs/intro.mdx', '已发布的锚点 #原来的标题 不见了（标题改过？）：运行 npm run anchors'],
 ];
 

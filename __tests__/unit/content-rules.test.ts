@@ -184,3 +184,21 @@ describe('links to later posts', () => {
     expect(laterLinkZones('正文。\n\n本系列：\n\n1. [a](/blog/a)\n2. [b](/blog/b)\n\n## 2024 年 11 月补记\n\n说明。\n')).toEqual([{ kind: 'update', from: 8, to: 10, column: 4, month: '2024-11' }]);
   });
 });
+
+describe('image alt text', () => {
+  const alts = (source: string) =>
+    checkMdxText(source)
+      .filter((p) => p.rule === 'image-alt')
+      .map((p) => `${p.line}:${p.column} ${p.message}`);
+
+  it('reports a Markdown image whose alt text has no Chinese, with its line, column and address', () => {
+    expect(alts('---\ntitle: 标题\n---\n\n![screenshot](./a.png) 和 ![](./img/b.svg "标题")\n')).toEqual([
+      '5:1 图片的替代文字要写成有意义的中文描述：![screenshot](./a.png)',
+      '5:26 图片的替代文字要写成有意义的中文描述：![](./img/b.svg)',
+    ]);
+  });
+
+  it('accepts Chinese alt text, mixed with Latin too, and leaves code and links alone', () => {
+    expect(alts('![Wing 的命令行界面](./a.png)\n\n`![x](./b.png)`\n\n```md\n![x](./c.png)\n```\n\n[链接](./d) 与 [x](/docs/intro)\n')).toEqual([]);
+  });
+});

@@ -17,6 +17,8 @@
  *   so a “本系列” or “延伸阅读” paragraph gets no exemption.
  * - commit-hash: a commit-hash-like token (7–40 hex characters with at least one digit and one letter,
  *   word-bounded) in prose. Hashes belong in Releases pages, in code and in link addresses.
+ * - image-alt: a Markdown image's alt text describes it in Chinese (a reader's screen reader, the
+ *   zoom button's name and the Markdown version read it).
  *
  * Pure string scanning, no Markdown parser: the content subset the site accepts (content/README.md)
  * is small enough to mask reliably, and the rules stay testable with tiny inline samples.
@@ -24,7 +26,7 @@
 import { splitInternalHref } from './link-check';
 import { readFrontmatter } from './frontmatter';
 
-export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'typography';
+export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'image-alt' | 'typography';
 
 export interface ContentProblem {
   rule: ContentRule;
@@ -235,6 +237,21 @@ export interface TextOptions {
 }
 
 /** Releases pages (`content/docs/<area>/<tool>/Releases.mdx`) may name commits in prose. */
+/** Markdown images (`![alt](src)`, outside code) whose alt text has no Chinese in it. */
+export function findImageAltProblems(body: string, prose: string, lineOffset = 0): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  // The scan keeps `![alt]` in the prose and blanks the `(src)` after it.
+  for (const m of prose.matchAll(/!\[([^\]\n]*)\]/g)) {
+    const end = (m.index as number) + m[0].length;
+    const close = body[end] === '(' ? closingParen(body, end) : -1;
+    if (close < 0 || /\p{Script=Han}/u.test(m[1] as string)) continue;
+    const { line, column } = position(prose, m.index as number);
+    const src = body.slice(end + 1, close).trim().split(/\s+/)[0];
+    problems.push({ rule: 'image-alt', line: line + lineOffset, column, message: `图片的替代文字要写成有意义的中文描述：${m[0]}(${src ?? ''})` });
+  }
+  return problems;
+}
+
 export function isReleasesPage(file: string): boolean {
   return /(^|\/)content\/docs\/.+\/Releases\.mdx$/.test(file.replace(/\\/g, '/'));
 }
@@ -268,7 +285,7 @@ function splitSource(source: string): { frontmatter: string | null; body: string
   return { frontmatter: fm ? (fm[1] as string) : null, body: fm ? source.slice(fm[0].length) : source, lineOffset: fm ? fm[0].split('\n').length - 1 : 0 };
 }
 
-/** Every quote, placeholder and commit-hash problem of one MDX file (frontmatter and body), in line order. */
+/** Every quote, placeholder, commit-hash and image-alt problem of one MDX file (frontmatter and body), in line order. */
 export function checkMdxText(source: string, options: TextOptions = {}): ContentProblem[] {
   const { frontmatter, body, lineOffset } = splitSource(source);
   const { prose } = scanMdx(body);
@@ -277,6 +294,7 @@ export function checkMdxText(source: string, options: TextOptions = {}): Content
     ...findQuoteProblems(prose, lineOffset),
     ...findPlaceholders(body, prose, lineOffset),
     ...(options.hashesAllowed ? [] : findCommitHashes(prose, lineOffset)),
+    ...findImageAltProblems(body, prose, lineOffset),
   ];
   return problems.sort((a, b) => a.line - b.line || a.column - b.column);
 }
