@@ -21,7 +21,7 @@ import { aliasesOf, anchorProblems, readPublishedAnchors } from '../gatsby/conte
 import { headingIds } from '../gatsby/markdown/slug';
 import { loadContent } from '../gatsby/content/loader';
 import { buildDrawDiagram } from '../gatsby/markdown/draw-diagrams';
-import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine } from '../gatsby/content/rules';
+import { checkMdxText, findLaterPostLinks, findNoChinese, findOrphanPosts, findSharedParagraphs, formatProblem, isReleasesPage, scanMdx, slugLine } from '../gatsby/content/rules';
 import { authorMatcher } from '../gatsby/content/git-history';
 import { findTypographyProblems } from '../gatsby/content/typography';
 import { loadSeriesNames, seriesMessages } from '../gatsby/content/series';
@@ -115,6 +115,7 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
   );
   const files = [...posts, ...docs].map((item) => ({ file: item.file, path: item.path, body: item.body, bodyLine: item.bodyLine, raw: readFileSync(path.join(root, item.file), 'utf8') }));
 
+  const drafts = new Set(posts.filter((p) => p.frontmatter.draft).map((p) => p.file));
   const dateOf = new Map(posts.map((p) => [p.path, p.frontmatter.date]));
   const postDate = new Map(posts.map((p) => [p.file, p.frontmatter.date]));
   const today = new Date().toISOString().slice(0, 10);
@@ -140,12 +141,16 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
       else if (ref.kind === 'link') problems.push(`${where} 链接到其他页面请写以 / 开头的绝对路径（同一页内的标题写 #锚点）：${ref.url}`);
       else problems.push(`${where} 引用的文件不存在：${ref.url}`);
     }
-    for (const problem of checkMdxText(raw, { hashesAllowed: isReleasesPage(file) })) problems.push(formatProblem(file, problem));
+    // A draft may still be empty: it needs its paragraph of Chinese when it is published.
+    for (const problem of [...checkMdxText(raw, { hashesAllowed: isReleasesPage(file) }), ...(drafts.has(file) ? [] : findNoChinese(raw))]) problems.push(formatProblem(file, problem));
     // Chinese typography (AutoCorrect, in prose only): npm run fix:content fixes these.
     for (const problem of findTypographyProblems(raw)) problems.push(formatProblem(file, problem));
     const date = postDate.get(file);
     if (date) for (const problem of findLaterPostLinks(raw, date, (p) => dateOf.get(p), today)) problems.push(formatProblem(file, problem));
   }
+
+  // A paragraph copied into another page (problems only in scope, copies of any file count).
+  for (const { file, problem } of findSharedParagraphs(files.map((f) => ({ file: f.file, source: f.raw })))) if (inScope(file)) problems.push(formatProblem(file, problem));
 
   // Published anchors (content/anchors.json): each still a heading of its page, or aliased to one.
   const published = readPublishedAnchors(path.join(root, 'content'));

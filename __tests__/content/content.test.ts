@@ -19,7 +19,6 @@ const plan = planSite(
   docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
   { includeDrafts: false },
 );
-const CJK = /[\u4e00-\u9fff]/g;
 
 function prose(body: string): string {
   return body.replace(/```[\s\S]*?```/g, '').replace(/`[^`]*`/g, '');
@@ -108,35 +107,13 @@ describe('blog lists, tags and archive', () => {
   });
 });
 
-/** Paragraphs of a page's prose with some Chinese in them (20 Han characters or more). */
-const chineseParagraphs = (body: string) => prose(body)
-  .split(/\n\s*\n/)
-  .filter((p) => (p.match(CJK) ?? []).length >= 20);
-
 // Rules that hold whatever a page says: a short post, a post without a cover or two fewer posts
-// keep them true (an editor's edit must not turn them red; CONTRIBUTING.md).
+// keep them true (an editor's edit must not turn them red; CONTRIBUTING.md). The editorial rules
+// (a paragraph of Chinese, no copied paragraph, …) are ../content/rules.test.ts.
 describe('blog', () => {
-  it('gives every post an author from content/authors.json and at least one paragraph of Chinese', () => {
+  it('gives every post an author from content/authors.json', () => {
     expect(posts.length).toBeGreaterThan(0);
-    for (const post of posts) {
-      for (const author of post.frontmatter.authors) expect([post.file, author in authors]).toEqual([post.file, true]);
-      expect([post.file, chineseParagraphs(post.body).length > 0]).toEqual([post.file, true]);
-    }
-  });
-
-  it('shares no paragraph between two posts or docs (no boilerplate)', () => {
-    const seen = new Map<string, string>();
-    const shared: string[] = [];
-    for (const item of [...posts, ...docs]) {
-      for (const paragraph of prose(item.body).split(/\n\s*\n/)) {
-        const text = paragraph.replace(/\s+/g, '');
-        if ((text.match(CJK) ?? []).length < 30) continue;
-        const other = seen.get(text);
-        if (other && other !== item.file) shared.push(`${item.file} ≈ ${other}: ${text.slice(0, 30)}…`);
-        seen.set(text, item.file);
-      }
-    }
-    expect(shared).toEqual([]);
+    for (const post of posts) for (const author of post.frontmatter.authors) expect([post.file, author in authors]).toEqual([post.file, true]);
   });
 
   it('names only cover images that exist', () => {
@@ -146,12 +123,6 @@ describe('blog', () => {
 });
 
 describe('docs', () => {
-  it('gives every doc a title and at least one paragraph of Chinese', () => {
-    for (const doc of docs) {
-      expect([doc.file, chineseParagraphs(doc.body).length > 0]).toEqual([doc.file, true]);
-    }
-  });
-
   it('gives a doc a sidebar exactly when its frontmatter does not hide it', () => {
     const pages = plan.flatMap((page) => (page.kind === 'doc' ? [page] : []));
     expect(pages.some((page) => page.context.sidebarKey !== null)).toBe(true);

@@ -1,6 +1,7 @@
 /**
  * The editorial rules of gatsby/content/rules.ts over the real content/ folder: Chinese quotation
- * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese image alt text, Chinese typography (typography.ts), no post that links to a
+ * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese image alt text,
+ * a paragraph of Chinese on every page and none copied between pages, Chinese typography (typography.ts), no post that links to a
  * later post outside a dated update note (series navigation and related posts are page chrome), and no listed
  * post that only the blog list leads to. Docs and posts are separate tests so a failure says which
  * part of the content it is in; each lists file:line:column.
@@ -11,7 +12,7 @@ import { loadContent } from '../../gatsby/content/loader';
 import { findTypographyProblems } from '../../gatsby/content/typography';
 import { chromeLinks } from '../../gatsby/content/chrome-links';
 import { loadSeriesNames } from '../../gatsby/content/series';
-import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, scanMdx, slugLine, type ContentRule } from '../../gatsby/content/rules';
+import { checkMdxText, findLaterPostLinks, findNoChinese, findOrphanPosts, findSharedParagraphs, formatProblem, isReleasesPage, scanMdx, slugLine, type ContentRule } from '../../gatsby/content/rules';
 
 const root = path.resolve(__dirname, '../..');
 const { posts, docs } = loadContent(root);
@@ -43,12 +44,25 @@ describe.each([
     expect(problemsOf(files, 'commit-hash')).toEqual([]);
   });
 
+  it('have at least one paragraph of Chinese each (drafts once published)', () => {
+    const drafts = new Set(posts.filter((p) => p.frontmatter.draft).map((p) => p.file));
+    expect(files.filter((file) => !drafts.has(file)).flatMap((file) => findNoChinese(raw(file)).map((p) => formatProblem(file, p)))).toEqual([]);
+  });
+
   it('describe every Markdown image in Chinese (alt text)', () => {
     expect(problemsOf(files, 'image-alt')).toEqual([]);
   });
 
   it('follow Chinese typography (AutoCorrect: spaces between Han and Latin, full-width punctuation; npm run fix:content)', () => {
     expect(files.flatMap((file) => findTypographyProblems(raw(file)).map((p) => formatProblem(file, p)))).toEqual([]);
+  });
+});
+
+describe('docs and posts together', () => {
+  it('share no paragraph (no copied text)', () => {
+    const files = [...posts, ...docs].map((item) => item.file);
+    expect(files.length).toBeGreaterThan(1);
+    expect(findSharedParagraphs(files.map((file) => ({ file, source: raw(file) }))).map(({ file, problem }) => formatProblem(file, problem))).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@
  * inline samples. The same functions run over the real content in __tests__/content/rules.test.ts
  * and in `npm run check:content`.
  */
-import { checkMdxText, findLaterPostLinks, findOrphanPosts, formatProblem, isReleasesPage, laterLinkZones, scanMdx, slugLine } from '../../gatsby/content/rules';
+import { checkMdxText, findLaterPostLinks, findNoChinese, findOrphanPosts, findSharedParagraphs, formatProblem, isReleasesPage, laterLinkZones, scanMdx, slugLine } from '../../gatsby/content/rules';
 
 const problems = (source: string) => checkMdxText(source).map((p) => `${p.rule} ${p.line}:${p.column}`);
 
@@ -200,5 +200,35 @@ describe('image alt text', () => {
 
   it('accepts Chinese alt text, mixed with Latin too, and leaves code and links alone', () => {
     expect(alts('![Wing 的命令行界面](./a.png)\n\n`![x](./b.png)`\n\n```md\n![x](./c.png)\n```\n\n[链接](./d) 与 [x](/docs/intro)\n')).toEqual([]);
+  });
+});
+
+describe('a paragraph of Chinese, and none copied', () => {
+  const long = '我们把每一次同步都写成一条可以重放的记录，出了问题时照着记录从头再来一遍就能复现。';
+
+  it('reports a page whose prose has no paragraph of 20 Han characters, at its first body line', () => {
+    expect(findNoChinese('---\ntitle: 标题\n---\n\nOnly English here.\n\n```\n代码里的中文不算代码里的中文不算代码里的中文不算\n```\n').map((p) => `${p.line} ${p.message}`)).toEqual([
+      '4 正文里至少要有一段中文（20 个汉字以上）',
+    ]);
+    expect(findNoChinese(`---\ntitle: 标题\n---\n\n${long}\n`)).toEqual([]);
+  });
+
+  it('reports a copied paragraph in the later file, naming the first with its line; short or code paragraphs do not count', () => {
+    const a = `---\ntitle: 甲\n---\n\n开头。\n\n${long}\n`;
+    const b = `---\ntitle: 乙\n---\n\n不同的开头。\n\n第二段。\n\n${long.slice(0, 20)}\n${long.slice(20)}\n`;
+    const c = `---\ntitle: 丙\n---\n\n开头。\n\n\`\`\`\n${long}\n\`\`\`\n`;
+    expect(
+      findSharedParagraphs([
+        { file: 'a.mdx', source: a },
+        { file: 'b.mdx', source: b },
+        { file: 'c.mdx', source: c },
+      ]).map(({ file, problem }) => `${file}:${problem.line} ${problem.message}`),
+    ).toEqual(['b.mdx:9 重复的段落：与 a.mdx:7 的段落相同，请改写或只留一处，另一处链接过去']);
+    expect(
+      findSharedParagraphs([
+        { file: 'a.mdx', source: a },
+        { file: 'a2.mdx', source: `---\ntitle: 丁\n---\n\n开头。\n` },
+      ]),
+    ).toEqual([]);
   });
 });

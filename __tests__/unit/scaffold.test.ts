@@ -4,7 +4,7 @@
  * `npm run check:content` and that it never overwrites.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, planDoc, planPost, ScaffoldError, type ExistingContent } from '../../gatsby/content/scaffold';
@@ -142,7 +142,7 @@ describe('npm run new on a copy of the real content', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes a post and a doc that pass npm run check:content, and refuses to write them again', () => {
+  it('writes a draft post that passes npm run check:content and a doc that asks for its text, and refuses to write them again', () => {
     const post = run('new-content.mts', ['post', 'scaffolded-post', '脚手架写的文章']);
     expect(post.stderr).toBe('');
     const file = /已创建 (\S+)/.exec(post.stdout)?.[1] ?? '';
@@ -150,11 +150,23 @@ describe('npm run new on a copy of the real content', () => {
     const doc = run('new-content.mts', ['doc', 'desktop/wing/FAQ', '常见问题']);
     expect(doc.stdout).toContain('已创建 content/docs/desktop/wing/FAQ.mdx');
 
-    // Checked as editors check one file: these two (the orphan rule still sees every page).
+    expect(doc.stdout).toContain('写好至少一段中文正文');
+
+    // Checked as editors check one file: these two (the orphan rule still sees every page). The
+    // draft passes; the doc, published as soon as it is written, wants its paragraph of Chinese first.
     const check = run('check-content.mts', [path.join(dir, file), path.join(dir, 'content/docs/desktop/wing/FAQ.mdx')]);
-    expect(check.stderr).toBe('');
-    expect(check.status).toBe(0);
-    expect(check.stdout).toContain('检查了 2 个文件');
+    expect(check.status).toBe(1);
+    expect(
+      check.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('content/')),
+    ).toEqual(['content/docs/desktop/wing/FAQ.mdx:6:1 正文里至少要有一段中文（20 个汉字以上）']);
+    appendFileSync(path.join(dir, 'content/docs/desktop/wing/FAQ.mdx'), '这一页收集使用 Wing 时最常被问到的问题，答案都很短，细节请看各自链接的页面。\n');
+    const completed = run('check-content.mts', [path.join(dir, file), path.join(dir, 'content/docs/desktop/wing/FAQ.mdx')]);
+    expect(completed.stderr).toBe('');
+    expect(completed.status).toBe(0);
+    expect(completed.stdout).toContain('检查了 2 个文件');
 
     const written = readFileSync(path.join(dir, file), 'utf8');
     const again = run('new-content.mts', ['post', 'Scaffolded-Post', '另一篇']);

@@ -19,6 +19,9 @@
  *   word-bounded) in prose. Hashes belong in Releases pages, in code and in link addresses.
  * - image-alt: a Markdown image's alt text describes it in Chinese (a reader's screen reader, the
  *   zoom button's name and the Markdown version read it).
+ * - chinese: a page's prose has at least one paragraph of Chinese (20 Han characters or more).
+ * - shared-paragraph: no paragraph of 30 Han characters or more appears in two pages (copied text
+ *   makes two search results and two pages to keep true).
  *
  * Pure string scanning, no Markdown parser: the content subset the site accepts (content/README.md)
  * is small enough to mask reliably, and the rules stay testable with tiny inline samples.
@@ -26,7 +29,7 @@
 import { splitInternalHref } from './link-check';
 import { readFrontmatter } from './frontmatter';
 
-export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'image-alt' | 'typography';
+export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'image-alt' | 'chinese' | 'shared-paragraph' | 'typography';
 
 export interface ContentProblem {
   rule: ContentRule;
@@ -250,6 +253,55 @@ export function findImageAltProblems(body: string, prose: string, lineOffset = 0
     problems.push({ rule: 'image-alt', line: line + lineOffset, column, message: `图片的替代文字要写成有意义的中文描述：${m[0]}(${src ?? ''})` });
   }
   return problems;
+}
+
+const HAN = /\p{Script=Han}/gu;
+const hanCount = (text: string) => text.match(HAN)?.length ?? 0;
+
+/** The prose paragraphs of an MDX file (code, tags and link addresses masked), each with its first line in the file. */
+function proseParagraphs(source: string): Array<{ text: string; line: number }> {
+  const { body, lineOffset } = splitSource(source);
+  const paragraphs: Array<{ text: string; line: number }> = [];
+  let current: { lines: string[]; line: number } | null = null;
+  const close = () => {
+    if (current) paragraphs.push({ text: current.lines.join('\n'), line: current.line });
+    current = null;
+  };
+  scanMdx(body)
+    .prose.split('\n')
+    .forEach((text, i) => {
+      if (text.trim() === '') return close();
+      current ??= { lines: [], line: i + 1 + lineOffset };
+      current.lines.push(text);
+    });
+  close();
+  return paragraphs;
+}
+
+/** A page without a single paragraph of Chinese prose (20 Han characters or more). */
+export function findNoChinese(source: string): ContentProblem[] {
+  if (proseParagraphs(source).some((p) => hanCount(p.text) >= 20)) return [];
+  const { lineOffset } = splitSource(source);
+  return [{ rule: 'chinese', line: lineOffset + 1, column: 1, message: '正文里至少要有一段中文（20 个汉字以上）' }];
+}
+
+/**
+ * Paragraphs of 30 Han characters or more that appear, spaces aside, in more than one file: one
+ * problem per later copy, naming where the paragraph first appeared. `files` in a stable order.
+ */
+export function findSharedParagraphs(files: ReadonlyArray<{ file: string; source: string }>): Array<{ file: string; problem: ContentProblem }> {
+  const first = new Map<string, { file: string; line: number }>();
+  const found: Array<{ file: string; problem: ContentProblem }> = [];
+  for (const { file, source } of files) {
+    for (const { text, line } of proseParagraphs(source)) {
+      const key = text.replace(/\s+/g, '');
+      if (hanCount(key) < 30) continue;
+      const seen = first.get(key);
+      if (!seen) first.set(key, { file, line });
+      else if (seen.file !== file) found.push({ file, problem: { rule: 'shared-paragraph', line, column: 1, message: `重复的段落：与 ${seen.file}:${seen.line} 的段落相同，请改写或只留一处，另一处链接过去` } });
+    }
+  }
+  return found;
 }
 
 export function isReleasesPage(file: string): boolean {

@@ -245,7 +245,11 @@ export function planDoc(request: Extract<ScaffoldRequest, { kind: 'doc' }>, exis
     '',
   ].join('\n');
   verified(file, text, (data) => validateDoc(data, file));
-  return { file, text, notes: [...notes, `侧边栏位置 ${position}：排在 ${folder ? `${folder}/` : 'docs 根目录'}下现有文档之后（改 sidebar_position 调整）`] };
+  return {
+    file,
+    text,
+    notes: [...notes, `侧边栏位置 ${position}：排在 ${folder ? `${folder}/` : 'docs 根目录'}下现有文档之后（改 sidebar_position 调整）`, '文档一写下就会发布：写好至少一段中文正文（20 个汉字以上），npm run check:content 才会通过'],
+  };
 }
 
 export function planScaffold(request: ScaffoldRequest, existing: ExistingContent, today: string): ScaffoldPlan {
