@@ -9,7 +9,6 @@ import { checkPageLinks } from '../../gatsby/content/link-check';
 import { docEntry, planSite, postEntry } from '../../src/lib/routes';
 import { tagPath } from '../../src/lib/tags';
 import { DECODED_ROUTES } from '../routes';
-import authors from '../../content/authors.json';
 
 const root = path.resolve(__dirname, '../..');
 const { posts, docs, errors } = loadContent(root);
@@ -111,11 +110,6 @@ describe('blog lists, tags and archive', () => {
 // keep them true (an editor's edit must not turn them red; CONTRIBUTING.md). The editorial rules
 // (a paragraph of Chinese, no copied paragraph, …) are ../content/rules.test.ts.
 describe('blog', () => {
-  it('gives every post an author from content/authors.json', () => {
-    expect(posts.length).toBeGreaterThan(0);
-    for (const post of posts) for (const author of post.frontmatter.authors) expect([post.file, author in authors]).toEqual([post.file, true]);
-  });
-
   it('names only cover images that exist', () => {
     const missing = posts.filter((p) => p.frontmatter.image && !existsSync(path.join(p.dir, p.frontmatter.image)));
     expect(missing.map((p) => `${p.file}: ${p.frontmatter.image}`)).toEqual([]);

@@ -47,6 +47,24 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** The author ids of the content folder's authors.json, or null without one (then any id is taken as written). */
+function authorIds(contentDir: string): Set<string> | null {
+  const file = path.join(contentDir, 'authors.json');
+  if (!existsSync(file)) return null;
+  try {
+    return new Set(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object));
+  } catch {
+    return null; // its own check names the file (gatsby/content/git-history.ts)
+  }
+}
+
+/** An author id that authors.json lacks would show on the page as typed: an error at that id instead. */
+function checkAuthors(frontmatter: PostFrontmatter, known: Set<string>, file: string, places: Record<string, { line: number; column?: number }>): void {
+  frontmatter.authors.forEach((id, i) => {
+    if (!known.has(id)) throw new ContentError(file, 'authors', `未知的作者“${id}”：content/authors.json 里没有这个 id（已有：${[...known].join('、')}）`, places[`authors.${i}`] ?? places.authors);
+  });
+}
+
 /** @param contentDir the content folder (default `<root>/content`; SITE_CONTENT_DIR points elsewhere). */
 export function loadContent(root: string, contentDir = path.join(root, 'content')): LoadedContent {
   const posts: LoadedPost[] = [];
@@ -54,6 +72,7 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
   const errors: ContentError[] = [];
   const blogDir = path.join(contentDir, 'blog');
   const docsDir = path.join(contentDir, 'docs');
+  const authors = authorIds(contentDir);
 
   for (const file of walk(blogDir)) {
     const rel = path.relative(root, file);
@@ -65,6 +84,7 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
       const raw = readFileSync(file, 'utf8');
       const parsed = readContentFrontmatter(raw, rel);
       const frontmatter = validatePost(parsed.data, rel, relInBlog[0], parsed.places);
+      if (authors) checkAuthors(frontmatter, authors, rel, parsed.places);
       posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: postPath(frontmatter.slug) });
     } catch (error) {
       errors.push(asContentError(error, rel));
