@@ -41,6 +41,7 @@ const BAD: ReadonlyArray<[string, string, string]> = [
   ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],
   ['bad-diagram', 'content/docs/intro.mdx:10 无法绘制的 Mermaid 图（时序图）', '第 5 行：无法识别“B-->>A 回复”'],
   ['bad-authors', 'content/authors.json', '字段 "tiony.bo.git" 必须是邮箱或 git 作者名的列表'],
+  ['bad-cover', 'content/blog/2024-01-01-hello/index.mdx:8:8', '字段 "image" 封面图不存在：./cover.png（路径相对于文章所在的目录）'],
   ['bad-author-id', 'content/blog/2024-01-01-hello/index.mdx:6:21', '字段 "authors" 未知的作者“nobody”：content/authors.json 里没有这个 id（已有：tiony.bo）'],
   ['bad-typography', 'content/docs/intro.mdx:6:3', '排版：`安装Wing之后，` 应为 `安装 Wing 之后，`'],
   ['bad-steps', 'content/docs/intro.mdx:9:1', ':::steps 里要写一个有序列表'],

@@ -58,11 +58,19 @@ function authorIds(contentDir: string): Set<string> | null {
   }
 }
 
-/** An author id that authors.json lacks would show on the page as typed: an error at that id instead. */
-function checkAuthors(frontmatter: PostFrontmatter, known: Set<string>, file: string, places: Record<string, { line: number; column?: number }>): void {
+/**
+ * What a post's frontmatter points to must be there: each author in authors.json (else the page
+ * shows the id as typed) and the cover image next to the post (else the page silently has none).
+ * Shared by this loader (check:content, search) and the build's node validation (./gatsby-node.ts).
+ */
+export function checkPostReferences(frontmatter: PostFrontmatter, where: { contentDir: string; postDir: string }, file: string, places: Record<string, { line: number; column?: number }>): void {
+  const known = authorIds(where.contentDir);
   frontmatter.authors.forEach((id, i) => {
-    if (!known.has(id)) throw new ContentError(file, 'authors', `未知的作者“${id}”：content/authors.json 里没有这个 id（已有：${[...known].join('、')}）`, places[`authors.${i}`] ?? places.authors);
+    if (known && !known.has(id)) throw new ContentError(file, 'authors', `未知的作者“${id}”：content/authors.json 里没有这个 id（已有：${[...known].join('、')}）`, places[`authors.${i}`] ?? places.authors);
   });
+  if (frontmatter.image && !existsSync(path.join(where.postDir, frontmatter.image))) {
+    throw new ContentError(file, 'image', `封面图不存在：${frontmatter.image}（路径相对于文章所在的目录）`, places.image);
+  }
 }
 
 /** @param contentDir the content folder (default `<root>/content`; SITE_CONTENT_DIR points elsewhere). */
@@ -72,7 +80,6 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
   const errors: ContentError[] = [];
   const blogDir = path.join(contentDir, 'blog');
   const docsDir = path.join(contentDir, 'docs');
-  const authors = authorIds(contentDir);
 
   for (const file of walk(blogDir)) {
     const rel = path.relative(root, file);
@@ -84,7 +91,7 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
       const raw = readFileSync(file, 'utf8');
       const parsed = readContentFrontmatter(raw, rel);
       const frontmatter = validatePost(parsed.data, rel, relInBlog[0], parsed.places);
-      if (authors) checkAuthors(frontmatter, authors, rel, parsed.places);
+      checkPostReferences(frontmatter, { contentDir, postDir: path.dirname(file) }, rel, parsed.places);
       posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: postPath(frontmatter.slug) });
     } catch (error) {
       errors.push(asContentError(error, rel));
