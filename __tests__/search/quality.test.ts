@@ -74,12 +74,16 @@ describe('search quality on the real content', () => {
     expect(check.regressed).toEqual([]);
   });
 
-  it('finds every listed post and doc by its title, in the top 5', () => {
+  it('finds every listed post and doc by its title, in the top 5 or among the pages whose titles hold it', () => {
     const listed = [...posts.filter((p) => !p.frontmatter.draft && !p.frontmatter.unlisted), ...docs.filter((d) => !d.frontmatter.unlisted)];
     expect(listed.length).toBeGreaterThan(0);
+    const titleOf = (p: (typeof listed)[number]) => p.frontmatter.title.toLowerCase();
     const lost = listed.filter((p) => {
-      const rank = site.hits(p.frontmatter.title).findIndex((hit) => hit.url.split('#')[0] === p.path) + 1;
-      return rank < 1 || rank > TOP;
+      // Pages whose titles hold this title score alike on it (rank.ts: the title field and the
+      // title-phrase bonus): a title several tools' docs share (使用指南) has to reach their number only.
+      const within = Math.max(TOP, listed.filter((other) => titleOf(other).includes(titleOf(p))).length);
+      const rank = site.engine.search(p.frontmatter.title, within).findIndex((hit) => hit.url.split('#')[0] === p.path) + 1;
+      return rank < 1 || rank > within;
     });
     expect(lost.map((p) => `${p.frontmatter.title} → ${p.path}`)).toEqual([]);
   });
