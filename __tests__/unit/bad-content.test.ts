@@ -45,6 +45,7 @@ const BAD: ReadonlyArray<[string, string, string]> = [
   ['bad-author-id', 'content/blog/2024-01-01-hello/index.mdx:6:21', '字段 "authors" 未知的作者“nobody”：content/authors.json 里没有这个 id（已有：tiony.bo）'],
   ['bad-typography', 'content/docs/intro.mdx:6:3', '排版：`安装Wing之后，` 应为 `安装 Wing 之后，`'],
   ['bad-steps', 'content/docs/intro.mdx:9:1', ':::steps 里要写一个有序列表'],
+  ['bad-heading-order', 'content/docs/intro.mdx:10:1', '标题层级：从 2 级直接到了 4 级，中间要有 3 级标题（###），或把这一级改成 ###'],
   ['bad-alt', 'content/docs/intro.mdx:8:1', '图片的替代文字要写成有意义的中文描述：![diagram](./img/figure.svg)'],
   ['bad-anchor', 'content/docs/intro.mdx', '已发布的锚点 #原来的标题 不见了（标题改过？）：运行 npm run anchors'],
 ];

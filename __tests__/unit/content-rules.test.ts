@@ -232,3 +232,21 @@ describe('a paragraph of Chinese, and none copied', () => {
     ).toEqual([]);
   });
 });
+
+describe('heading order', () => {
+  const order = (source: string) =>
+    checkMdxText(source)
+      .filter((p) => p.rule === 'heading-order')
+      .map((p) => `${p.line}:${p.column} ${p.message}`);
+
+  it('reports a heading more than one level deeper than the one before it (the title is level 1)', () => {
+    expect(order('---\ntitle: 标题\n---\n\n### 一上来就是三级\n\n## 二级\n\n#### 跳到四级\n\n### 三级\n\n#### 四级\n\n## 回到二级\n')).toEqual([
+      '5:1 标题层级：从 1 级直接到了 3 级，中间要有 2 级标题（##），或把这一级改成 ##',
+      '9:1 标题层级：从 2 级直接到了 4 级，中间要有 3 级标题（###），或把这一级改成 ###',
+    ]);
+  });
+
+  it('leaves code, and going back up any number of levels, alone', () => {
+    expect(order('## 二级\n\n### 三级\n\n#### 四级\n\n## 二级\n\n```md\n#### 代码里的标题\n```\n')).toEqual([]);
+  });
+});

@@ -19,6 +19,8 @@
  *   word-bounded) in prose. Hashes belong in Releases pages, in code and in link addresses.
  * - image-alt: a Markdown image's alt text describes it in Chinese (a reader's screen reader, the
  *   zoom button's name and the Markdown version read it).
+ * - heading-order: headings go one level deeper at a time (## then ###, not ## then ####): a
+ *   screen reader's list of headings would miss a level, and the site's axe audit rejects the page.
  * - chinese: a page's prose has at least one paragraph of Chinese (20 Han characters or more).
  * - shared-paragraph: no paragraph of 30 Han characters or more appears in two pages (copied text
  *   makes two search results and two pages to keep true).
@@ -29,7 +31,7 @@
 import { splitInternalHref } from './link-check';
 import { readFrontmatter } from './frontmatter';
 
-export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'image-alt' | 'chinese' | 'shared-paragraph' | 'typography';
+export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'image-alt' | 'heading-order' | 'chinese' | 'shared-paragraph' | 'typography';
 
 export interface ContentProblem {
   rule: ContentRule;
@@ -255,6 +257,26 @@ export function findImageAltProblems(body: string, prose: string, lineOffset = 0
   return problems;
 }
 
+/**
+ * Headings (outside code) that go more than one level deeper than the heading before them; the
+ * page's title is the level-1 heading, so the first may be ##.
+ */
+export function findHeadingOrderProblems(prose: string, lineOffset = 0): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  let previous = 1;
+  prose.split('\n').forEach((text, i) => {
+    const heading = /^( {0,3})(#{2,6})[ \t]/.exec(text);
+    if (!heading) return;
+    const level = (heading[2] as string).length;
+    if (level > previous + 1) {
+      const wanted = '#'.repeat(previous + 1);
+      problems.push({ rule: 'heading-order', line: i + 1 + lineOffset, column: (heading[1] as string).length + 1, message: `标题层级：从 ${previous} 级直接到了 ${level} 级，中间要有 ${previous + 1} 级标题（${wanted}），或把这一级改成 ${wanted}` });
+    }
+    previous = level;
+  });
+  return problems;
+}
+
 const HAN = /\p{Script=Han}/gu;
 const hanCount = (text: string) => text.match(HAN)?.length ?? 0;
 
@@ -337,7 +359,7 @@ function splitSource(source: string): { frontmatter: string | null; body: string
   return { frontmatter: fm ? (fm[1] as string) : null, body: fm ? source.slice(fm[0].length) : source, lineOffset: fm ? fm[0].split('\n').length - 1 : 0 };
 }
 
-/** Every quote, placeholder, commit-hash and image-alt problem of one MDX file (frontmatter and body), in line order. */
+/** Every quote, placeholder, commit-hash, image-alt and heading-order problem of one MDX file (frontmatter and body), in line order. */
 export function checkMdxText(source: string, options: TextOptions = {}): ContentProblem[] {
   const { frontmatter, body, lineOffset } = splitSource(source);
   const { prose } = scanMdx(body);
@@ -347,6 +369,7 @@ export function checkMdxText(source: string, options: TextOptions = {}): Content
     ...findPlaceholders(body, prose, lineOffset),
     ...(options.hashesAllowed ? [] : findCommitHashes(prose, lineOffset)),
     ...findImageAltProblems(body, prose, lineOffset),
+    ...findHeadingOrderProblems(prose, lineOffset),
   ];
   return problems.sort((a, b) => a.line - b.line || a.column - b.column);
 }
