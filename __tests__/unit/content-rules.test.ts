@@ -4,7 +4,7 @@
  * inline samples. The same functions run over the real content in __tests__/content/rules.test.ts
  * and in `npm run check:content`.
  */
-import { checkMdxText, findLaterPostLinks, findNoChinese, findOrphanPosts, findSharedParagraphs, formatProblem, isReleasesPage, laterLinkZones, scanMdx, slugLine } from '../../gatsby/content/rules';
+import { checkMdxText, findLaterPostLinks, findNoChinese, findOrphanPosts, findSharedParagraphs, formatProblem, isReleasesPage, laterLinkZones, scanMdx, slugLine, type ContentRule } from '../../gatsby/content/rules';
 
 const problems = (source: string) => checkMdxText(source).map((p) => `${p.rule} ${p.line}:${p.column}`);
 
@@ -185,11 +185,14 @@ describe('links to later posts', () => {
   });
 });
 
+/** One rule's problems in an MDX source, as `line:column message`. */
+const problemsOf = (rule: ContentRule) => (source: string) =>
+  checkMdxText(source)
+    .filter((p) => p.rule === rule)
+    .map((p) => `${p.line}:${p.column} ${p.message}`);
+
 describe('image alt text', () => {
-  const alts = (source: string) =>
-    checkMdxText(source)
-      .filter((p) => p.rule === 'image-alt')
-      .map((p) => `${p.line}:${p.column} ${p.message}`);
+  const alts = problemsOf('image-alt');
 
   it('reports a Markdown image whose alt text has no Chinese, with its line, column and address', () => {
     expect(alts('---\ntitle: 标题\n---\n\n![screenshot](./a.png) 和 ![](./img/b.svg "标题")\n')).toEqual([
@@ -234,10 +237,7 @@ describe('a paragraph of Chinese, and none copied', () => {
 });
 
 describe('heading order', () => {
-  const order = (source: string) =>
-    checkMdxText(source)
-      .filter((p) => p.rule === 'heading-order')
-      .map((p) => `${p.line}:${p.column} ${p.message}`);
+  const order = problemsOf('heading-order');
 
   it('reports a heading more than one level deeper than the one before it (the title is level 1)', () => {
     expect(order('---\ntitle: 标题\n---\n\n### 一上来就是三级\n\n## 二级\n\n#### 跳到四级\n\n### 三级\n\n#### 四级\n\n## 回到二级\n')).toEqual([
