@@ -1,7 +1,7 @@
 /**
  * The editorial rules of gatsby/content/rules.ts over the real content/ folder: Chinese quotation
  * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese image alt text,
- * headings one level deeper at a time, a paragraph of Chinese on every page and none copied between pages, Chinese typography (typography.ts), no post that links to a
+ * link text on every link, headings one level deeper at a time, a paragraph of Chinese on every page and none copied between pages, Chinese typography (typography.ts), no post that links to a
  * later post outside a dated update note (series navigation and related posts are page chrome), and no listed
  * post that only the blog list leads to. Docs and posts are separate tests so a failure says which
  * part of the content it is in; each lists file:line:column.
@@ -47,6 +47,10 @@ describe.each([
   it('have at least one paragraph of Chinese each (drafts once published)', () => {
     const drafts = new Set(posts.filter((p) => p.frontmatter.draft).map((p) => p.file));
     expect(files.filter((file) => !drafts.has(file)).flatMap((file) => findNoChinese(raw(file)).map((p) => formatProblem(file, p)))).toEqual([]);
+  });
+
+  it('give every link words to read', () => {
+    expect(problemsOf(files, 'link-text')).toEqual([]);
   });
 
   it('go one heading level deeper at a time', () => {

@@ -46,6 +46,7 @@ const BAD: ReadonlyArray<[string, string, string]> = [
   ['bad-typography', 'content/docs/intro.mdx:6:3', '排版：`安装Wing之后，` 应为 `安装 Wing 之后，`'],
   ['bad-steps', 'content/docs/intro.mdx:9:1', ':::steps 里要写一个有序列表'],
   ['bad-heading-order', 'content/docs/intro.mdx:10:1', '标题层级：从 2 级直接到了 4 级，中间要有 3 级标题（###），或把这一级改成 ###'],
+  ['bad-link-text', 'content/docs/intro.mdx:8:6', '链接没有文字：[](/docs/intro)'],
   ['bad-alt', 'content/docs/intro.mdx:8:1', '图片的替代文字要写成有意义的中文描述：![diagram](./img/figure.svg)'],
   ['bad-anchor', 'content/docs/intro.mdx', '已发布的锚点 #原来的标题 不见了（标题改过？）：运行 npm run anchors'],
 ];

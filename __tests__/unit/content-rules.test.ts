@@ -250,3 +250,18 @@ describe('heading order', () => {
     expect(order('## 二级\n\n### 三级\n\n#### 四级\n\n## 二级\n\n```md\n#### 代码里的标题\n```\n')).toEqual([]);
   });
 });
+
+describe('link text', () => {
+  const empty = problemsOf('link-text');
+
+  it('reports a Markdown link with no words, with its line and column', () => {
+    expect(empty('见[]( /blog/binder)和[ ](https://example.com)。\n')).toEqual([
+      '1:2 链接没有文字：[]( /blog/binder)，读屏软件读不出它通向哪里，请写上链接文字',
+      '1:20 链接没有文字：[ ](https://example.com)，读屏软件读不出它通向哪里，请写上链接文字',
+    ]);
+  });
+
+  it('leaves links with words, linked images, images, task lists and code alone', () => {
+    expect(empty('[Binder](/blog/binder) [![图](./a.png)](/x) ![图](./b.png)\n\n- [ ] 待办\n\n`[](/x)`\n')).toEqual([]);
+  });
+});

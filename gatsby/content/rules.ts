@@ -19,6 +19,8 @@
  *   word-bounded) in prose. Hashes belong in Releases pages, in code and in link addresses.
  * - image-alt: a Markdown image's alt text describes it in Chinese (a reader's screen reader, the
  *   zoom button's name and the Markdown version read it).
+ * - link-text: a link has words to read ( `[](/docs/x)` is announced as nothing, and the axe audit
+ *   rejects it).
  * - heading-order: headings go one level deeper at a time (## then ###, not ## then ####): a
  *   screen reader's list of headings would miss a level, and the site's axe audit rejects the page.
  * - chinese: a page's prose has at least one paragraph of Chinese (20 Han characters or more).
@@ -31,7 +33,7 @@
 import { splitInternalHref } from './link-check';
 import { readFrontmatter } from './frontmatter';
 
-export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'image-alt' | 'heading-order' | 'chinese' | 'shared-paragraph' | 'typography';
+export type ContentRule = 'quotes' | 'placeholder' | 'orphan' | 'later-link' | 'commit-hash' | 'image-alt' | 'link-text' | 'heading-order' | 'chinese' | 'shared-paragraph' | 'typography';
 
 export interface ContentProblem {
   rule: ContentRule;
@@ -257,6 +259,19 @@ export function findImageAltProblems(body: string, prose: string, lineOffset = 0
   return problems;
 }
 
+/** Markdown links (outside code) with no text: `[](…)`, `[ ](…)`. */
+export function findEmptyLinks(body: string, prose: string, lineOffset = 0): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const m of prose.matchAll(/(?<![!\\])\[[ \t]*\]/g)) {
+    const end = (m.index as number) + m[0].length;
+    const close = body[end] === '(' ? closingParen(body, end) : -1;
+    if (close < 0) continue;
+    const { line, column } = position(prose, m.index as number);
+    problems.push({ rule: 'link-text', line: line + lineOffset, column, message: `链接没有文字：${body.slice(m.index as number, close + 1)}，读屏软件读不出它通向哪里，请写上链接文字` });
+  }
+  return problems;
+}
+
 /**
  * Headings (outside code) that go more than one level deeper than the heading before them; the
  * page's title is the level-1 heading, so the first may be ##.
@@ -359,7 +374,7 @@ function splitSource(source: string): { frontmatter: string | null; body: string
   return { frontmatter: fm ? (fm[1] as string) : null, body: fm ? source.slice(fm[0].length) : source, lineOffset: fm ? fm[0].split('\n').length - 1 : 0 };
 }
 
-/** Every quote, placeholder, commit-hash, image-alt and heading-order problem of one MDX file (frontmatter and body), in line order. */
+/** Every quote, placeholder, commit-hash, image-alt, link-text and heading-order problem of one MDX file (frontmatter and body), in line order. */
 export function checkMdxText(source: string, options: TextOptions = {}): ContentProblem[] {
   const { frontmatter, body, lineOffset } = splitSource(source);
   const { prose } = scanMdx(body);
@@ -369,6 +384,7 @@ export function checkMdxText(source: string, options: TextOptions = {}): Content
     ...findPlaceholders(body, prose, lineOffset),
     ...(options.hashesAllowed ? [] : findCommitHashes(prose, lineOffset)),
     ...findImageAltProblems(body, prose, lineOffset),
+    ...findEmptyLinks(body, prose, lineOffset),
     ...findHeadingOrderProblems(prose, lineOffset),
   ];
   return problems.sort((a, b) => a.line - b.line || a.column - b.column);
