@@ -74,9 +74,12 @@ describe('validateDoc', () => {
       unlisted: false,
     });
   });
+  it('takes sidebar_position as optional, as Docusaurus does (such docs go last in their sidebar)', () => {
+    const faq = validateDoc({ title: '常见问题' }, DOC);
+    expect([faq.title, faq.sidebar_position]).toEqual(['常见问题', undefined]);
+  });
   it('names the field that is missing or malformed', () => {
     expect(errorOf(() => validateDoc({ sidebar_position: 1 }, DOC)).field).toBe('title');
-    expect(errorOf(() => validateDoc({ title: 'x' }, DOC)).field).toBe('sidebar_position');
     expect(errorOf(() => validateDoc({ title: 'x', sidebar_position: 'first' }, DOC)).field).toBe('sidebar_position');
     expect(errorOf(() => validateDoc({ title: 'x', sidebar_position: 1, hide_sidebar: 1 }, DOC)).field).toBe('hide_sidebar');
   });

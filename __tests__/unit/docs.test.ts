@@ -52,6 +52,20 @@ describe('buildSidebars', () => {
     expect(wing && flattenSidebar(wing)[0]?.path).toBe('/docs/desktop/wing/Introduce');
   });
 
+  it('puts docs without sidebar_position after the others, by path (as Docusaurus does), categories too', () => {
+    const loose = buildSidebars([
+      doc('desktop/cabin/Zeta', 2),
+      { ...doc('desktop/cabin/FAQ', 0), sidebarPosition: undefined },
+      { ...doc('desktop/cabin/Changes', 0), sidebarPosition: undefined },
+      doc('desktop/cabin/Intro', 1),
+      { ...doc('desktop/cabin/more/b', 0), sidebarPosition: undefined },
+      doc('desktop/cabin/more/a', 3),
+    ]).get('desktop/cabin');
+    expect(loose?.items.map((i) => (i.kind === 'link' ? i.id : `category:${i.label}`))).toEqual(['desktop/cabin/Intro', 'desktop/cabin/Zeta', 'category:more', 'desktop/cabin/Changes', 'desktop/cabin/FAQ']);
+    const more = loose?.items[2];
+    expect(more?.kind === 'category' && more.items.map((l) => l.id)).toEqual(['desktop/cabin/more/a', 'desktop/cabin/more/b']);
+  });
+
   it('leaves hidden and unlisted docs out and makes sub-folders categories', () => {
     const konker = sidebars.get('mobile/konker');
     expect(konker?.items.map((i) => (i.kind === 'link' ? i.id : `category:${i.label}`))).toEqual(['mobile/konker/Introduce', 'category:guides']);

@@ -102,7 +102,7 @@ export const postSchema = z.object({
 /** What an editor may write in a doc's frontmatter. */
 export const docSchema = z.object({
   title: text(),
-  sidebar_position: z.number({ error: (issue) => (isMissing(issue.input) ? MISSING : '必须是数字') }),
+  sidebar_position: z.number({ error: '必须是数字' }).optional(),
   sidebar_label: optionalText(),
   description: optionalText(),
   hide_sidebar: flag(),

@@ -5,7 +5,7 @@
  * list of `[title](url.md): description`. llms-full.txt holds every listed page's Markdown version in the same
  * order (docs in sidebar order, then posts newest first). Like the sitemap: nothing unlisted, no drafts.
  */
-import { buildSidebars, flattenSidebar, sidebarKey, type DocInput } from '../../src/lib/docs';
+import { buildSidebars, byPosition, flattenSidebar, sidebarKey, type DocInput } from '../../src/lib/docs';
 import { markdownPath, MARKDOWN_EXTENSION } from '../../src/lib/markdown-path';
 import { encodePath } from '../../src/lib/url-path';
 
@@ -66,7 +66,7 @@ export function docSections(docs: readonly LlmsDoc[], options: Pick<LlmsOptions,
   for (const [key, sidebar] of sidebars) {
     groups.get(key)?.push(...flattenSidebar(sidebar).map((link) => byId.get(link.id) as LlmsDoc));
   }
-  const hidden = listed.filter((d) => d.hideSidebar).sort((a, b) => a.sidebarPosition - b.sidebarPosition || a.id.localeCompare(b.id));
+  const hidden = listed.filter((d) => d.hideSidebar).sort(byPosition);
   for (const doc of hidden) groups.get(sidebarKey(doc.id))?.push(doc);
 
   const rank = (key: string) => {

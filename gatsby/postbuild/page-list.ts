@@ -5,6 +5,7 @@
  * first, then the blog's lists. Fetched only by the not-found page, after it has rendered: no
  * other page carries it.
  */
+import { byPosition } from '../../src/lib/docs';
 import { listTitle } from '../../src/lib/format';
 import type { DocEntry, PagePlan, PostEntry } from '../../src/lib/routes';
 import { PAGE_LIST_PATH, type PageListFile } from '../../src/lib/suggest';
@@ -18,7 +19,7 @@ export function pageList(plan: readonly PagePlan[], posts: readonly PostEntry[],
   const order = new Map(docs.map((d) => [d.docId, d]));
   const docPages = plan
     .flatMap((p) => (p.kind === 'doc' && docTitles.has(p.context.docId) ? [{ path: p.path, doc: order.get(p.context.docId) as DocEntry }] : []))
-    .sort((a, b) => a.doc.sidebarPosition - b.doc.sidebarPosition || a.doc.docId.localeCompare(b.doc.docId));
+    .sort((a, b) => byPosition({ sidebarPosition: a.doc.sidebarPosition, id: a.doc.docId }, { sidebarPosition: b.doc.sidebarPosition, id: b.doc.docId }));
   const out: PageListFile = docPages.map(({ path: p, doc }) => [p, doc.title]);
   for (const page of plan) {
     if (page.kind === 'post' && postTitles.has(page.context.slug)) out.push([page.path, postTitles.get(page.context.slug) as string]);

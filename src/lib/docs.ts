@@ -12,7 +12,8 @@ export interface DocInput {
   id: string;
   title: string;
   sidebarLabel?: string;
-  sidebarPosition: number;
+  /** Docs without one come after those with one, by id (as in Docusaurus). */
+  sidebarPosition?: number | undefined;
   hideSidebar: boolean;
   unlisted: boolean;
 }
@@ -63,8 +64,11 @@ export function sidebarKey(id: string): string {
   return top as string;
 }
 
-function byPosition(a: DocInput, b: DocInput): number {
-  return a.sidebarPosition - b.sidebarPosition || a.id.localeCompare(b.id);
+/** Sidebar order: by position, docs without one last; then by id. */
+export function byPosition(a: { sidebarPosition?: number | undefined; id: string }, b: { sidebarPosition?: number | undefined; id: string }): number {
+  const pa = a.sidebarPosition ?? Number.POSITIVE_INFINITY;
+  const pb = b.sidebarPosition ?? Number.POSITIVE_INFINITY;
+  return (pa === pb ? 0 : pa < pb ? -1 : 1) || a.id.localeCompare(b.id);
 }
 
 function toLink(doc: DocInput): SidebarLink {
@@ -86,7 +90,7 @@ export function buildSidebars(docs: readonly DocInput[]): Map<string, Sidebar> {
   }
   const sidebars = new Map<string, Sidebar>();
   for (const [key, members] of grouped) {
-    const direct: Array<{ position: number; id: string; item: SidebarItem }> = [];
+    const direct: Array<{ sidebarPosition: number | undefined; id: string; item: SidebarItem }> = [];
     const categories = new Map<string, DocInput[]>();
     for (const doc of members) {
       const rest = doc.id.slice(key.length + 1).split('/');
@@ -96,18 +100,18 @@ export function buildSidebars(docs: readonly DocInput[]): Map<string, Sidebar> {
         if (category) category.push(doc);
         else categories.set(folder, [doc]);
       } else {
-        direct.push({ position: doc.sidebarPosition, id: doc.id, item: toLink(doc) });
+        direct.push({ sidebarPosition: doc.sidebarPosition, id: doc.id, item: toLink(doc) });
       }
     }
     for (const [folder, children] of categories) {
       const sorted = [...children].sort(byPosition);
       direct.push({
-        position: (sorted[0] as DocInput).sidebarPosition,
+        sidebarPosition: (sorted[0] as DocInput).sidebarPosition,
         id: `${key}/${folder}`,
         item: { kind: 'category', label: folder, items: sorted.map(toLink) },
       });
     }
-    direct.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+    direct.sort(byPosition);
     sidebars.set(key, { key, items: direct.map((d) => d.item) });
   }
   return sidebars;

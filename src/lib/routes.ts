@@ -28,7 +28,7 @@ export interface DocEntry {
   docId: string;
   title: string;
   sidebarLabel?: string;
-  sidebarPosition: number;
+  sidebarPosition?: number;
   description?: string;
   hideSidebar: boolean;
   unlisted: boolean;

@@ -5,7 +5,7 @@ interface SidebarQuery {
   allMdx: {
     nodes: Array<{
       fields: { docId: string | null } | null;
-      frontmatter: { title: string; sidebar_label: string | null; sidebar_position: number; hide_sidebar: boolean | null; unlisted: boolean | null };
+      frontmatter: { title: string; sidebar_label: string | null; sidebar_position: number | null; hide_sidebar: boolean | null; unlisted: boolean | null };
     }>;
   };
 }
@@ -39,7 +39,7 @@ export function useDocSidebar(key: string | null): Sidebar | null {
   if (cached?.data !== data) {
     const docs = data.allMdx.nodes.flatMap(({ fields, frontmatter: fm }) =>
       fields?.docId
-        ? [{ id: fields.docId, title: fm.title, sidebarLabel: fm.sidebar_label ?? undefined, sidebarPosition: fm.sidebar_position, hideSidebar: Boolean(fm.hide_sidebar), unlisted: Boolean(fm.unlisted) }]
+        ? [{ id: fields.docId, title: fm.title, sidebarLabel: fm.sidebar_label ?? undefined, sidebarPosition: fm.sidebar_position ?? undefined, hideSidebar: Boolean(fm.hide_sidebar), unlisted: Boolean(fm.unlisted) }]
         : [],
     );
     cached = { data, sidebars: buildSidebars(docs) };

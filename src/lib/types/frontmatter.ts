@@ -20,7 +20,8 @@ export interface PostFrontmatter {
 
 export interface DocFrontmatter {
   title: string;
-  sidebar_position: number;
+  /** Order in the sidebar; docs without one come after those with one, by path (as in Docusaurus). */
+  sidebar_position?: number | undefined;
   sidebar_label?: string | undefined;
   description?: string | undefined;
   hide_sidebar: boolean;
