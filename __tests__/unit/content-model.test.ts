@@ -77,6 +77,8 @@ describe('validateDoc', () => {
   it('takes sidebar_position as optional, as Docusaurus does (such docs go last in their sidebar)', () => {
     const faq = validateDoc({ title: '常见问题' }, DOC);
     expect([faq.title, faq.sidebar_position]).toEqual(['常见问题', undefined]);
+    // The build validates Gatsby's nodes, whose schema gives an absent field as null.
+    expect(validateDoc({ title: '常见问题', sidebar_position: null }, DOC).sidebar_position).toBeUndefined();
   });
   it('names the field that is missing or malformed', () => {
     expect(errorOf(() => validateDoc({ sidebar_position: 1 }, DOC)).field).toBe('title');

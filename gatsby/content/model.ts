@@ -102,7 +102,8 @@ export const postSchema = z.object({
 /** What an editor may write in a doc's frontmatter. */
 export const docSchema = z.object({
   title: text(),
-  sidebar_position: z.number({ error: '必须是数字' }).optional(),
+  // Absent, or null as Gatsby's schema gives an absent field when the build validates its nodes.
+  sidebar_position: z.number({ error: '必须是数字' }).nullish().transform((value) => value ?? undefined),
   sidebar_label: optionalText(),
   description: optionalText(),
   hide_sidebar: flag(),

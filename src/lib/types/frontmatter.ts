@@ -21,7 +21,7 @@ export interface PostFrontmatter {
 export interface DocFrontmatter {
   title: string;
   /** Order in the sidebar; docs without one come after those with one, by path (as in Docusaurus). */
-  sidebar_position?: number | undefined;
+  sidebar_position: number | undefined;
   sidebar_label?: string | undefined;
   description?: string | undefined;
   hide_sidebar: boolean;
