@@ -17,12 +17,13 @@ import { checkMdxText, findLaterPostLinks, findNoChinese, findOrphanPosts, findS
 const root = path.resolve(__dirname, '../..');
 const { posts, docs } = loadContent(root);
 const raw = (file: string) => readFileSync(path.join(root, file), 'utf8');
+/** Each file checked once (every rule's test reads its own rule from it). */
+const checked = new Map<string, ReturnType<typeof checkMdxText>>();
 const problemsOf = (files: string[], rule: ContentRule) =>
-  files.flatMap((file) =>
-    checkMdxText(raw(file), { hashesAllowed: isReleasesPage(file) })
-      .filter((p) => p.rule === rule)
-      .map((p) => formatProblem(file, p)),
-  );
+  files.flatMap((file) => {
+    if (!checked.has(file)) checked.set(file, checkMdxText(raw(file), { hashesAllowed: isReleasesPage(file) }));
+    return (checked.get(file) ?? []).filter((p) => p.rule === rule).map((p) => formatProblem(file, p));
+  });
 
 describe.each([
   ['docs', docs.map((d) => d.file)],
@@ -32,33 +33,21 @@ describe.each([
     expect(files.length).toBeGreaterThan(0);
   });
 
-  it('quote Chinese text with “” and ‘’ (no 「」, no ASCII quotes in Chinese prose)', () => {
-    expect(problemsOf(files, 'quotes')).toEqual([]);
-  });
-
-  it('leave no placeholder (<…地址>, ‹…›, TODO, 待补充)', () => {
-    expect(problemsOf(files, 'placeholder')).toEqual([]);
-  });
-
-  it('name no commit hash in prose (Releases pages excepted; code and link addresses are fine)', () => {
-    expect(problemsOf(files, 'commit-hash')).toEqual([]);
+  // The rules of checkMdxText, one test each so a failure names the rule.
+  it.each<[string, ContentRule]>([
+    ['quote Chinese text with “” and ‘’ (no 「」, no ASCII quotes in Chinese prose)', 'quotes'],
+    ['leave no placeholder (<…地址>, ‹…›, TODO, 待补充)', 'placeholder'],
+    ['name no commit hash in prose (Releases pages excepted; code and link addresses are fine)', 'commit-hash'],
+    ['give every link words to read', 'link-text'],
+    ['go one heading level deeper at a time', 'heading-order'],
+    ['describe every Markdown image in Chinese (alt text)', 'image-alt'],
+  ])('%s', (_, rule) => {
+    expect(problemsOf(files, rule)).toEqual([]);
   });
 
   it('have at least one paragraph of Chinese each (drafts once published)', () => {
     const drafts = new Set(posts.filter((p) => p.frontmatter.draft).map((p) => p.file));
     expect(files.filter((file) => !drafts.has(file)).flatMap((file) => findNoChinese(raw(file)).map((p) => formatProblem(file, p)))).toEqual([]);
-  });
-
-  it('give every link words to read', () => {
-    expect(problemsOf(files, 'link-text')).toEqual([]);
-  });
-
-  it('go one heading level deeper at a time', () => {
-    expect(problemsOf(files, 'heading-order')).toEqual([]);
-  });
-
-  it('describe every Markdown image in Chinese (alt text)', () => {
-    expect(problemsOf(files, 'image-alt')).toEqual([]);
   });
 
   it('follow Chinese typography (AutoCorrect: spaces between Han and Latin, full-width punctuation; npm run fix:content)', () => {
