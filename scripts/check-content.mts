@@ -94,7 +94,7 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
     else throw error;
   }
 
-  // Series: keys of content/series.yaml, places 1…n without a gap or a repeat (gatsby/content/series.ts).
+  // Series: keys of content/series.yaml, no two parts at one place (gatsby/content/series.ts).
   let seriesNames: SeriesNames = {};
   try {
     seriesNames = loadSeriesNames(path.join(root, 'content'));

@@ -19,22 +19,24 @@ describe('seriesProblems', () => {
     expect(seriesProblems(AOSP, NAMES)).toEqual([]);
   });
 
-  it('reports an unknown series, a repeated place, a gap and a series of one', () => {
+  it('reports an unknown series and a repeated place', () => {
     expect(seriesProblems([part('a', '2024-01-01', 'nope', 1)], NAMES)).toEqual([{ slug: 'a', field: 'series', message: expect.stringContaining('未知的系列“nope”') }]);
     expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1), part('b', '2024-01-02', 'aosp', 1)], NAMES)).toEqual([{ slug: 'b', field: 'series_position', message: '系列“aosp”的第 1 篇重复：/blog/a 也是第 1 篇' }]);
-    expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1), part('c', '2024-01-03', 'aosp', 3)], NAMES)).toEqual([
-      { slug: 'c', field: 'series_position', message: '系列“aosp”缺少第 2 篇：篇序要从 1 起连续编号（现有 1、3）' },
-    ]);
-    expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1)], NAMES)).toEqual([{ slug: 'a', field: 'series', message: expect.stringContaining('只有这一篇') }]);
+  });
+
+  it('accepts what deleting a part leaves: a gap, a series of one', () => {
+    expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1), part('c', '2024-01-03', 'aosp', 3)], NAMES)).toEqual([]);
+    expect(seriesProblems([part('a', '2024-01-01', 'aosp', 1)], NAMES)).toEqual([]);
+    expect(seriesProblems([part('c', '2024-01-03', 'aosp', 3)], NAMES)).toEqual([]);
   });
 
   it('names the file and the frontmatter line', () => {
-    const raw = '---\nslug: c\ntitle: 标题\ndate: 2024-01-03\nseries: aosp\nseries_position: 3\n---\n正文\n';
+    const raw = '---\nslug: c\ntitle: 标题\ndate: 2024-01-03\nseries: aosp\nseries_position: 1\n---\n正文\n';
     const posts = [
       { ...part('a', '2024-01-01', 'aosp', 1), file: 'content/blog/2024-01-01-a/index.mdx', raw: '---\nslug: a\nseries: aosp\nseries_position: 1\n---\n' },
-      { ...part('c', '2024-01-03', 'aosp', 3), file: 'content/blog/2024-01-03-c/index.mdx', raw },
+      { ...part('c', '2024-01-03', 'aosp', 1), file: 'content/blog/2024-01-03-c/index.mdx', raw },
     ];
-    expect(seriesMessages(posts, NAMES)).toEqual(['content/blog/2024-01-03-c/index.mdx:6 系列：系列“aosp”缺少第 2 篇：篇序要从 1 起连续编号（现有 1、3）']);
+    expect(seriesMessages(posts, NAMES)).toEqual(['content/blog/2024-01-03-c/index.mdx:6 系列：系列“aosp”的第 1 篇重复：/blog/a 也是第 1 篇']);
   });
 });
 
@@ -63,6 +65,13 @@ describe('seriesBoxes', () => {
     expect(withoutDraft.get('build')?.parts.map((p) => p.path)).toEqual(['/blog/build', '/blog/framework']);
     expect(withoutDraft.get('flash')?.parts.map((p) => p.path)).toEqual(['/blog/build', '/blog/flash', '/blog/framework']);
     expect(boxes.has('other')).toBe(false);
+  });
+
+  it('after a part is deleted: the rest in order, counted 1…n; one part left shows no box', () => {
+    const gap = seriesBoxes([AOSP[0]!, AOSP[2]!], new Set(['build', 'framework']), NAMES);
+    expect(gap.get('framework')).toMatchObject({ index: 2, previous: { path: '/blog/build' }, next: null });
+    expect(gap.get('framework')?.parts.map((p) => p.path)).toEqual(['/blog/build', '/blog/framework']);
+    expect(seriesBoxes([AOSP[1]!], new Set(['flash']), NAMES).size).toBe(0);
   });
 
   it('links every part from the others (the orphan check counts these)', () => {

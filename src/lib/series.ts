@@ -1,7 +1,7 @@
 /**
  * Series of posts: a post names its series (a key of content/series.yaml) and its place in it in
  * frontmatter (`series:`, `series_position:`). From those alone this module checks the series
- * (unknown key, two parts at one place, a gap) and builds each part's series box: the series name,
+ * (unknown key, two parts at one place) and builds each part's series box: the series name,
  * every published part with its date, the current part, the previous and next part, and which parts
  * came out after the current one (the box is page chrome, so a post still reads as written on its
  * date). Pure: used by the site plan (src/lib/routes.ts), `npm run check:content` and the Markdown versions.
@@ -50,8 +50,10 @@ export interface SeriesProblem {
 
 /**
  * Problems of the series as written: a key content/series.yaml does not define, two posts at the
- * same place, a place missing (places run 1, 2, … n with no gap), a series with a single part.
- * Checked over every post (drafts too: a draft part keeps its place).
+ * same place (their order would be a guess). Checked over every post (drafts too: a draft part
+ * keeps its place). Places only order the parts: a gap (a part deleted, or not written yet) and a
+ * series of one are not problems, since deleting a post must not make the posts it leaves wrong;
+ * the box numbers the parts it shows in order and appears once two parts are published.
  */
 export function seriesProblems(posts: readonly SeriesMember[], names: SeriesNames): SeriesProblem[] {
   const problems: SeriesProblem[] = [];
@@ -74,13 +76,6 @@ export function seriesProblems(posts: readonly SeriesMember[], names: SeriesName
       if (other) problems.push({ slug: post.slug, field: 'series_position', message: `系列“${key}”的第 ${at} 篇重复：${other.path} 也是第 ${at} 篇` });
       else taken.set(at, post);
     }
-    const highest = Math.max(...taken.keys());
-    const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((n) => !taken.has(n));
-    if (missing.length) {
-      const last = sorted[sorted.length - 1] as SeriesMember;
-      problems.push({ slug: last.slug, field: 'series_position', message: `系列“${key}”缺少第 ${missing.join('、')} 篇：篇序要从 1 起连续编号（现有 ${[...taken.keys()].join('、')}）` });
-    }
-    if (members.length === 1) problems.push({ slug: (members[0] as SeriesMember).slug, field: 'series', message: `系列“${key}”只有这一篇：一篇文章不成系列，去掉 series 或写完其他篇` });
   }
   return problems;
 }
