@@ -2,7 +2,8 @@
  * Fast content check for editors: `npm run check:content [-- <files or folders>]`.
  * Validates frontmatter, renders every MDX file with the build's renderer, resolves internal links and image
  * references, and applies the editorial rules of gatsby/content/rules.ts (quotation marks, placeholders,
- * commit hashes in prose, links to later posts, posts no other page links to) and the Chinese typography
+ * commit hashes in prose, links to later posts, posts no other page links to), the spec's routes the
+ * content must keep (gatsby/content/spec-routes.ts) and the Chinese typography
  * of gatsby/content/typography.ts (fixed by npm run fix:content), without a Gatsby build. Exits 1 when anything is wrong, naming file and line.
  * Warnings (file and line too) point at what renders but may not be what the editor meant; they do not fail the check.
  */
@@ -17,6 +18,7 @@ import { renderMdx } from '../gatsby/markdown/render';
 import { contentErrorMessage, location } from '../gatsby/markdown/errors';
 import { RESTORED_DIRECTIVE_RULE, RESTORED_DIRECTIVE_SOURCE } from '../gatsby/markdown/restore-directives';
 import { contentPages } from '../gatsby/content/link-targets';
+import { missingSpecRoutes, readSpecRoutes } from '../gatsby/content/spec-routes';
 import { aliasesOf, anchorProblems, readPublishedAnchors } from '../gatsby/content/anchors';
 import { headingIds } from '../gatsby/markdown/slug';
 import { loadContent } from '../gatsby/content/loader';
@@ -113,6 +115,16 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
     docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
     { includeDrafts: true },
   );
+  // The spec's routes (gatsby/content/spec-routes.ts), against the pages a production build makes: no drafts.
+  const specRoutes = readSpecRoutes(root);
+  if (specRoutes) {
+    const production = planSite(
+      posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1)),
+      docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
+      { includeDrafts: false },
+    );
+    problems.push(...missingSpecRoutes(specRoutes, new Set(production.map((page) => page.path))));
+  }
   const files = [...posts, ...docs].map((item) => ({ file: item.file, path: item.path, body: item.body, bodyLine: item.bodyLine, raw: readFileSync(path.join(root, item.file), 'utf8') }));
 
   const drafts = new Set(posts.filter((p) => p.frontmatter.draft).map((p) => p.file));

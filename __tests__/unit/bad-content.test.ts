@@ -36,6 +36,7 @@ const BAD: ReadonlyArray<[string, string, string]> = [
   ['bad-quotes', 'content/docs/intro.mdx:8:3', '引号：中文正文用“”和‘’，不用 「'],
   ['bad-placeholder', 'content/docs/intro.mdx:9:11', '占位符：<仓库地址> 不是真实地址'],
   ['bad-orphan', 'content/blog/2024-01-03-alone/index.mdx:3:1', '孤立文章：没有其他文章或文档链接到 /blog/alone'],
+  ['bad-spec-route', '__tests__/routes.txt:6 规格的路由 /blog/gone 没有页面了', '先改规格，再改 __tests__/routes.txt'],
   ['bad-later-link', 'content/blog/2024-01-01-early/index.mdx:10:27', '链接到更晚的文章：本文写于 2024-01-01，/blog/late 发表于 2024-06-01'],
   ['bad-series', 'content/blog/2024-02-01-second/index.mdx:7 系列：未知的系列“two”', 'content/series.yaml 里没有这个键（已有：one）'],
   ['bad-commit-hash', 'content/docs/intro.mdx:6:10', '提交号：正文里的 6c64780 像是提交哈希'],

@@ -1,4 +1,5 @@
 import { duplicatePaths, planSite, type DocEntry, type PostEntry } from '../../src/lib/routes';
+import { missingSpecRoutes, parseSpecRoutes } from '../../gatsby/content/spec-routes';
 
 function post(slug: string, date: string, tags: string[], extra: Partial<PostEntry> = {}): PostEntry {
   return { id: slug, file: `content/blog/${date}-${slug}/index.mdx`, slug, title: `标题 ${slug}`, date, tags, authors: ['tiony.bo'], description: 'd', readingMinutes: 3, unlisted: false, draft: false, ...extra };
@@ -65,5 +66,27 @@ describe('planSite', () => {
   it('reports duplicate paths', () => {
     expect(duplicatePaths([{ path: '/a' }, { path: '/b' }, { path: '/A' }])).toEqual(['/A']);
     expect(duplicatePaths(plan)).toEqual([]);
+  });
+});
+
+describe('the spec’s routes the content must keep (gatsby/content/spec-routes.ts)', () => {
+  const table = '# comment\n/\n/blog\n\n/blog/page/2   a note\n/docs/desktop/wing/Get%20start\n/search\n';
+
+  it('reads each route with its line, comments and blank lines skipped', () => {
+    expect(parseSpecRoutes(table)).toEqual([
+      { route: '/', line: 2 },
+      { route: '/blog', line: 3 },
+      { route: '/blog/page/2', line: 5 },
+      { route: '/docs/desktop/wing/Get%20start', line: 6 },
+      { route: '/search', line: 7 },
+    ]);
+  });
+
+  it('reports the blog and docs routes without a page, decoded, at their line; the code’s routes are not the content’s', () => {
+    const routes = parseSpecRoutes(table);
+    expect(missingSpecRoutes(routes, new Set(['/blog', '/blog/page/2', '/docs/desktop/wing/Get start']))).toEqual([]);
+    const missing = missingSpecRoutes(routes, new Set(['/blog']));
+    expect(missing.map((m) => m.split(' 没有页面了')[0])).toEqual(['__tests__/routes.txt:5 规格的路由 /blog/page/2', '__tests__/routes.txt:6 规格的路由 /docs/desktop/wing/Get%20start']);
+    expect(missing[0]).toContain('先改规格，再改 __tests__/routes.txt');
   });
 });
