@@ -23,7 +23,8 @@ import { SEARCH_INDEX_PATH } from '../../src/lib/search/files';
 import { queryDownloads } from '../../__tests__/search/downloads';
 import { QUERIES } from '../../__tests__/search/queries';
 
-export const SNAPSHOT_VERSION = 1;
+/** Kept snapshots of another version are not reused (2: images counted only where the build's files name them). */
+export const SNAPSHOT_VERSION = 2;
 
 export interface SectionSnapshot {
   /** The h2/h3 id, null for what comes before the first heading. */
@@ -109,6 +110,35 @@ function sectionsOf(html: string): SectionSnapshot[] {
   return sectionsFromTree(ownContent(htmlTree(main))).map((s) => ({ id: s.id, heading: s.heading, hash: createHash('sha256').update(`${s.heading}\0${s.text}\0${s.code}`).digest('hex').slice(0, 16) }));
 }
 
+/** Files of a build that can name an image: pages, page data, styles, scripts, feeds, the manifest, the Markdown versions. */
+const TEXT = /\.(html|json|css|js|xml|webmanifest|md|txt)$/i;
+/** An image's address in text: up to its extension, without spaces, quotes, brackets or commas (srcset lists). */
+const IMAGE_ADDRESS = /[^\s"'()<>,=]+\.(?:png|jpe?g|gif|webp|avif|svg|ico)(?=[\s"'()<>,?#]|$)/gi;
+
+/**
+ * Paths, relative to the build folder, of the images the build's own files name (`static/…/x.png`,
+ * `og/blog/x.png`): an address's origin, the path prefix and its percent-encoding removed. The
+ * report counts only these: a build into a folder an earlier build left files in (Gatsby does not
+ * empty public/static/: the grown site's pictures after `npm test`) would otherwise count images no
+ * page of this site shows.
+ */
+function namedFiles(textFiles: readonly string[], pathPrefix: string): Set<string> {
+  const named = new Set<string>();
+  for (const file of textFiles) {
+    for (const [address] of readFileSync(file, 'utf8').matchAll(IMAGE_ADDRESS)) {
+      let local = address.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/^\/+/, '/');
+      if (pathPrefix && local.startsWith(`${pathPrefix}/`)) local = local.slice(pathPrefix.length);
+      try {
+        local = decodeURI(local);
+      } catch {
+        /* not percent-encoding after all: kept as written */
+      }
+      named.add(local.replace(/^\/+/, ''));
+    }
+  }
+  return named;
+}
+
 function filesUnder(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[]).map((file) => path.join(dir, file)).filter((file) => statSync(file).isFile());
 }
@@ -159,9 +189,12 @@ export async function snapshot(buildDir: string, meta: SnapshotMeta): Promise<Si
     search = { bytes: most, query: queries[first.indexOf(most)] ?? '' };
   }
 
-  const imageBytes = filesUnder(dir)
-    .filter((file) => IMAGE.test(file))
-    .reduce((sum, file) => sum + statSync(file).size, 0);
+  const files = filesUnder(dir);
+  const named = namedFiles(
+    files.filter((file) => TEXT.test(file)),
+    meta.pathPrefix ?? '',
+  );
+  const imageBytes = files.filter((file) => IMAGE.test(file) && named.has(path.relative(dir, file).split(path.sep).join('/'))).reduce((sum, file) => sum + statSync(file).size, 0);
 
   return {
     version: SNAPSHOT_VERSION,
