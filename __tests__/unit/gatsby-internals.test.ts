@@ -19,6 +19,7 @@ import {
   GATSBY_FOCUS_WRAPPER_ID,
   GATSBY_IMAGE_HEAD_KEYS,
   GATSBY_JS_MINIMIZER,
+  GATSBY_RUNTIME_CHUNK,
   GATSBY_NAVIGATE,
   GATSBY_NODE_STORE_DIR,
   GATSBY_PUBLIC_DIR,
@@ -259,6 +260,11 @@ describe('Gatsby’s webpack configuration', () => {
     const minimizer = utils('build-javascript').plugins.minifyJs();
     expect(minimizer.constructor.name).toBe(GATSBY_JS_MINIMIZER);
     expect(typeof minimizer.constructor.swcMinify).toBe('function');
+    expect(typeof (minimizer.constructor as { terserMinify?: unknown }).terserMinify).toBe('function');
+  });
+
+  it('the webpack runtime is its own chunk, named GATSBY_RUNTIME_CHUNK (its file: webpack-runtime-<hash>.js)', () => {
+    expect(gatsbyFile('dist/utils/webpack.config.js')).toMatch(new RegExp(`runtimeChunk: \\{\\s*name: \`${GATSBY_RUNTIME_CHUNK}\``));
   });
 
   it('develop lints with eslint-webpack-plugin, .js and .jsx files only (plugins.eslint, or plugins.eslintRequired with a site ESLint config)', () => {

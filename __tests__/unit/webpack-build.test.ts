@@ -6,12 +6,13 @@
 import { transformSync as babelTransform } from '@babel/core';
 import { transform as swcTransform } from '@swc/core';
 import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { FingerprintBuildDependencies, fingerprint, webpackCacheDir, writeFingerprint } from '../../gatsby/framework/webpack/cache';
 import { fingerprintWebpackCache } from '../../gatsby/framework/webpack/gatsby-node';
 import { isGatsbyJsRule, type BabelItem, type WebpackStage } from '../../gatsby/framework/internals';
-import { babelOptions, babelPlugins, presetsSwcReplaces, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf } from '../../gatsby/framework/webpack/swc';
+import { babelOptions, babelPlugins, FIXED_NAMES, presetsSwcReplaces, RUNTIME_ASSET, swcJsRule, swcMinimizers, swcOptions, swcRules, swcSettings, syntaxOf } from '../../gatsby/framework/webpack/swc';
 
 const root = path.resolve(__dirname, '../..');
 const browsers = ['>0.25% and supports es6-module', 'not dead and supports es6-module'];
@@ -155,16 +156,59 @@ describe('the JavaScript rules', () => {
 describe('the minimizer', () => {
   class TerserPlugin {
     static swcMinify = () => 'swc';
+    static terserMinify = () => 'terser';
     constructor(public readonly options: Record<string, unknown>) {}
   }
   class CssMinimizer {}
 
-  it('swaps Terser for SWC’s minifier, keeping Gatsby’s exclude and ES5 output, and leaves others alone', () => {
+  it('swaps Terser for SWC’s minifier, keeping Gatsby’s exclude and ES5 output, but for the webpack runtime; leaves others alone', () => {
     const css = new CssMinimizer();
-    const [js, other] = swcMinimizers([new TerserPlugin({ exclude: /\.min\.js/ }), css]) as [TerserPlugin, CssMinimizer];
+    const [js, runtime, other] = swcMinimizers([new TerserPlugin({ exclude: /\.min\.js/ }), css]) as [TerserPlugin, TerserPlugin, CssMinimizer];
     expect(js).toBeInstanceOf(TerserPlugin);
-    expect(js.options).toMatchObject({ exclude: /\.min\.js/, minify: TerserPlugin.swcMinify, terserOptions: { ecma: 5, mangle: { safari10: true } } });
+    expect(js.options).toMatchObject({ exclude: [/\.min\.js/, RUNTIME_ASSET], minify: TerserPlugin.swcMinify, terserOptions: { ecma: 5, mangle: { safari10: true } } });
+    expect(runtime.options).toMatchObject({ include: RUNTIME_ASSET, minify: TerserPlugin.terserMinify, terserOptions: { ecma: 5, mangle: { safari10: true, nth_identifier: FIXED_NAMES } } });
+    expect(RUNTIME_ASSET.test('webpack-runtime-0123456789abcdef0123.js')).toBe(true);
+    expect(RUNTIME_ASSET.test('app-0123456789abcdef0123.js')).toBe(false);
     expect(other).toBe(css);
+  });
+
+  it('names in a fixed order: one letter, then two characters, never the same twice', () => {
+    const names = Array.from({ length: 5000 }, (_, n) => FIXED_NAMES.get(n));
+    expect(names.slice(0, 3)).toEqual(['a', 'b', 'c']);
+    expect(names[54]).toHaveLength(2);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.every((name) => /^[A-Za-z$_][A-Za-z0-9$_]*$/.test(name))).toBe(true);
+  });
+
+  /** A runtime of the shape webpack writes: its chunk-file map holds (interim) hashes. */
+  const runtime = (hashes: [string, string]) => `(function(){var installed={};function load(chunkId){var url=
+    "" + ({"1":"search-engine","2":"tabs"}[chunkId] || chunkId) + "-" + {"1":"${hashes[0]}","2":"${hashes[1]}"}[chunkId] + ".js";
+    var script=document.createElement("script");script.src=url;var done=function(event){installed[chunkId]=event.type;};
+    script.onload=done;script.onerror=done;document.head.appendChild(script);return installed;}self.load=load;})();`;
+
+  it('minifies the runtime to the same code whatever the hashes in it were, where Terser’s own names vary', async () => {
+    // Gatsby's real minimizer class (terser-webpack-plugin), as the build gets it.
+    const gatsbyRequire = createRequire(require.resolve('gatsby/package.json'));
+    const { createWebpackUtils } = gatsbyRequire('./dist/utils/webpack-utils') as { createWebpackUtils(stage: string, program: object): { plugins: { minifyJs(): unknown } } };
+    const [, ours] = swcMinimizers([createWebpackUtils('build-javascript', { directory: path.resolve(__dirname, '../..'), browserslist: ['defaults'] }).plugins.minifyJs()]) as [
+      unknown,
+      { options: { minimizer: { implementation: Minify; options: object } } },
+    ];
+    type Minify = (input: Record<string, string>, map: undefined, options: object) => Promise<{ code: string }>;
+    const { implementation, options } = ours.options.minimizer;
+    const interim: Array<[string, string]> = [
+      ['a1b2c3d4e5f6a7b8c9d0', 'ffffeeeeddddccccbbbb'],
+      ['zzzzqqqqxxxx00001111', 'wwwwkkkkjjjj99998888'],
+    ];
+    const final = (code: string, hashes: [string, string]) => code.replace(hashes[0], 'FINAL1').replace(hashes[1], 'FINAL2');
+    const minified = async (opts: object) => Promise.all(interim.map(async (h) => final((await implementation({ 'webpack-runtime-x.js': runtime(h) }, undefined, opts)).code, h)));
+    const [first, second] = await minified(options);
+    expect(first).toContain('FINAL1');
+    expect(second).toBe(first);
+    // Terser's default names follow the characters of the file, hashes included.
+    const { nth_identifier: _fixed, ...defaultMangle } = (options as { mangle: Record<string, unknown> }).mangle;
+    const [a, b] = await minified({ ...options, mangle: defaultMangle });
+    expect(b).not.toBe(a);
   });
 });
 

@@ -153,8 +153,11 @@ export const GATSBY_UNUSED_RUNTIME_MODULES = /[\\/]gatsby[\\/]dist[\\/]internal-
 /** Gatsby's split-chunks group for code two or more templates share (webpack.config.js). */
 export const GATSBY_SHARED_CHUNK_GROUP = 'shared';
 
-/** Gatsby's JavaScript minimizer: terser-webpack-plugin, whose class carries swcMinify. */
+/** Gatsby's JavaScript minimizer: terser-webpack-plugin, whose class carries swcMinify and terserMinify. */
 export const GATSBY_JS_MINIMIZER = 'TerserPlugin';
+
+/** Gatsby's runtime chunk (optimization.runtimeChunk in webpack.config.js): its file is webpack-runtime-<hash>.js. */
+export const GATSBY_RUNTIME_CHUNK = 'webpack-runtime';
 
 // ---------- its cache ----------
 

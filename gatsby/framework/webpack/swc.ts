@@ -26,6 +26,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   GATSBY_JS_MINIMIZER,
+  GATSBY_RUNTIME_CHUNK,
   gatsbyBabelPluginPaths,
   gatsbyRequiredBabelPlugins,
   isGatsbyJsRule,
@@ -214,25 +215,65 @@ export function swcSettings(stage: WebpackStage, browsers: string[], registered:
 
 /** A webpack minimizer as Gatsby creates it (terser-webpack-plugin). */
 interface Minimizer {
-  constructor: { name: string; swcMinify?: unknown; new (options: Record<string, unknown>): unknown };
+  constructor: { name: string; swcMinify?: unknown; terserMinify?: unknown; new (options: Record<string, unknown>): unknown };
   options?: { exclude?: unknown };
 }
 
+/** Gatsby's options for its minimizer: ES5 output syntax level, Safari 10's mangling quirk. */
+const MINIFY_OPTIONS = { ecma: 5, compress: { ecma: 5 }, mangle: { safari10: true }, format: { ecma: 5 } } as const;
+
+/** The webpack runtime's file, as terser-webpack-plugin matches asset names. */
+export const RUNTIME_ASSET = new RegExp(`^${GATSBY_RUNTIME_CHUNK}-`);
+
+/** Letters for a short name's first character, then letters and digits. */
+const FIRST = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_';
+const REST = `${FIRST}0123456789`;
+
+/**
+ * Terser's names in a fixed order (its `mangle.nth_identifier`): a, b, … A, …, aa, … Its default
+ * orders them by how often each character occurs in the file, and the runtime is minified while
+ * its map of chunk file names still holds webpack's interim hashes, which are taken over source
+ * maps with the build folder's absolute paths (realContentHash puts the final hashes in after
+ * minification). So the same code built in two folders, or on two caches, gave runtimes named
+ * differently: a new runtime file for readers on every deploy, and 1–2 B on every page type in
+ * the build report. With these names the runtime is the same wherever it is built.
+ */
+export const FIXED_NAMES = {
+  get(n: number): string {
+    let name = FIRST[n % FIRST.length] as string;
+    for (let rest = Math.floor(n / FIRST.length); rest > 0; rest = Math.floor(rest / REST.length)) {
+      rest -= 1;
+      name += REST[rest % REST.length] as string;
+    }
+    return name;
+  },
+};
+
 /**
  * Gatsby's Terser minimizer, minifying with SWC instead (terser-webpack-plugin's swcMinify), with
- * Gatsby's options: ES5 output syntax level, Safari 10's mangling quirk.
+ * Gatsby's options; except the webpack runtime, which Terser minifies with FIXED_NAMES (a few
+ * kilobytes, minified in milliseconds either way).
  */
 export function swcMinimizers(minimizers: unknown[]): unknown[] {
-  return minimizers.map((m) => {
+  return minimizers.flatMap((m) => {
     const plugin = m as Minimizer;
-    if (!plugin || plugin.constructor?.name !== GATSBY_JS_MINIMIZER || !plugin.constructor.swcMinify) return m;
+    if (!plugin || plugin.constructor?.name !== GATSBY_JS_MINIMIZER || !plugin.constructor.swcMinify || !plugin.constructor.terserMinify) return [m];
     const TerserPlugin = plugin.constructor;
-    return new TerserPlugin({
-      exclude: plugin.options?.exclude,
-      // SWC minifies on its own threads: a worker process would only add its start-up.
-      parallel: false,
-      minify: TerserPlugin.swcMinify,
-      terserOptions: { ecma: 5, compress: { ecma: 5 }, mangle: { safari10: true }, format: { ecma: 5 } },
-    });
+    const gatsbyExclude = plugin.options?.exclude;
+    return [
+      new TerserPlugin({
+        exclude: [...(Array.isArray(gatsbyExclude) ? gatsbyExclude : gatsbyExclude ? [gatsbyExclude] : []), RUNTIME_ASSET],
+        // SWC minifies on its own threads: a worker process would only add its start-up.
+        parallel: false,
+        minify: TerserPlugin.swcMinify,
+        terserOptions: MINIFY_OPTIONS,
+      }),
+      new TerserPlugin({
+        include: RUNTIME_ASSET,
+        parallel: false,
+        minify: TerserPlugin.terserMinify,
+        terserOptions: { ...MINIFY_OPTIONS, mangle: { ...MINIFY_OPTIONS.mangle, nth_identifier: FIXED_NAMES } },
+      }),
+    ];
   });
 }
