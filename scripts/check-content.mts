@@ -178,15 +178,17 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
   );
   for (const { page, link, message } of checkPageLinks(pages)) problems.push(`${fileOfPage.get(page)}:${link.line ?? '?'} 站内链接 ${link.href} 无效：${message}`);
 
-  // Every listed post needs a way in from another page (links from any file count, problems only in scope):
-  // the body's links, the series boxes and the related posts the build puts at the end of each post.
+  // Every listed post should have a way in from another page (links from any file count, reminders only in
+  // scope): the body's links, the series boxes and the related posts the build puts at the end of each post.
+  // A reminder, not a problem: the related posts shift with every post added or retagged elsewhere, so a
+  // post nobody touched could lose its last way in, and an edit of one page must not fail another.
   const listed = posts.filter((p) => !p.frontmatter.unlisted && !p.frontmatter.draft);
   const byFile = new Map(files.map((f) => [f.file, f.raw]));
   const orphans = findOrphanPosts(
     listed.map((p) => ({ file: p.file, path: p.path, line: slugLine(byFile.get(p.file) ?? '') })),
     [...files.map((f) => ({ file: f.file, links: scanMdx(f.body).links })), ...chromeLinks(posts, seriesNames)],
   );
-  for (const orphan of orphans.filter((o) => inScope(o.file))) problems.push(formatProblem(orphan.file, orphan.problem));
+  for (const orphan of orphans.filter((o) => inScope(o.file))) warnings.push(formatProblem(orphan.file, { ...orphan.problem, message: `提醒：${orphan.problem.message}` }));
 
   const scope = filters.length ? `（范围：${filters.join(', ')}）` : '';
   const checked = files.filter((f) => inScope(f.file)).length;

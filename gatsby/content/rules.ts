@@ -8,7 +8,9 @@
  *   image alt text and the frontmatter title / description / sidebar_label are prose.
  * - placeholder: `<…地址>` or `‹…›` left where a real address belongs (checked everywhere, code
  *   included: that is where clone URLs live); TODO / FIXME / TBD / 待补充 / 待完善 in prose.
- * - orphan: every listed post is linked from at least one other page (post or doc body).
+ * - orphan: every listed post is linked from at least one other page (post or doc body); `npm run
+ *   check:content` reminds of it without failing, since the related posts that count as links shift
+ *   with edits elsewhere.
  * - later-link: a post is read as written on its date, so its body links to a post dated later only
  *   from a dated update note (see `laterLinkZones`): a heading or paragraph starting “YYYY 年 M 月补记”,
  *   which runs to the next heading or the end, dated no earlier than the post and no later than today,
