@@ -22,13 +22,16 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const GROWN_FILES = 150;
 const CONTENT = path.join(ROOT, '.e2e', 'grown-content');
+const FIXTURE_CONTENT = path.join(ROOT, '__tests__/site/content');
 
 /** Writes the grown content and builds it; resolves to the build's exit status. */
 async function main() {
   rmSync(CONTENT, { recursive: true, force: true });
-  cpSync(path.join(ROOT, '__tests__/site/content'), CONTENT, { recursive: true });
-  // With pictures (SVG among them) and linked files: the test of the grown build asks for each.
-  const { posts, docs, pictures, attachments } = generateContent(CONTENT, GROWN_FILES, { media: true });
+  cpSync(FIXTURE_CONTENT, CONTENT, { recursive: true });
+  // With pictures (SVG among them) and linked files: the test of the grown build asks for each. Text
+  // and pictures from the fixture site too: drawn from content/, an editor's edit there changed
+  // which pictures the synthetic pages showed, and once left them without an SVG.
+  const { posts, docs, pictures, attachments } = generateContent(CONTENT, GROWN_FILES, { media: true, textFrom: FIXTURE_CONTENT });
   console.log(`grown site: the fixture site's content and ${posts} synthetic posts, ${docs} synthetic docs, ${pictures} pictures, ${attachments} linked files (${path.relative(ROOT, CONTENT)})`);
   return record('grown', 'npm', ['run', '--silent', 'build:prefixed'], { SITE_CONTENT_DIR: CONTENT });
 }

@@ -86,6 +86,16 @@ describe('build growth check', () => {
     expect(run.status).toBe(0);
   });
 
+  it('leaves the sharp jobs alone: their CPU is the pictures the build cache lacked, not the pages', () => {
+    // A warm cache gave the fixture build no resizing; the grown build's new sizes of its pictures took 1.5 s.
+    const jobs = 'Running gatsby-plugin-sharp.IMAGE_PROCESSING jobs';
+    const run = check(buildRecord(86, [...REAL, [jobs, 0.0]]), buildRecord(262, [...grown((_, s) => s * 3), [jobs, 1.5]]));
+    expect(run.status).toBe(0);
+    // The same growth in a phase of the site's own work fails.
+    const own = check(buildRecord(86, [...REAL, ['createPagesStatefully', 0.0]]), buildRecord(262, [...grown((_, s) => s * 3), ['createPagesStatefully', 1.5]]));
+    expect(own.status).toBe(1);
+  });
+
   it('leaves a short phase alone within the slack, and says when a log is not a finished build', () => {
     // 0.1 s → 1.0 s is 3.6× per page, but a second: noise, not growth.
     const short = check(buildRecord(127, [...REAL, ['stitching slices', 0.1]]), buildRecord(356, [...grown((_, s) => s * 2.8), ['stitching slices', 1.0]]));

@@ -80,6 +80,8 @@ function rng(seed) {
 }
 
 const CONTENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..', 'content');
+/** Where the text model learns from (generateContent's `textFrom`): the real content unless told otherwise. */
+let modelDir = CONTENT_DIR;
 const CJK = /[\u3400-\u9fff]/;
 
 /** The .mdx files under a folder. */
@@ -113,7 +115,7 @@ let cachedModel = null;
  * A word-level Markov chain (each word → the words that follow it, as often as they do) over the
  * prose of a content folder, plus its headings. Built once per process.
  */
-export function textModel(contentDir = CONTENT_DIR) {
+export function textModel(contentDir = modelDir) {
   if (cachedModel && cachedModel.dir === contentDir) return cachedModel;
   const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
   const next = new Map();
@@ -333,10 +335,14 @@ function isoDay(start, offset) {
 /**
  * Writes `count` synthetic files into `dir` (half posts, half docs; posts get the odd one). Pages
  * link to each other and to the real content's sites either way; with `media` they also show
- * pictures and link files to download (pageExtras), which the build resizes and copies.
+ * pictures and link files to download (pageExtras), which the build resizes and copies. The text,
+ * headings, outside links and pictures come from the content under `textFrom` (default: the real
+ * content/): a site the tests own passes theirs, so that an editor's change to content/ cannot
+ * change what those tests see.
  * Returns { posts, docs, bytes, pictures, attachments }.
  */
-export function generateContent(dir, count, { authorsFile, media = false } = {}) {
+export function generateContent(dir, count, { authorsFile, media = false, textFrom = CONTENT_DIR } = {}) {
+  modelDir = textFrom;
   const posts = Math.ceil(count / 2);
   const docs = count - posts;
   const start = Date.UTC(2000, 0, 1);
