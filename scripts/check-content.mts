@@ -110,19 +110,13 @@ async function checkTree(root: string): Promise<{ status: 0 | 1; output: string 
     ),
   );
 
-  const plan = planSite(
-    posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1)),
-    docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
-    { includeDrafts: true },
-  );
+  const postEntries = posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1));
+  const docEntries = docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter));
+  const plan = planSite(postEntries, docEntries, { includeDrafts: true });
   // The spec's routes (gatsby/content/spec-routes.ts), against the pages a production build makes: no drafts.
   const specRoutes = readSpecRoutes(root);
   if (specRoutes) {
-    const production = planSite(
-      posts.map((p) => postEntry(p.file, p.file, p.frontmatter, 1)),
-      docs.map((d) => docEntry(d.file, d.file, d.docId, d.frontmatter)),
-      { includeDrafts: false },
-    );
+    const production = planSite(postEntries, docEntries, { includeDrafts: false });
     problems.push(...missingSpecRoutes(specRoutes, new Set(production.map((page) => page.path))));
   }
   const files = [...posts, ...docs].map((item) => ({ file: item.file, path: item.path, body: item.body, bodyLine: item.bodyLine, raw: readFileSync(path.join(root, item.file), 'utf8') }));

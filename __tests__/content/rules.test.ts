@@ -1,10 +1,11 @@
 /**
  * The editorial rules of gatsby/content/rules.ts over the real content/ folder: Chinese quotation
  * marks, no placeholders, no commit hashes in prose outside Releases pages, Chinese image alt text,
- * link text on every link, headings one level deeper at a time, a paragraph of Chinese on every page and none copied between pages, Chinese typography (typography.ts), no post that links to a
- * later post outside a dated update note (series navigation and related posts are page chrome). A listed
- * post that only the blog list leads to is a reminder of check:content, not a failure (gatsby/content/rules.ts
- * says why). Docs and posts are separate tests so a failure says which
+ * link text on every link, headings one level deeper at a time, a paragraph of Chinese on every
+ * page and none copied between pages, Chinese typography (typography.ts), no post that links to a
+ * later post outside a dated update note (series navigation and related posts are page chrome). A
+ * listed post that only the blog list leads to is a reminder of check:content, not a failure
+ * (gatsby/content/rules.ts says why). Docs and posts are separate tests so a failure says which
  * part of the content it is in; each lists file:line:column.
  */
 import { readFileSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Actions, CreateNodeArgs, CreatePagesArgs, CreateSchemaCustomizationArgs, GatsbyNode, Node } from 'gatsby';
 import { ContentError, validateDoc, validatePost } from './model';
-import { checkPostReferences } from './loader';
+import { authorIds, checkPostReferences } from './loader';
 import { docIdFromRelativePath } from '../../src/lib/docs';
 import { readingMinutes } from '../../src/lib/reading-time';
 import { docEntry, postEntry, type DocEntry, type PostEntry } from '../../src/lib/routes';
@@ -130,7 +130,8 @@ function validateNode({ node, getNode, actions }: Pick<CreateNodeArgs<MdxNode>, 
         throw new ContentError(display, 'slug', '文章必须位于 content/blog/<yyyy-mm-dd>-<slug>/index.mdx');
       }
       const post = validatePost(data, display, file.relativeDirectory, places);
-      checkPostReferences(post, { contentDir: path.resolve(path.dirname(file.absolutePath), '../..'), postDir: path.dirname(file.absolutePath) }, display, places);
+      // authors.json read for each post: `gatsby develop` sees an edit of it at the next post it validates.
+      checkPostReferences(post, { known: authorIds(path.resolve(path.dirname(file.absolutePath), '../..')), postDir: path.dirname(file.absolutePath) }, display, places);
       actions.createNodeField({ node, name: 'kind', value: 'post' });
       actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(node.body ?? '') });
     } else if (file.sourceInstanceName === 'docs') {

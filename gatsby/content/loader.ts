@@ -48,7 +48,7 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 /** The author ids of the content folder's authors.json, or null without one (then any id is taken as written). */
-function authorIds(contentDir: string): Set<string> | null {
+export function authorIds(contentDir: string): Set<string> | null {
   const file = path.join(contentDir, 'authors.json');
   if (!existsSync(file)) return null;
   try {
@@ -59,12 +59,13 @@ function authorIds(contentDir: string): Set<string> | null {
 }
 
 /**
- * What a post's frontmatter points to must be there: each author in authors.json (else the page
- * shows the id as typed) and the cover image next to the post (else the page silently has none).
- * Shared by this loader (check:content, search) and the build's node validation (./gatsby-node.ts).
+ * What a post's frontmatter points to must be there: each author in authors.json (`known`:
+ * authorIds(); else the page shows the id as typed) and the cover image next to the post (else the
+ * page silently has none). Shared by this loader (check:content, search) and the build's node
+ * validation (./gatsby-node.ts).
  */
-export function checkPostReferences(frontmatter: PostFrontmatter, where: { contentDir: string; postDir: string }, file: string, places: Record<string, { line: number; column?: number }>): void {
-  const known = authorIds(where.contentDir);
+export function checkPostReferences(frontmatter: PostFrontmatter, where: { known: Set<string> | null; postDir: string }, file: string, places: Record<string, { line: number; column?: number }>): void {
+  const { known } = where;
   frontmatter.authors.forEach((id, i) => {
     if (known && !known.has(id)) throw new ContentError(file, 'authors', `未知的作者“${id}”：content/authors.json 里没有这个 id（已有：${[...known].join('、')}）`, places[`authors.${i}`] ?? places.authors);
   });
@@ -80,6 +81,7 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
   const errors: ContentError[] = [];
   const blogDir = path.join(contentDir, 'blog');
   const docsDir = path.join(contentDir, 'docs');
+  const known = authorIds(contentDir);
 
   for (const file of walk(blogDir)) {
     const rel = path.relative(root, file);
@@ -91,7 +93,7 @@ export function loadContent(root: string, contentDir = path.join(root, 'content'
       const raw = readFileSync(file, 'utf8');
       const parsed = readContentFrontmatter(raw, rel);
       const frontmatter = validatePost(parsed.data, rel, relInBlog[0], parsed.places);
-      checkPostReferences(frontmatter, { contentDir, postDir: path.dirname(file) }, rel, parsed.places);
+      checkPostReferences(frontmatter, { known, postDir: path.dirname(file) }, rel, parsed.places);
       posts.push({ file: rel, dir: path.dirname(file), frontmatter, body: parsed.body, bodyLine: bodyFirstLine(raw, parsed.body), path: postPath(frontmatter.slug) });
     } catch (error) {
       errors.push(asContentError(error, rel));

@@ -245,7 +245,6 @@ export interface TextOptions {
   hashesAllowed?: boolean;
 }
 
-/** Releases pages (`content/docs/<area>/<tool>/Releases.mdx`) may name commits in prose. */
 /** Markdown images (`![alt](src)`, outside code) whose alt text has no Chinese in it. */
 export function findImageAltProblems(body: string, prose: string, lineOffset = 0): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -343,6 +342,7 @@ export function findSharedParagraphs(files: ReadonlyArray<{ file: string; source
   return found;
 }
 
+/** Releases pages (`content/docs/<area>/<tool>/Releases.mdx`) may name commits in prose. */
 export function isReleasesPage(file: string): boolean {
   return /(^|\/)content\/docs\/.+\/Releases\.mdx$/.test(file.replace(/\\/g, '/'));
 }

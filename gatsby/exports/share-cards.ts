@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FONT_NAME, FONT_PACKAGE, MissingGlyphError, missingCharacters, parseFontFaces, sliceFor, withoutMissingEmoji, type FontSlice } from './font-slices';
+import { readFrontmatter } from '../content/frontmatter';
 import { CARD_DIR, CARD_SIZE, cardAlt, cardElement, cardText, type CardBrand, type CardNode } from './share-card-layout';
 import type { CardInput, PlannedCard } from '../../src/lib/types/share-card';
 
@@ -122,13 +123,11 @@ export function isWholePng(file: string): boolean {
   }
 }
 
-/** `:<line>` of a frontmatter key in a content file (relative to the site's folder), or '' when it has none. */
+/** `:<line>` of a frontmatter field in a content file (relative to the site's folder), or '' when it has none. */
 function frontmatterLine(file: string, key: string): string {
   try {
-    const index = readFileSync(file, 'utf8')
-      .split('\n')
-      .findIndex((line) => line.startsWith(`${key}:`));
-    return index < 0 ? '' : `:${index + 1}`;
+    const line = readFrontmatter(readFileSync(file, 'utf8')).places[key]?.line;
+    return line ? `:${line}` : '';
   } catch {
     return '';
   }
