@@ -100,10 +100,15 @@ describe('navbar popovers (spec §2, §9: 210 ms in and out)', () => {
         },
         [probe, LATE_CLICK_MS] as const,
       );
-      const clickedAt = page.evaluate(() => new Promise<number>((resolve) => document.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true })));
+      // The listener is in place before the click is sent: DevTools delivers input and script on
+      // separate channels, so a click sent while the script is still on its way can arrive first.
+      await page.evaluate(() => {
+        const w = window as unknown as { __clickedAt?: Promise<number> };
+        w.__clickedAt = new Promise<number>((resolve) => document.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true }));
+      });
       await page.mouse.down();
       await page.mouse.up();
-      const clicked = await clickedAt;
+      const clicked = await page.evaluate(() => (window as unknown as { __clickedAt: Promise<number> }).__clickedAt);
       await afterFrame(page);
       await timersRun(page, POPOVER_DELAY_MS);
       await expect(page.locator(content('桌面端')).getAttribute('data-state')).resolves.toBe('closed');
