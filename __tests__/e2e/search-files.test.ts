@@ -5,15 +5,15 @@
  * finds a rendered body for every page and writes exactly the files the build wrote; and those
  * files equal the ones rendered from every page's source (what `gatsby develop` does).
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURE_CONTENT_DIR, SITE_DIR } from './support/env';
+import { spawnTsx } from '../support/tsx';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 function run<T>(script: string, ...args: string[]): T {
-  const child = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support', script), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SITE_CONTENT_DIR: FIXTURE_CONTENT_DIR } });
+  const child = spawnTsx([path.join(__dirname, 'support', script), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SITE_CONTENT_DIR: FIXTURE_CONTENT_DIR } });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout.trim().split('\n').pop() as string) as T;
 }

@@ -4,10 +4,10 @@
  * are reused (after `gatsby clean` too), files built from the cache are byte-identical to files
  * built from fresh renders, an unchanged site is not rebuilt, and content errors still stop it.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnTsx } from '../support/tsx';
 
 interface Report {
   build: string;
@@ -42,7 +42,7 @@ let result: Result;
 beforeAll(() => {
   const root = path.resolve(__dirname, '../..');
   const work = mkdtempSync(path.join(tmpdir(), 'search-build-cache-'));
-  const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/cached-build.mts'), work], { cwd: root, encoding: 'utf8' });
+  const run = spawnTsx([path.join(__dirname, 'support/cached-build.mts'), work], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${run.stderr}${run.stdout}`);
   result = JSON.parse(run.stdout) as Result;
 }, 120_000);

@@ -2,7 +2,6 @@
  * The real site's search files, written by scripts/search-files.mts exactly as the Gatsby build
  * makes them (jest cannot load the ESM renderer itself), loaded as the browser loads them.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { readPublishedAnchors, aliasesOf } from '../../gatsby/content/anchors';
 import { loadContent } from '../../gatsby/content/loader';
 import type { Hit } from './evaluate';
 import type { ContentNow } from './follow';
+import { spawnTsx } from '../support/tsx';
 
 export interface BuiltSiteSearch {
   index: SearchIndexFile;
@@ -25,7 +25,7 @@ export interface BuiltSiteSearch {
 
 export function writeSearchFiles(out: string, contentDir?: string, htmlDir?: string): { status: number | null; stderr: string } {
   const root = process.cwd();
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], {
+  const result = spawnTsx([path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], {
     encoding: 'utf8',
     cwd: root,
   });

@@ -16,6 +16,7 @@ import { LightConstructs } from '../../gatsby/framework/webpack/light-constructs
 import { swcRules, swcSettings } from '../../gatsby/framework/webpack/swc';
 import { CONSTRUCTS } from '../../gatsby/markdown/constructs';
 import { lightFields, type LightFields } from './support/construct-fields';
+import { spawnTsx } from '../support/tsx';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -30,7 +31,7 @@ interface Rendered extends LightFields {
 }
 
 const node = (): { constructs: Rendered[]; contentStyles: unknown } => {
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/render-constructs.mts')], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnTsx([path.join(__dirname, 'support/render-constructs.mts')], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout) as { constructs: Rendered[]; contentStyles: unknown };
 };

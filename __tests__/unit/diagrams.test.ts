@@ -4,7 +4,6 @@
  * colours are only theme variables; a diagram that cannot be drawn names file:line and its kind;
  * the text alternative and search carry the labels; the Markdown version keeps the source; the cache draws once.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { accessibleSvg, missingLabels, svgText, textAlternative } from '../../ga
 import { DiagramSyntaxError, readDiagram, scanFlowStatement } from '../../gatsby/markdown/mermaid-source';
 import { sectionsFromHtml } from '../../gatsby/search/sections';
 import { colors } from '../../src/theme/tokens';
+import { spawnTsx } from '../support/tsx';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fence = (...lines: string[]) => ['```mermaid', ...lines, '```'].join('\n');
@@ -65,7 +65,7 @@ let results: Record<string, { html?: string; markdown?: string; error?: string; 
 
 beforeAll(() => {
   const names = Object.keys(CASES);
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/render-diagrams.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => CASES[n])), encoding: 'utf8' });
+  const run = spawnTsx([path.join(__dirname, 'support/render-diagrams.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => CASES[n])), encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Array<(typeof results)[string]>;
   results = Object.fromEntries(names.map((name, i) => [name, out[i] as (typeof results)[string]]));

@@ -4,12 +4,12 @@
  * groupId, code meta and magic comments, a GitHub alert. It passes check:content and reads as its
  * author meant on the page and in the Markdown version.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { bodyFirstLine } from '../../gatsby/markdown/errors';
 import { renderCases } from './support/cases';
+import { spawnTsx } from '../support/tsx';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = path.join(__dirname, '../fixtures/docusaurus');
@@ -35,7 +35,7 @@ function callouts(html: string): string[] {
 
 describe('a Docusaurus page, unchanged', () => {
   it('passes npm run check:content', () => {
-    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'scripts/check-content.mts'), '--root', FIXTURE], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnTsx([path.join(ROOT, 'scripts/check-content.mts'), '--root', FIXTURE], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('内容检查通过');
   });

@@ -3,8 +3,8 @@
  * Markdown meaning. The real parser and serializer run (through tsx: they are ES modules), on
  * small sources written here.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { spawnTsx } from '../support/tsx';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -67,7 +67,7 @@ let results: Record<string, { markdown?: string; error?: string }> = {};
 beforeAll(() => {
   const names = Object.keys(CASES);
   const input = names.map((name) => ({ title: '页面标题', ...CASES[name] }));
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(__dirname, 'support/render-markdown-versions.mts')], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8' });
+  const run = spawnTsx([path.join(__dirname, 'support/render-markdown-versions.mts')], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Array<{ markdown?: string; error?: string }>;
   results = Object.fromEntries(names.map((name, i) => [name, out[i] as { markdown?: string; error?: string }]));

@@ -3,11 +3,11 @@
  * plans, what it refuses, and — on a copy of the real content — that what it writes passes
  * `npm run check:content` and that it never overwrites.
  */
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, planDoc, planPost, ScaffoldError, type ExistingContent } from '../../gatsby/content/scaffold';
+import { spawnTsx } from '../support/tsx';
 
 const existing: ExistingContent = {
   postSlugs: ['binder', 'hiddenApi', 'broken-but-present'],
@@ -132,9 +132,8 @@ describe('a new doc', () => {
 
 describe('npm run new on a copy of the real content', () => {
   const ROOT = path.resolve(__dirname, '../..');
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
   let dir: string;
-  const run = (script: string, args: string[]) => spawnSync(tsx, [path.join(ROOT, 'scripts', script), '--root', dir, ...args], { cwd: ROOT, encoding: 'utf8' });
+  const run = (script: string, args: string[]) => spawnTsx([path.join(ROOT, 'scripts', script), '--root', dir, ...args], { cwd: ROOT, encoding: 'utf8' });
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'scaffold-'));
