@@ -69,7 +69,7 @@ module.exports = {
     project('search', 'search'),
     project('e2e', 'e2e', { ...e2eServer, testPathIgnorePatterns: ['/node_modules/', ...TIMED.map((file) => `^${file.replace('<rootDir>', __dirname).replace(/\./g, '\\.')}$`)] }),
     { ...project('e2e-timed', 'e2e', e2eServer), testMatch: TIMED },
-    project('e2e-content', 'e2e-content', { ...e2eServer, globalSetup: '<rootDir>/__tests__/e2e-content/setup.ts' }),
+    project('e2e-content', 'e2e-content', e2eServer),
     project('e2e-prefix', 'e2e-prefix', {
       testEnvironment: browserEnvironment,
       globalSetup: '<rootDir>/__tests__/e2e-prefix/setup.ts',

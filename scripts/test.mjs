@@ -19,10 +19,9 @@
  *      they want it;
  *   4. the grown build (npm run build:grown: the fixture plus synthetic pages, under /fomosite)
  *      into public/;
- *   5. the growth check (no phase of the grown build takes more than its share per page), then
- *      one jest run of the feature e2e tests against .e2e/fixture, the /fomosite tests against
- *      public/ and the rules over the real content (e2e-content) against .e2e/site: one run, so
- *      that no worker waits for the last file of one run before the next run starts.
+ *   5. the growth check (no phase of the grown build takes more than its share per page), the
+ *      feature e2e tests against .e2e/fixture with the /fomosite tests against public/, then the
+ *      rules over the real content (e2e-content) against .e2e/site.
  *
  * The builds' logs are kept in .e2e/build-logs/ (scripts/build-phases.mjs).
  *
@@ -40,7 +39,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Where stages 2 and 3 copy the builds; the e2e projects read E2E_SITE_DIR and E2E_CONTENT_SITE_DIR (__tests__/e2e/support/env.ts). */
+/** Where stage 2 copies each build; the e2e projects read E2E_SITE_DIR (__tests__/e2e/support/env.ts). */
 export const BUILD_COPIES = { fixture: '.e2e/fixture', content: '.e2e/site' };
 
 /** Jest workers of the parallel stages: one per core this process may run on (see above). */
@@ -79,9 +78,13 @@ export const STAGES = [
     sequence: [npmRun('build:grown')],
   },
   {
-    name: 'build growth check, then in one jest run the e2e tests (fixture build), the /fomosite tests and the real content’s rules',
-    env: { E2E_SITE_DIR: BUILD_COPIES.fixture, E2E_CONTENT_SITE_DIR: BUILD_COPIES.content },
-    sequence: [npmRun('check:build-growth'), jest('--selectProjects', 'e2e', 'e2e-prefix', 'e2e-content', `--maxWorkers=${WORKERS}`)],
+    name: 'build growth check, e2e tests (fixture build) with the /fomosite tests, then the real content’s rules',
+    env: { E2E_SITE_DIR: BUILD_COPIES.fixture },
+    sequence: [
+      npmRun('check:build-growth'),
+      jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`),
+      { ...jest('--selectProjects', 'e2e-content', `--maxWorkers=${WORKERS}`), env: { E2E_SITE_DIR: BUILD_COPIES.content } },
+    ],
   },
 ];
 

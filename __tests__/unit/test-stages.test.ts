@@ -9,7 +9,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { siteDirOf as siteDirOfProject } from '../e2e/support/env';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** A core count no machine of the project has, so that a hard-coded worker count cannot pass by chance. */
@@ -108,11 +107,10 @@ describe('npm test (scripts/test.mjs)', () => {
   const usesProject = (name: string) => (command: Command) => projectsOf(command).includes(name);
   const runs = (script: string) => (command: Command) => scriptOf(command) === script;
   const copies_ = (folder: string) => (command: Command) => command.copy === folder;
-  /** The build a jest command tests the project on (__tests__/e2e/support/env.ts siteDirOf), from its env over its stage's. */
+  /** The E2E_SITE_DIR a jest command runs with: its own env over its stage's. */
   const siteDirOf = (project: string) => {
     const { stage, command } = commands.find(({ command }) => usesProject(project)(command)) ?? {};
-    const env = { ...stage?.env, ...command?.env };
-    return path.relative(ROOT, siteDirOfProject(project, env));
+    return command?.env?.E2E_SITE_DIR ?? stage?.env?.E2E_SITE_DIR;
   };
 
   test('copies each build right after it is made, before the tests that read the copy, and tests each project on its build', () => {

@@ -7,28 +7,12 @@
  */
 import path from 'node:path';
 
+/**
+ * The build the e2e project tests: public/, or the folder E2E_SITE_DIR names (relative to the
+ * repository). `npm test` (scripts/test.mjs) tests a copy of the strict build there and the build
+ * under /fomosite in public/, both in one jest run.
+ */
 export const ROOT = path.resolve(__dirname, '../../..');
-
-/**
- * The build a browser project tests: public/, or the folder E2E_SITE_DIR names (relative to the
- * repository); e2e-content's is E2E_CONTENT_SITE_DIR where set. `npm test` (scripts/test.mjs) runs
- * the feature projects, e2e-prefix and e2e-content in one jest run, each on its own build: the
- * fixture site's copy, public/ (the grown build) and the real content's copy.
- */
-export function siteDirOf(project: string, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = (project === 'e2e-content' ? env.E2E_CONTENT_SITE_DIR : undefined) ?? env.E2E_SITE_DIR ?? 'public';
-  return path.resolve(ROOT, dir);
-}
-
-/**
- * Where the global setup tells the test environment (./environment.ts) each project's server is
- * (JSON: project → { port, siteDir }): one jest run may serve several builds, and a worker may run
- * files of several projects one after another.
- */
-export const PROJECT_SERVERS = 'E2E_PROJECT_SERVERS';
-export type ProjectServers = Record<string, { port: number; siteDir: string }>;
-
-/** The build the running test file's project tests (its test environment sets E2E_SITE_DIR). */
 export const SITE_DIR = path.resolve(ROOT, process.env.E2E_SITE_DIR ?? 'public');
 /**
  * The fixture site's content, owned by the feature tests (__tests__/site/README.md): the e2e and

@@ -14,7 +14,6 @@ import { isMainThread } from 'node:worker_threads';
 import { TestEnvironment } from 'jest-environment-node';
 import type { Browser } from 'playwright-core';
 import { launch, SHARED_BROWSER, SHARED_TABS } from './chromium';
-import { PROJECT_SERVERS, type ProjectServers } from './env';
 import { CHILD_MESSAGE_END } from './jest-worker';
 import { TabPool } from './tab-pool';
 
@@ -63,26 +62,8 @@ function exitOnEnd(): void {
 }
 
 export default class BrowserEnvironment extends TestEnvironment {
-  private readonly project: string;
-
-  constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
-    super(...args);
-    const [config] = args;
-    const { displayName } = config.projectConfig;
-    this.project = typeof displayName === 'object' ? displayName.name : (displayName ?? '');
-  }
-
   override async setup(): Promise<void> {
     await super.setup();
-    // This file's server and build (./global-setup.ts), for the file (its ./env.ts) and for this
-    // worker's tab pool, which clears the site's storage between tests (siteOrigin above).
-    const server = (JSON.parse(process.env[PROJECT_SERVERS] ?? '{}') as ProjectServers)[this.project];
-    if (server) {
-      for (const env of [process.env, this.global.process.env]) {
-        env.E2E_PORT = String(server.port);
-        env.E2E_SITE_DIR = server.siteDir;
-      }
-    }
     exitOnEnd();
     this.global[SHARED_BROWSER] = workerBrowser;
     this.global[SHARED_TABS] = workerTabs;
