@@ -13,17 +13,6 @@ export { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.cjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * A tool only the benchmarks use (Lighthouse; Pagefind in search-browser.mts): bench/package.json
- * pins them apart from the site's dependencies and `npm run bench:tools` installs them into
- * bench/node_modules, so that npm ci, and CI, do not unpack them. Imported from here, that is
- * where Node finds it.
- */
-export async function benchTool(name) {
-  if (!existsSync(path.join(ROOT, 'bench', 'node_modules', name))) throw new Error(`${name} 没有安装：先运行 npm run bench:tools（只有基准测试用它，npm ci 不装）`);
-  return import(name);
-}
-
 /** The five page types the page-weight benches measure (docs/performance.md). */
 export const PAGES = [
   { name: '首页', path: '/' },

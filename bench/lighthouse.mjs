@@ -13,9 +13,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, benchTool, portArg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, ensureBuild, median, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
+import lighthouse from 'lighthouse';
+import { arg, portArg, waitForQuietBuildDir, CHROMIUM, CHROMIUM_FLAGS, ensureBuild, median, pagesFromArgs, ROOT, serveSnapshot, table, waitForServer } from './lib.mjs';
 
-const { default: lighthouse } = await benchTool('lighthouse');
 const runs = Math.max(1, Math.min(20, Number(arg('runs', 1)) || 1));
 const root = path.resolve(String(arg('root', path.join(ROOT, 'public'))));
 const port = await portArg('port');

@@ -102,24 +102,9 @@ export interface PagefindFigures extends BrowserFigures {
   hits: Array<Array<{ url: string; sections: string[] }>>;
 }
 
-/**
- * Pagefind's Node API, the part used here. The package is one of the tools only the benchmarks use
- * (bench/package.json): `npm run bench:tools` installs them into bench/node_modules, apart from the
- * site's dependencies, so that npm ci does not unpack them.
- */
-interface PagefindApi {
-  createIndex(options: { rootSelector: string }): Promise<{ index?: { addDirectory(options: { path: string }): Promise<unknown>; writeFiles(options: { outputPath: string }): Promise<unknown> } }>;
-  close(): Promise<void>;
-}
-
-/** Where `npm run bench:tools` installs Pagefind (its version goes into the report). */
-export const PAGEFIND_DIR = path.join(import.meta.dirname, 'node_modules', 'pagefind');
-
 /** Indexes the pages in `htmlDir` with Pagefind (the npm package's Node API) into htmlDir/pagefind. */
 export async function pagefindIndex(htmlDir: string): Promise<void> {
-  if (!existsSync(PAGEFIND_DIR)) throw new Error('pagefind 没有安装：先运行 npm run bench:tools（只有基准测试用它，npm ci 不装）');
-  // A specifier TypeScript does not resolve: the package is not there when the project is typechecked.
-  const pagefind = (await import('pagefind' as string)) as PagefindApi;
+  const pagefind = await import('pagefind');
   const { index } = await pagefind.createIndex({ rootSelector: 'main' });
   if (!index) throw new Error('pagefind: no index');
   await index.addDirectory({ path: htmlDir });

@@ -31,7 +31,7 @@ import { evaluate } from '../__tests__/search/evaluate';
 import { median, queryDownloads } from '../__tests__/search/downloads';
 import type { SearchStore } from '../src/lib/search/documents';
 import { loadSiteSearch, type SearchIndexFile } from '../src/lib/search/build-index';
-import { ownTimes, PAGEFIND_DIR, pagefindFigures, pagefindIndex } from './search-browser.mjs';
+import { ownTimes, pagefindFigures, pagefindIndex } from './search-browser.mjs';
 
 const { generateContent } = (await import(['../scripts/lib/synthetic', 'mjs'].join('.'))) as { generateContent: (dir: string, count: number, options: { authorsFile?: string }) => { posts: number; docs: number } };
 
@@ -146,7 +146,7 @@ for (const n of sizes) {
 
 // Pagefind on the same pages, the same queries, through its JS API in Chromium.
 if (withPagefind) {
-  const version = (JSON.parse(readFileSync(path.join(PAGEFIND_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(readFileSync(path.join(root, 'node_modules/pagefind/package.json'), 'utf8')) as { version: string }).version;
   for (const c of corpora) {
     if (!c.html) continue;
     const t0 = performance.now();
