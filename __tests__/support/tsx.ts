@@ -1,6 +1,6 @@
 /**
  * Runs a TypeScript script of the project (scripts/*.mts, a test's support/*.mts) in a Node process
- * of its own with tsx's loader: `node --import tsx`. The tests start some fifty such processes
+ * of its own with tsx's loader: `node --import tsx`. The tests start many such processes
  * (the unified chain is ESM-only, jest runs CommonJS); tsx's command line would start each script
  * in a second Node process of its own, twice the start-up for nothing. Its warning filter comes
  * too, so that the output is the script's as `npx tsx` would show it.
