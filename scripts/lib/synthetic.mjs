@@ -80,8 +80,6 @@ function rng(seed) {
 }
 
 const CONTENT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..', 'content');
-/** Where the text model learns from (generateContent's `textFrom`): the real content unless told otherwise. */
-let modelDir = CONTENT_DIR;
 const CJK = /[\u3400-\u9fff]/;
 
 /** The .mdx files under a folder. */
@@ -115,7 +113,7 @@ let cachedModel = null;
  * A word-level Markov chain (each word → the words that follow it, as often as they do) over the
  * prose of a content folder, plus its headings. Built once per process.
  */
-export function textModel(contentDir = modelDir) {
+export function textModel(contentDir = CONTENT_DIR) {
   if (cachedModel && cachedModel.dir === contentDir) return cachedModel;
   const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
   const next = new Map();
@@ -178,12 +176,12 @@ function pageNames(rand) {
   };
 }
 
-/** A paragraph of `count` generated sentences; now and then one names the page's own names. */
-function paragraphOf(rand, count, names) {
+/** A paragraph of `count` generated sentences of `model`; now and then one names the page's own names. */
+function paragraphOf(rand, model, count, names) {
   const pick = pickOf(rand);
   let text = '';
   for (let i = 0; i < count; i += 1) {
-    let s = sentence(rand);
+    let s = sentence(rand, model);
     if (names && rand() < 0.25) s = `${s}，${pick([`这里用到了 \`${pick(names.ids)}\``, `${names.product} 也是这样处理的`, `参见 ${pick(names.ids)} 的实现`])}`;
     text += `${s}。`;
   }
@@ -198,7 +196,7 @@ const yamlText = (text) =>
     .trim();
 
 /** A one-sentence description (a generated sentence can be all punctuation, which YAML-safe text empties). */
-const descriptionOf = (rand) => yamlText(sentence(rand)) || '一篇用于规模测试的示例页面';
+const descriptionOf = (rand, model) => yamlText(sentence(rand, model)) || '一篇用于规模测试的示例页面';
 
 /**
  * Whether the share cards' font (Noto Sans SC from @fontsource/noto-sans-sc, the weights the cards
@@ -220,9 +218,8 @@ export function cardFontDraws(char) {
   return /\s/.test(char) || fontRanges.some(([from, to]) => code >= from && code <= to);
 }
 
-/** A heading: a real heading of the site now and then, else a short generated phrase. */
-function heading(rand) {
-  const model = textModel();
+/** A heading: a real heading of the model's site now and then, else a short generated phrase. */
+function heading(rand, model) {
   // Nothing YAML or MDX would read as markup when it lands in a title, nothing the cards cannot draw.
   const plain = (text) => yamlText([...text.replace(/[|<>\\$*_]/g, '')].filter(cardFontDraws).join(''));
   if (rand() < 0.3 && model.headings.length) return plain(pickOf(rand)(model.headings)) || pickOf(rand)(HEADINGS2);
@@ -230,8 +227,8 @@ function heading(rand) {
 }
 
 /** Markdown link text: a short generated phrase, without what would end the link. */
-const linkText = (rand) =>
-  heading(rand)
+const linkText = (rand, model) =>
+  heading(rand, model)
     .replace(/[[\]()]/g, '')
     .slice(0, 16) || '这篇文章';
 
@@ -244,15 +241,14 @@ const linkText = (rand) =>
  * picture is one of the real content's (sharp resizes each PNG or JPEG once, the image cache copies
  * the rest).
  */
-export function pageExtras(rand, internal, { post }) {
-  const model = textModel();
+export function pageExtras(rand, model, internal, { post }) {
   const pick = pickOf(rand);
   const links = [];
   if (rand() < 0.8) {
     const count = 3 + Math.floor(rand() * 6);
     for (let k = 0; k < count; k += 1) {
       const url = internal.length && (rand() < 0.8 || !model.urls.length) ? pick(internal) : model.urls.length ? pick(model.urls) : null;
-      if (url) links.push(`[${linkText(rand)}](${url})`);
+      if (url) links.push(`[${linkText(rand, model)}](${url})`);
     }
   }
   let image = null;
@@ -264,7 +260,7 @@ export function pageExtras(rand, internal, { post }) {
     const alt = sentence(rand, model, 20).replace(/[[\]()]/g, '') || '示意图';
     image = { source, alt, ext: path.extname(source).toLowerCase() };
   }
-  const attachment = !post && rand() < 0.03 ? { text: `下载示例配置：${linkText(rand)}` } : null;
+  const attachment = !post && rand() < 0.03 ? { text: `下载示例配置：${linkText(rand, model)}` } : null;
   return { links, image, attachment };
 }
 
@@ -280,17 +276,17 @@ function withLinks(parts, links, rand) {
   return out;
 }
 
-/** A page's body; `extras` (pageExtras, with `imageUrl` set when its picture is published) go in from their own stream `linkRand`. */
-function body(rand, n, extras = { links: [] }, linkRand = rand) {
+/** A page's body from `model`; `extras` (pageExtras, with `imageUrl` set when its picture is published) go in from their own stream `linkRand`. */
+function body(rand, model, n, extras = { links: [] }, linkRand = rand) {
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];
   const names = pageNames(rand);
-  const paragraph = (r, count) => paragraphOf(r, count, names);
+  const paragraph = (r, count) => paragraphOf(r, model, count, names);
   const parts = [paragraph(rand, 4)];
   const sections = 3 + Math.floor(rand() * 2);
   for (let s = 0; s < sections; s++) {
-    parts.push(`## ${heading(rand)}`);
+    parts.push(`## ${heading(rand, model)}`);
     parts.push(paragraph(rand, 4 + Math.floor(rand() * 3)));
-    parts.push(`### ${rand() < 0.5 ? pick(HEADINGS3) : heading(rand)}`);
+    parts.push(`### ${rand() < 0.5 ? pick(HEADINGS3) : heading(rand, model)}`);
     parts.push(paragraph(rand, 3 + Math.floor(rand() * 3)));
     if (s === 0) parts.push(['- ' + paragraph(rand, 1), '- ' + paragraph(rand, 1), '- ' + paragraph(rand, 1)].join('\n'));
     if (s === 1) {
@@ -342,7 +338,7 @@ function isoDay(start, offset) {
  * Returns { posts, docs, bytes, pictures, attachments }.
  */
 export function generateContent(dir, count, { authorsFile, media = false, textFrom = CONTENT_DIR } = {}) {
-  modelDir = textFrom;
+  const model = textModel(textFrom);
   const posts = Math.ceil(count / 2);
   const docs = count - posts;
   const start = Date.UTC(2000, 0, 1);
@@ -362,13 +358,13 @@ export function generateContent(dir, count, { authorsFile, media = false, textFr
     const slug = postSlug(i);
     const date = isoDay(start, i); // one post per day: unique dates
     const tags = [...new Set([TAGS[i % TAGS.length], TAGS[Math.floor(rand() * TAGS.length)]])];
-    const title = `${heading(rand)}：${TITLE_A[i % TITLE_A.length]}${TITLE_B[Math.floor(rand() * TITLE_B.length)]}（第 ${i + 1} 篇）`;
+    const title = `${heading(rand, model)}：${TITLE_A[i % TITLE_A.length]}${TITLE_B[Math.floor(rand() * TITLE_B.length)]}（第 ${i + 1} 篇）`;
     const internal = [...Array.from({ length: Math.min(i, 40) }, (_, k) => `/blog/${postSlug(i - 1 - k)}`), ...someDocs(i, 10)];
-    const extras = pageExtras(extraRand, internal, { post: true });
+    const extras = pageExtras(extraRand, model, internal, { post: true });
     const picture = media && extras.image ? `cover${extras.image.ext}` : null;
     // A cover (the frontmatter image: card and list thumbnails) must be raster; an SVG is only shown in the body.
     const cover = picture && extras.image.ext !== '.svg' ? `image: ./${picture}\n` : '';
-    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${descriptionOf(rand)}\n${cover}---\n\n${body(rand, i, { ...extras, imageUrl: picture && `./${picture}` }, extraRand)}`;
+    const text = `---\nslug: ${slug}\ntitle: ${title}\ndate: ${date}\ntags: [${tags.join(', ')}]\nauthors: [tiony.bo]\ndescription: ${descriptionOf(rand, model)}\n${cover}---\n\n${body(rand, model, i, { ...extras, imageUrl: picture && `./${picture}` }, extraRand)}`;
     const folder = path.join(dir, 'blog', `${date}-${slug}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'index.mdx'), text);
@@ -379,14 +375,14 @@ export function generateContent(dir, count, { authorsFile, media = false, textFr
   for (let i = 0; i < docs; i++) {
     const rand = rng(900000 + i);
     const extraRand = rng(8_000_000 + i);
-    const title = `${TITLE_B[i % TITLE_B.length]}参考 ${i + 1}：${heading(rand)}`;
+    const title = `${TITLE_B[i % TITLE_B.length]}参考 ${i + 1}：${heading(rand, model)}`;
     const first = i - (i % DOCS_PER_TOOL);
     const siblings = Array.from({ length: Math.min(DOCS_PER_TOOL, docs - first) }, (_, k) => first + k).filter((k) => k !== i);
     const internal = [...siblings.map(docUrl), ...someDocs(i, 5).filter((url) => url !== docUrl(i)), ...Array.from({ length: Math.min(posts, 5) }, (_, k) => `/blog/${postSlug((i * 11 + k * 17) % posts)}`)];
-    const extras = pageExtras(extraRand, internal, { post: false });
+    const extras = pageExtras(extraRand, model, internal, { post: false });
     const picture = media && extras.image ? `img/bench-${i + 1}${extras.image.ext}` : null;
     const attachment = media && extras.attachment ? `files/bench-${i + 1}.xml` : null;
-    const text = `---\ntitle: ${title}\nsidebar_position: ${(i % DOCS_PER_TOOL) + 1}\ndescription: ${descriptionOf(rand)}\n---\n\n${body(rand, i, { ...extras, imageUrl: picture && `./${picture}`, attachmentUrl: attachment && `./${attachment}` }, extraRand)}`;
+    const text = `---\ntitle: ${title}\nsidebar_position: ${(i % DOCS_PER_TOOL) + 1}\ndescription: ${descriptionOf(rand, model)}\n---\n\n${body(rand, model, i, { ...extras, imageUrl: picture && `./${picture}`, attachmentUrl: attachment && `./${attachment}` }, extraRand)}`;
     const folder = path.join(dir, 'docs', ...syntheticDocFolder(i).split('/'));
     for (const sub of [picture, attachment]) if (sub) mkdirSync(path.join(folder, path.dirname(sub)), { recursive: true });
     mkdirSync(folder, { recursive: true });
