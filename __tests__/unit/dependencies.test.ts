@@ -93,7 +93,8 @@ describe('the import reader', () => {
 
 /**
  * The system packages the tests need (Chromium, nginx, a Chinese font, poppler for the PDFs the
- * print test reads) are listed once, in .ci/run, which installs what is missing. The workflow's
+ * print test reads; Chromium's headless shell, which they run where it is installed) are listed
+ * once, in .ci/run, which installs what is missing. The workflow's
  * test job and the README's set-up line install them too: a package missing there fails only
  * where that copy runs (GitHub's runner, a new contributor's machine), never here.
  */
@@ -106,10 +107,10 @@ describe('system packages', () => {
       .split(/apt-get install\b/)
       .slice(1)
       .flatMap((rest) => (rest.split('\n')[0] as string).split(/[\s`]+/).filter((word) => /^[a-z0-9][a-z0-9.+-]*$/.test(word)));
-  const needed = [...read('.ci/run').matchAll(/missing\+=\(([^)]+)\)/g)].flatMap((m) => (m[1] as string).trim().split(/\s+/));
+  const needed = [...read('.ci/run').matchAll(/(?:missing|optional)\+=\(([^)]+)\)/g)].flatMap((m) => (m[1] as string).trim().split(/\s+/));
 
   it('.ci/run names what it installs', () => {
-    expect(needed).toEqual(expect.arrayContaining(['chromium', 'nginx', 'poppler-utils']));
+    expect(needed).toEqual(expect.arrayContaining(['chromium', 'nginx', 'poppler-utils', 'chromium-headless-shell']));
     expect(aptInstalled('x apt-get install -y -qq --no-install-recommends \\\n  a b-c \\\n  d\nnext')).toEqual(['a', 'b-c', 'd']);
   });
 

@@ -1,8 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../../scripts/chromium.cjs';
-
-/** Debian's Chromium (never `npx playwright install`); CHROMIUM_PATH points elsewhere. */
-export { CHROMIUM };
+import { CHROMIUM, CHROMIUM_FLAGS, TEST_CHROMIUM } from '../../../scripts/chromium.cjs';
 
 /**
  * Name of the function the browser projects' test environment (./environment.ts) puts on each test
@@ -28,14 +25,15 @@ export const SHARED_TABS = '__e2eSharedTabs';
 export const V8_FLAGS = '--no-opt --no-maglev';
 
 /**
- * Debian's Chromium with the project's flags (scripts/chromium.cjs), its pages' V8 without
+ * The tests' Chromium with the project's flags (scripts/chromium.cjs), its pages' V8 without
  * optimizing tiers — except with `{ optimizing: true }`, for benchmarks that time a page's own
- * code as a reader's browser runs it (bench:search: without the optimizing tiers a large site's
- * ranking is markedly slower in the page; figures: docs/decisions/e2e-v8-flags.md).
+ * code as a reader's browser runs it: the full browser, with every tier (bench:search: without the
+ * optimizing tiers a large site's ranking is markedly slower in the page; figures:
+ * docs/decisions/e2e-v8-flags.md).
  */
 export async function launch({ optimizing = false }: { optimizing?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: optimizing ? CHROMIUM : TEST_CHROMIUM,
     headless: true,
     args: optimizing ? [...CHROMIUM_FLAGS] : [...CHROMIUM_FLAGS, `--js-flags=${V8_FLAGS}`],
   });

@@ -24,4 +24,3 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 0);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** axe-core's script, served with a long max-age so Chromium compiles it once per context (./axe.ts). */
 export const AXE_URL = process.env.E2E_AXE_URL ?? '';
-export { CHROMIUM } from './chromium';
