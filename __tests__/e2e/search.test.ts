@@ -265,7 +265,9 @@ describe('site search', () => {
       const opened = context.waitForEvent('page');
       await click();
       const tab = await opened;
-      await tab.waitForLoadState('domcontentloaded');
+      // A tab opened without an opener is about:blank until its first navigation commits, and its
+      // load state may already be that blank document's: wait until it has left about:blank.
+      await tab.waitForURL((url) => url.protocol !== 'about:');
       expect(new URL(tab.url()).pathname).toBe('/blog/oneway');
       await tab.close();
       expect(new URL(page.url()).pathname).toBe('/');
