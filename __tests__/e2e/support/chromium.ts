@@ -16,8 +16,9 @@ export const SHARED_TABS = '__e2eSharedTabs';
  * their CPU on code that was thrown away before it paid back, on background threads of every
  * renderer (a perf profile of the audit showed the renderers' thread pools taking a large share
  * of all CPU). What a page does is the same in every tier; only how fast. With both tiers off the
- * audit takes less CPU than by default, with either flag alone or with --jitless, and the whole
- * e2e stage less than by default (figures: docs/decisions/e2e-v8-flags.md).
+ * audit took less CPU than by default, with either flag alone or with --jitless, in the full
+ * browser; in the headless shell the tests now run, the gain is within the noise (figures:
+ * docs/decisions/e2e-v8-flags.md).
  * Taken out once when the search page's round trip failed in CI with them:
  * slower pages made a real race likelier (Back pressed before the result clicked had rendered),
  * mended in gatsby-browser.tsx (rendersCurrentEntry) and tested without timing luck since.
