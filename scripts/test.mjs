@@ -26,8 +26,7 @@
  * The builds' logs are kept in .e2e/build-logs/ (scripts/build-phases.mjs).
  *
  * Workers: one per core the process may use (os.availableParallelism(), which honours CPU
- * affinity such as `taskset`), see WORKERS: these workers spend much of their time waiting on the
- * browsers and servers they start.
+ * affinity such as `taskset`), see WORKERS; the feature e2e run one more (FEATURE_E2E_WORKERS).
  *
  * `npm test -- --stages 5` runs only the stages numbered (see selectStages()). At the end: how
  * long each stage took.
@@ -44,6 +43,13 @@ export const BUILD_COPIES = { fixture: '.e2e/fixture', content: '.e2e/site' };
 
 /** Jest workers of the parallel stages: one per core this process may run on (see above). */
 export const WORKERS = os.availableParallelism();
+/**
+ * Jest workers of the feature e2e run: one more than the cores. Its tests wait a good part of
+ * their time (for transitions, timers, the server, a build in a copy of the project), and with one
+ * worker per core the cores sat idle through those waits (docs/decisions/test-stages.md). The
+ * audit of the real content is CPU-bound (axe in the page) and keeps one worker per core.
+ */
+export const FEATURE_E2E_WORKERS = WORKERS + 1;
 
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 const npmRun = (script) => ({ command: 'npm', args: ['run', '--silent', script] });
@@ -82,7 +88,7 @@ export const STAGES = [
     env: { E2E_SITE_DIR: BUILD_COPIES.fixture },
     sequence: [
       npmRun('check:build-growth'),
-      jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${WORKERS}`),
+      jest('--selectProjects', 'e2e', 'e2e-prefix', `--maxWorkers=${FEATURE_E2E_WORKERS}`),
       { ...jest('--selectProjects', 'e2e-content', `--maxWorkers=${WORKERS}`), env: { E2E_SITE_DIR: BUILD_COPIES.content } },
     ],
   },

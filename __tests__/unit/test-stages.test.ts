@@ -156,11 +156,11 @@ describe('npm test (scripts/test.mjs)', () => {
     expect(wrong).toEqual(['0', '99', 'x'].map((arg) => `--stages takes stage numbers from 1 to ${all.length}, separated by commas: ${arg}`));
   });
 
-  test('runs the parallel jest runs on one worker per core, and the timed tests on one', () => {
+  test('runs the parallel jest runs on one worker per core, the feature e2e run on one more, and the timed tests on one', () => {
     const jestRuns = commands.filter(({ command }) => projectsOf(command).length > 0).map(({ command }) => command);
     const workers = (command: Command) => command.args.filter((arg) => arg.startsWith('--maxWorkers') || arg === '--runInBand');
     expect(jestRuns.map((command) => [projectsOf(command).join(' '), workers(command)])).toEqual(
-      jestRuns.map((command) => [projectsOf(command).join(' '), projectsOf(command).includes('e2e-timed') ? ['--runInBand'] : [`--maxWorkers=${CORES}`]]),
+      jestRuns.map((command) => [projectsOf(command).join(' '), projectsOf(command).includes('e2e-timed') ? ['--runInBand'] : [`--maxWorkers=${projectsOf(command).includes('e2e') ? CORES + 1 : CORES}`]]),
     );
   });
 
