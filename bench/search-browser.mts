@@ -47,7 +47,7 @@ export interface BrowserFigures {
 
 /** Keystroke → rendered results of the site's own box, on the build in `publicDir` with `searchDir` as its search/ folder. */
 export async function ownTimes(publicDir: string, searchDir: string, queries: readonly string[]): Promise<BrowserFigures> {
-  const browser = await launch({ optimizing: true });
+  const browser = await launch({ asReaders: true });
   const cold: number[] = [];
   const warm: number[] = [];
   try {
@@ -123,7 +123,7 @@ const SITE_PATH = (url: string) => {
 
 /** Pagefind on the pages of `htmlDir`, through its JS API in Chromium. */
 export async function pagefindFigures(htmlDir: string, queries: readonly string[], { fresh = queries.length } = {}): Promise<PagefindFigures> {
-  const browser = await launch({ optimizing: true });
+  const browser = await launch({ asReaders: true });
   const result: PagefindFigures = { first: [], later: [], cold: [], warm: [], hits: [] };
   const shell = { '/bench.html': '<!doctype html><html lang="zh"><head><meta charset="utf-8"><title>bench</title></head><body></body></html>' };
   const run = (page: import('playwright-core').Page, q: string) =>

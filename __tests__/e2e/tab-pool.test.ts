@@ -1,8 +1,12 @@
 /**
- * The warm tabs the browser tests share (support/tab-pool.ts): a tab comes back from a
- * test holding nothing of it, and a tab that cannot be cleaned is not lent again.
+ * The browser the tests share: it is the program scripts/chromium.cjs names for tests, and its
+ * warm tabs (support/tab-pool.ts) come back from a test holding nothing of it; a tab that cannot be
+ * cleaned is not lent again.
  */
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
+import { CHROMIUM, TEST_CHROMIUM } from '../../scripts/chromium.cjs';
 import { DESKTOP, PHONE, url, useBrowser, type KeptTab } from './support/browser';
 import { BASE_URL } from './support/env';
 import { ready } from './support/ready';
@@ -11,6 +15,43 @@ import { poolable, poolKey, TabPool } from './support/tab-pool';
 
 const session = useBrowser();
 const OPTIONS: BrowserContextOptions = { viewport: DESKTOP, locale: 'zh-CN' };
+
+/** The programs (Linux /proc/<pid>/exe) of the processes below `ancestor`. */
+function programsBelow(ancestor: number): string[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let up = parents.get(pid); up !== undefined && up > 1; up = parents.get(up)) if (up === ancestor) return true;
+    return false;
+  };
+  return [...parents.keys()].filter(below).flatMap((pid) => {
+    try {
+      return [readlinkSync(`/proc/${pid}/exe`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('the browser', () => {
+  // Debian's /usr/bin/chromium and /usr/bin/chromium-headless-shell are scripts that start
+  // /usr/lib/chromium/<the same name>. Were the tests to start the full browser where the headless
+  // shell is installed, nothing else would fail: they would only take more CPU.
+  it('is the headless shell where it is installed, else the full Chromium, as scripts/chromium.cjs says', async () => {
+    if (!process.env.CHROMIUM_PATH) expect(TEST_CHROMIUM).toBe(existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM);
+    expect(session.browser.isConnected()).toBe(true);
+    const programs = programsBelow(process.pid).map((program) => path.basename(program));
+    expect(programs).toContain(path.basename(TEST_CHROMIUM));
+    if (TEST_CHROMIUM !== CHROMIUM) expect(programs).not.toContain(path.basename(CHROMIUM));
+  });
+});
 
 let pool: TabPool;
 beforeEach(() => {

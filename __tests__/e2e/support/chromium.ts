@@ -26,16 +26,16 @@ export const SHARED_TABS = '__e2eSharedTabs';
 export const V8_FLAGS = '--no-opt --no-maglev';
 
 /**
- * The tests' Chromium with the project's flags (scripts/chromium.cjs), its pages' V8 without
- * optimizing tiers — except with `{ optimizing: true }`, for benchmarks that time a page's own
- * code as a reader's browser runs it: the full browser, with every tier (bench:search: without the
- * optimizing tiers a large site's ranking is markedly slower in the page; figures:
- * docs/decisions/e2e-v8-flags.md).
+ * The tests' Chromium with the project's flags (scripts/chromium.cjs): the headless shell where it
+ * is installed, its pages' V8 without optimizing tiers. With `{ asReaders: true }`, the browser a
+ * reader runs instead: the full Chromium with every tier, for benchmarks that time a page's own
+ * code (bench:search: without the optimizing tiers a large site's ranking is markedly slower in
+ * the page; figures: docs/decisions/e2e-v8-flags.md).
  */
-export async function launch({ optimizing = false }: { optimizing?: boolean } = {}): Promise<Browser> {
+export async function launch({ asReaders = false }: { asReaders?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: optimizing ? CHROMIUM : TEST_CHROMIUM,
+    executablePath: asReaders ? CHROMIUM : TEST_CHROMIUM,
     headless: true,
-    args: optimizing ? [...CHROMIUM_FLAGS] : [...CHROMIUM_FLAGS, `--js-flags=${V8_FLAGS}`],
+    args: asReaders ? [...CHROMIUM_FLAGS] : [...CHROMIUM_FLAGS, `--js-flags=${V8_FLAGS}`],
   });
 }
