@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, TEST_CHROMIUM } from '../../../scripts/chromium.cjs';
 
 /**
@@ -33,6 +33,10 @@ export const V8_FLAGS = '--no-opt --no-maglev';
  * the page; figures: docs/decisions/e2e-v8-flags.md).
  */
 export async function launch({ asReaders = false }: { asReaders?: boolean } = {}): Promise<Browser> {
+  // Loaded here, not at the top: every browser test file imports this module (through
+  // ./browser.ts) and jest loads each file's modules afresh, but only the test environment,
+  // loaded once per worker, launches the browser (docs/decisions/test-stages.md).
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: asReaders ? CHROMIUM : TEST_CHROMIUM,
     headless: true,
