@@ -1,7 +1,7 @@
 /**
  * Jest's module resolution, with one exception: construct modules (gatsby/markdown/constructs)
  * are read in their light view (gatsby/markdown/constructs/light-view.cjs). Jest runs CommonJS and
- * the parser they name is ES modules only; tests that run the parser do it through tsx
+ * the parser they name is ES modules only; tests that run the parser do it in scripts of their own
  * (__tests__/unit/support/*.mts), and tests that read the registry's light fields (the audit plan,
  * search text, the registry test) get them here.
  */

@@ -8,12 +8,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURE_CONTENT_DIR, SITE_DIR } from './support/env';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 function run<T>(script: string, ...args: string[]): T {
-  const child = spawnTsx([path.join(__dirname, 'support', script), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SITE_CONTENT_DIR: FIXTURE_CONTENT_DIR } });
+  const child = spawnScript([path.join(__dirname, 'support', script), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SITE_CONTENT_DIR: FIXTURE_CONTENT_DIR } });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout.trim().split('\n').pop() as string) as T;
 }

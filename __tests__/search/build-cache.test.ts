@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 interface Report {
   build: string;
@@ -42,7 +42,7 @@ let result: Result;
 beforeAll(() => {
   const root = path.resolve(__dirname, '../..');
   const work = mkdtempSync(path.join(tmpdir(), 'search-build-cache-'));
-  const run = spawnTsx([path.join(__dirname, 'support/cached-build.mts'), work], { cwd: root, encoding: 'utf8' });
+  const run = spawnScript([path.join(__dirname, 'support/cached-build.mts'), work], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${run.stderr}${run.stdout}`);
   result = JSON.parse(run.stdout) as Result;
 }, 120_000);

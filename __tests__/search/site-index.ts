@@ -12,7 +12,7 @@ import { readPublishedAnchors, aliasesOf } from '../../gatsby/content/anchors';
 import { loadContent } from '../../gatsby/content/loader';
 import type { Hit } from './evaluate';
 import type { ContentNow } from './follow';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 export interface BuiltSiteSearch {
   index: SearchIndexFile;
@@ -25,7 +25,7 @@ export interface BuiltSiteSearch {
 
 export function writeSearchFiles(out: string, contentDir?: string, htmlDir?: string): { status: number | null; stderr: string } {
   const root = process.cwd();
-  const result = spawnTsx([path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], {
+  const result = spawnScript([path.join(root, 'scripts/search-files.mts'), out, ...(contentDir ? ['--content', contentDir] : []), ...(htmlDir ? ['--html', htmlDir] : [])], {
     encoding: 'utf8',
     cwd: root,
   });

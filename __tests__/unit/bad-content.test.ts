@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -16,7 +16,7 @@ const fixtureRoot = (fixture: string) => path.join(__dirname, '../fixtures', fix
  * one per fixture, each tree checked exactly as `npm run check:content -- --root <tree>` would.
  */
 function checkAll(fixtures: readonly string[]): Map<string, { status: number; output: string }> {
-  const result = spawnTsx([path.join(root, 'scripts/check-content.mts'), '--json', ...fixtures.flatMap((f) => ['--root', fixtureRoot(f)])], { encoding: 'utf8', cwd: root });
+  const result = spawnScript([path.join(root, 'scripts/check-content.mts'), '--json', ...fixtures.flatMap((f) => ['--root', fixtureRoot(f)])], { encoding: 'utf8', cwd: root });
   if (!result.stdout.trim()) throw new Error(`check:content printed nothing (status ${result.status}): ${result.stderr}`);
   const byRoot = JSON.parse(result.stdout) as Record<string, { status: number; output: string }>;
   return new Map(fixtures.map((f) => [f, byRoot[fixtureRoot(f)] ?? { status: -1, output: `no result for ${f}` }]));
@@ -70,7 +70,7 @@ describe('bad content is reported with the file named', () => {
   });
 
   it('passes on the real content', () => {
-    const result = spawnTsx([path.join(root, 'scripts/check-content.mts')], { encoding: 'utf8', cwd: root });
+    const result = spawnScript([path.join(root, 'scripts/check-content.mts')], { encoding: 'utf8', cwd: root });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });

@@ -1,7 +1,7 @@
 /**
  * The registry of content constructs (gatsby/markdown/constructs). For every construct, its
  * example becomes the page's HTML, the Markdown version and search text (support/render-constructs.mts,
- * under tsx: the parser is ES modules only), and the three agree: the example makes the
+ * in a script of its own: the parser is ES modules only), and the three agree: the example makes the
  * construct, search says nothing the page and the Markdown version do not, the Markdown version holds no MDX, and every
  * node type Markdown lacks has both HTML and a Markdown version. The light view — the construct modules as
  * jest (this file) and webpack read them, their build-time imports left out — has the same fields
@@ -16,7 +16,7 @@ import { LightConstructs } from '../../gatsby/framework/webpack/light-constructs
 import { swcRules, swcSettings } from '../../gatsby/framework/webpack/swc';
 import { CONSTRUCTS } from '../../gatsby/markdown/constructs';
 import { lightFields, type LightFields } from './support/construct-fields';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -31,7 +31,7 @@ interface Rendered extends LightFields {
 }
 
 const node = (): { constructs: Rendered[]; contentStyles: unknown } => {
-  const run = spawnTsx([path.join(__dirname, 'support/render-constructs.mts')], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnScript([path.join(__dirname, 'support/render-constructs.mts')], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout) as { constructs: Rendered[]; contentStyles: unknown };
 };

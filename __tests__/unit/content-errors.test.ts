@@ -10,7 +10,7 @@
 import path from 'node:path';
 import matter from 'gray-matter';
 import { bodyFirstLine, ContentSyntaxError, contentErrorMessage, isContentSyntaxError, location, withFirstLine } from '../../gatsby/markdown/errors';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = path.join(__dirname, '../fixtures/bad-lines');
@@ -66,10 +66,10 @@ describe('every path reports the same line of the file (fixture bad-lines)', () 
   let check = '';
 
   beforeAll(() => {
-    const run = spawnTsx([path.join(__dirname, 'support/content-errors.mts'), FIXTURE], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'support/content-errors.mts'), FIXTURE], { cwd: ROOT, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     paths = JSON.parse(run.stdout);
-    const checked = spawnTsx([path.join(ROOT, 'scripts/check-content.mts'), '--root', FIXTURE], { cwd: ROOT, encoding: 'utf8' });
+    const checked = spawnScript([path.join(ROOT, 'scripts/check-content.mts'), '--root', FIXTURE], { cwd: ROOT, encoding: 'utf8' });
     expect(checked.status).toBe(1);
     check = checked.stderr;
   }, 120_000);
@@ -92,7 +92,7 @@ describe('a frontmatter that is not YAML stops every path at its line and column
   const BAD_YAML = path.join(__dirname, '../fixtures/bad-yaml');
 
   it('build: gatsby-plugin-mdx makes the node (no exception inside the plugin), the node validation names the place, createPages stops the build (a cached node too)', () => {
-    const run = spawnTsx([path.join(__dirname, 'support/content-errors.mts'), BAD_YAML, '--frontmatter'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'support/content-errors.mts'), BAD_YAML, '--frontmatter'], { cwd: ROOT, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     const { nodes, panics } = JSON.parse(run.stdout) as { nodes: Record<string, unknown>; panics: { created: string[]; restored: string[] } };
     expect(nodes).toEqual(Object.fromEntries(Object.keys(YAML_EXPECTED).map((file) => [file, {}])));
@@ -104,7 +104,7 @@ describe('a frontmatter that is not YAML stops every path at its line and column
   }, 120_000);
 
   it('check:content: exits 1 with the same messages', () => {
-    const run = spawnTsx([path.join(ROOT, 'scripts/check-content.mts'), '--root', BAD_YAML], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnScript([path.join(ROOT, 'scripts/check-content.mts'), '--root', BAD_YAML], { cwd: ROOT, encoding: 'utf8' });
     expect(run.status).toBe(1);
     for (const message of Object.values(YAML_EXPECTED)) expect(run.stderr.split('\n')).toContain(message);
   }, 120_000);

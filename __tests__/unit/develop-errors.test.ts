@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ContentErrorBoard, overlayErrors, problemHtml, problemOf, type OverlayError } from '../../gatsby/markdown/develop-errors';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 const file = 'content/docs/desktop/wing/Introduce.mdx';
@@ -17,7 +17,7 @@ describe('develop: the overlay as content files break and are fixed (the real ho
   let seen: { render: { broken: OverlayError[][]; bodies: string[]; fixed: unknown[] }; frontmatter: { broken: OverlayError[][]; fixed: unknown[] }; yaml: { node: unknown; broken: OverlayError[][]; fixed: unknown[] } };
   beforeAll(() => {
     const fixtures = ['bad-lines', 'bad-diagram'].map((f) => path.join(__dirname, '../fixtures', f));
-    const run = spawnTsx([path.join(__dirname, 'support/develop-overlay.mts'), ...fixtures, mkdtempSync(path.join(os.tmpdir(), 'overlay-'))], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'support/develop-overlay.mts'), ...fixtures, mkdtempSync(path.join(os.tmpdir(), 'overlay-'))], { cwd: ROOT, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     seen = JSON.parse(run.stdout) as typeof seen;
   }, 120_000);

@@ -13,7 +13,7 @@ import { accessibleSvg, missingLabels, svgText, textAlternative } from '../../ga
 import { DiagramSyntaxError, readDiagram, scanFlowStatement } from '../../gatsby/markdown/mermaid-source';
 import { sectionsFromHtml } from '../../gatsby/search/sections';
 import { colors } from '../../src/theme/tokens';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fence = (...lines: string[]) => ['```mermaid', ...lines, '```'].join('\n');
@@ -65,7 +65,7 @@ let results: Record<string, { html?: string; markdown?: string; error?: string; 
 
 beforeAll(() => {
   const names = Object.keys(CASES);
-  const run = spawnTsx([path.join(__dirname, 'support/render-diagrams.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => CASES[n])), encoding: 'utf8' });
+  const run = spawnScript([path.join(__dirname, 'support/render-diagrams.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => CASES[n])), encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Array<(typeof results)[string]>;
   results = Object.fromEntries(names.map((name, i) => [name, out[i] as (typeof results)[string]]));

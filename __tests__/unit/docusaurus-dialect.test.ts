@@ -9,7 +9,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { bodyFirstLine } from '../../gatsby/markdown/errors';
 import { renderCases } from './support/cases';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE = path.join(__dirname, '../fixtures/docusaurus');
@@ -35,7 +35,7 @@ function callouts(html: string): string[] {
 
 describe('a Docusaurus page, unchanged', () => {
   it('passes npm run check:content', () => {
-    const run = spawnTsx([path.join(ROOT, 'scripts/check-content.mts'), '--root', FIXTURE], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnScript([path.join(ROOT, 'scripts/check-content.mts'), '--root', FIXTURE], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('内容检查通过');
   });

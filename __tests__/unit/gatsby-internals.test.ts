@@ -55,7 +55,7 @@ import {
 } from '../../gatsby/framework/internals';
 import { hoistEmotionStyles } from '../../gatsby/postbuild/emotion-styles';
 import { writeSourceSite } from './support/source-site';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fromRoot = createRequire(path.join(ROOT, 'package.json'));
@@ -315,7 +315,7 @@ describe('gatsby-plugin-sharp’s worker', () => {
   it('Gatsby’s job manager runs every image job through the wrapper installImageCache puts on the worker module', () => {
     expect(typeof (fromRoot(SHARP_WORKER_MODULE) as Record<string, unknown>)[IMAGE_JOB_NAME]).toBe('function');
     // Two jobs with the same input and operations into two folders: the second is a copy from the cache.
-    const run = spawnTsx([path.join(__dirname, 'support/image-jobs.mts')], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'support/image-jobs.mts')], { cwd: ROOT, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     const line = run.stdout.split('\n').find((l) => l.startsWith('{"stats"'));
     expect(JSON.parse(line ?? 'null')).toEqual({ stats: { hits: 1, misses: 1 }, written: [true, true] });

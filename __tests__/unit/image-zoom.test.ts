@@ -2,14 +2,14 @@
  * Zoomable body images, build side (gatsby/markdown/zoom.ts, images.ts): gatsby-remark-images'
  * markup (a real sample from our build, support/gatsby-remark-image.html) becomes a link to the
  * largest generated file, read as a button named 查看大图：<alt>, carrying what the dialog loads.
- * The whole render chain runs through tsx (support/render-html.mts).
+ * The whole render chain runs in a script of its own (support/render-html.mts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { zoomLabel } from '../../src/lib/image-zoom';
 import { h, type Element } from '../../gatsby/markdown/hast';
 import { largestCandidate, makeZoomable } from '../../gatsby/markdown/zoom';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GATSBY_IMAGE = readFileSync(path.join(__dirname, 'support/gatsby-remark-image.html'), 'utf8');
@@ -77,7 +77,7 @@ describe('the render chain with gatsby-remark-images’ markup', () => {
       { source: '[![示意图](./img/dev-space.png)](https://example.com)\n', imageHtml: GATSBY_IMAGE },
       { source: '没有图片。\n' },
     ];
-    const run = spawnTsx([path.join(__dirname, 'support/render-html.mts')], { cwd: ROOT, input: JSON.stringify(cases), encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'support/render-html.mts')], { cwd: ROOT, input: JSON.stringify(cases), encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     results = JSON.parse(run.stdout);
   }, 60_000);

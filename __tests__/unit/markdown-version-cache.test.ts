@@ -6,12 +6,12 @@
 import path from 'node:path';
 import { importClosure } from '../../gatsby/code-fingerprint';
 import { MARKDOWN_VERSION_CODE } from '../../gatsby/exports/markdown-version-cache';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 test('a cached Markdown version is reused only while its inputs, its images’ bytes and the code are the same', () => {
-  const run = spawnTsx([path.join(__dirname, 'support/markdown-version-cache.mts')], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnScript([path.join(__dirname, 'support/markdown-version-cache.mts')], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Record<string, string> & { entries: number; cachedImages: string[]; written: number[]; keptYear: number };
   expect(out.first).toMatch(/!\[流程\]\(https:\/\/example\.com\/static\/[0-9a-f]{32}\/flow\.png\)/);

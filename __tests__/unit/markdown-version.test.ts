@@ -1,10 +1,10 @@
 /**
  * Markdown versions (gatsby/markdown/markdown-version.ts): each MDX construct content may use, turned into its
- * Markdown meaning. The real parser and serializer run (through tsx: they are ES modules), on
+ * Markdown meaning. The real parser and serializer run (in a script of their own: they are ES modules), on
  * small sources written here.
  */
 import path from 'node:path';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -17,7 +17,7 @@ interface Case {
   lastUpdated?: { date: string; author?: string };
 }
 
-/** All cases of this file go through one tsx process (a few seconds), keyed by name. */
+/** All cases of this file go through one script process, keyed by name. */
 const CASES: Record<string, Case> = {
   title: { source: '正文第一段，含 **粗体**、*强调* 和 `code`。\n\n## 小节\n\n### 更小的节\n\n第二段。\n' },
   calloutTypes: {
@@ -67,7 +67,7 @@ let results: Record<string, { markdown?: string; error?: string }> = {};
 beforeAll(() => {
   const names = Object.keys(CASES);
   const input = names.map((name) => ({ title: '页面标题', ...CASES[name] }));
-  const run = spawnTsx([path.join(__dirname, 'support/render-markdown-versions.mts')], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8' });
+  const run = spawnScript([path.join(__dirname, 'support/render-markdown-versions.mts')], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const out = JSON.parse(run.stdout) as Array<{ markdown?: string; error?: string }>;
   results = Object.fromEntries(names.map((name, i) => [name, out[i] as { markdown?: string; error?: string }]));

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { renderCases } from './support/cases';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const PROSE = '时间：10:30，16:9，localhost:8080，a:b，note:important，std::vector，`a:b`，:name 开头，x:y[标签]，a:b{c}，见 https://x.y/a:b 页';
 
@@ -94,7 +94,7 @@ describe('colons in prose', () => {
   it('leaves no text or leaf directive in the parser’s tree: the ::: container is the one directive, prose is one text node', () => {
     const prose = '时间：10:30，a:b，::before 和 :name 都是正文。';
     const root = path.resolve(__dirname, '../..');
-    const run = spawnTsx([path.join(__dirname, 'support/parse-tree.mts')], { cwd: root, input: `:::note\n容器里的段落\n:::\n\n${prose}\n\n::before\n`, encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'support/parse-tree.mts')], { cwd: root, input: `:::note\n容器里的段落\n:::\n\n${prose}\n\n::before\n`, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     const { types, texts } = JSON.parse(run.stdout) as { types: string[]; texts: string[] };
     expect(types.filter((type) => type.endsWith('Directive'))).toEqual(['containerDirective']);

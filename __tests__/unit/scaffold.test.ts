@@ -7,7 +7,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync }
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, planDoc, planPost, ScaffoldError, type ExistingContent } from '../../gatsby/content/scaffold';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const existing: ExistingContent = {
   postSlugs: ['binder', 'hiddenApi', 'broken-but-present'],
@@ -133,7 +133,7 @@ describe('a new doc', () => {
 describe('npm run new on a copy of the real content', () => {
   const ROOT = path.resolve(__dirname, '../..');
   let dir: string;
-  const run = (script: string, args: string[]) => spawnTsx([path.join(ROOT, 'scripts', script), '--root', dir, ...args], { cwd: ROOT, encoding: 'utf8' });
+  const run = (script: string, args: string[]) => spawnScript([path.join(ROOT, 'scripts', script), '--root', dir, ...args], { cwd: ROOT, encoding: 'utf8' });
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'scaffold-'));

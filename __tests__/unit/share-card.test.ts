@@ -1,6 +1,6 @@
 /**
  * Share cards: the layout decisions (gatsby/exports/share-card-layout.ts), the font's slice table and glyph
- * check (gatsby/exports/font-slices.ts), and real drawing with satori + resvg through tsx: PNG size,
+ * check (gatsby/exports/font-slices.ts), and real drawing with satori + resvg in a script of its own: PNG size,
  * the cache between builds, stale cards removed, and a clear error instead of empty boxes.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cardAlt, cardElement, cardText, titleFontSize, visualLength, type CardNode } from '../../gatsby/exports/share-card-layout';
 import { missingCharacters, parseFontFaces, sliceFor, withoutMissingEmoji } from '../../gatsby/exports/font-slices';
-import { spawnTsx } from '../support/tsx';
+import { spawnScript } from '../support/script';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BRAND = { siteName: 'iofomo', host: 'www.iofomo.com', mark: 'data:image/svg+xml;base64,PHN2Zy8+' };
@@ -84,7 +84,7 @@ describe('drawing cards (satori + resvg)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const draw = (cards: Array<{ page: string; title: string; kind: 'doc' | 'post'; labels: string[] }>, early = false) => {
-    const run = spawnTsx([path.join(__dirname, 'support/render-cards.mts')], { cwd: ROOT, input: JSON.stringify({ dir, cards, early }), encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'support/render-cards.mts')], { cwd: ROOT, input: JSON.stringify({ dir, cards, early }), encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     return JSON.parse(run.stdout) as { stats?: { cards: number; rendered: number; cached: number; inWorker: boolean }; cards?: Array<{ page: string; path: string }>; error?: string; loadedDrawing?: boolean };
   };

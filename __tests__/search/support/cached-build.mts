@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the renderer is ESM-only, jest runs CommonJS). Runs the Gatsby
+ * Test helper (a script of its own, __tests__/support/script.ts: the renderer is ESM-only, jest runs CommonJS). Runs the Gatsby
  * build's search step (writeSiteSearchFiles: per-page cache, skip when unchanged) on the fixture
  * site's content (__tests__/site/content) in a work folder, four times — cold, unchanged, into an empty public folder with a warm
  * cache, and after its .cache folder is gone (gatsby clean) — and on two bad content folders, and prints what each run reported, with a digest of the files, as JSON.

@@ -1,9 +1,9 @@
 /**
  * Runs Markdown sources through the real renderer, Markdown version and search (support/render-cases.mts, in
- * one tsx process per test file) and hands each case's results to the tests by name.
+ * one script process per test file) and hands each case's results to the tests by name.
  */
 import path from 'node:path';
-import { spawnTsx } from '../../support/tsx';
+import { spawnScript } from '../../support/script';
 
 export interface Case {
   source: string;
@@ -37,7 +37,7 @@ export function renderCases<K extends string>(cases: Record<K, Case>): CaseResul
   let results: Record<string, { html?: string; markdown?: string; search?: string; toc?: Rendered['toc']; sectionIds?: Rendered['sectionIds']; error?: string; markdownError?: string }> = {};
   beforeAll(() => {
     const names = Object.keys(cases) as K[];
-    const run = spawnTsx([path.join(__dirname, 'render-cases.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => cases[n])), encoding: 'utf8' });
+    const run = spawnScript([path.join(__dirname, 'render-cases.mts')], { cwd: ROOT, input: JSON.stringify(names.map((n) => cases[n])), encoding: 'utf8' });
     if (run.status !== 0) throw new Error(run.stderr);
     const out = JSON.parse(run.stdout) as Array<(typeof results)[string]>;
     results = Object.fromEntries(names.map((name, i) => [name, out[i] ?? {}]));

@@ -1,7 +1,7 @@
 /**
  * The fields of a content construct that a light reader reads (gatsby/markdown/constructs/index.ts),
  * as plain JSON: constructs.test.ts takes them from jest's light view, support/render-constructs.mts
- * from the whole module under tsx, and the test compares the two. One function, so that both sides
+ * from the whole module in a script of its own, and the test compares the two. One function, so that both sides
  * always project the same fields.
  */
 import type { ContentConstruct, SearchText, Step } from '../../../gatsby/markdown/constructs/types';

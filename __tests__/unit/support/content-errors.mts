@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the renderer is ESM-only). For each content file of a fixture folder
+ * Test helper (a script of its own, __tests__/support/script.ts: the renderer is ESM-only). For each content file of a fixture folder
  * (argv[2]), the message each code path stops with:
  *   build   — the Mdx.rendered resolver of `gatsby build` (gatsby/markdown/render-node.ts), given the
  *             body as gatsby-plugin-mdx makes it and a reporter that records panicOnBuild;

@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the renderer is ESM-only). What `gatsby develop`'s error overlay
+ * Test helper (a script of its own, __tests__/support/script.ts: the renderer is ESM-only). What `gatsby develop`'s error overlay
  * holds (Gatsby's own websocketManager, which sends it to the open tabs) as content files break
  * and are fixed, through the site's real hooks:
  *   - render: each content file of the fixture folders in argv (one mistake each) through the

@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Parses the body
+ * Test helper (a script of its own, __tests__/support/script.ts: the unified chain is ESM-only, jest runs CommonJS). Parses the body
  * on stdin with the site's one parser (gatsby/markdown/parse.ts contentParser) and prints the
  * tree's node types in document order and its text values, as JSON.
  */

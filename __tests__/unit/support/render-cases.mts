@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Reads
+ * Test helper (a script of its own, __tests__/support/script.ts: the unified chain is ESM-only, jest runs CommonJS). Reads
  * [{ source, file?, firstLine?, anchorAliases? }] as JSON on stdin and prints, for each case, what the three
  * readers get: the page's HTML (renderMdx), the Markdown version (renderMarkdownVersion) and the search
  * sections cut from that HTML (sectionsFromHtml, with their ids: search's deep links), the table of contents — or the errors the page and the Markdown version stopped with.

@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Prints, for every
+ * Test helper (a script of its own, __tests__/support/script.ts: the unified chain is ESM-only, jest runs CommonJS). Prints, for every
  * content construct of the registry (gatsby/markdown/constructs), its fields as Node reads them
  * (the whole module, not jest's light view) and what its example becomes: the page's HTML and its
  * text (renderMdx, diagrams drawn by the build's beautiful-mermaid), the Markdown version and its

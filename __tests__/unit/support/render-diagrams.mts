@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the renderer and the unified chain are ESM-only, jest runs CommonJS).
+ * Test helper (a script of its own, __tests__/support/script.ts: the renderer and the unified chain are ESM-only, jest runs CommonJS).
  * Reads [{ source, file?, markdown? }] as JSON on stdin; prints each case's rendered HTML (renderMdx
  * with the build's beautiful-mermaid drawer, no cache) and, with `markdown`, its Markdown version — or the error it
  * stopped with, and the error's class.

@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Reads
+ * Test helper (a script of its own, __tests__/support/script.ts: the unified chain is ESM-only, jest runs CommonJS). Reads
  * [{ source, imageHtml? }] as JSON on stdin and prints each case's rendered HTML (renderMdx), or
  * the error it stopped with. With `imageHtml`, every Markdown image is replaced by that raw HTML
  * first, as gatsby-remark-images does in the build.

@@ -1,5 +1,5 @@
 /**
- * Test helper (run with tsx: the unified chain is ESM-only, jest runs CommonJS). Reads
+ * Test helper (a script of its own, __tests__/support/script.ts: the unified chain is ESM-only, jest runs CommonJS). Reads
  * [{ source, title, basePath, cover?, lastUpdated? }] as JSON on stdin and prints each case's Markdown version, or the
  * error it stopped with. Images are "served" at https://www.iofomo.com<base>/static/h/<file name>.
  */
