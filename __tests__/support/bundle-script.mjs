@@ -71,8 +71,9 @@ const ownModules = {
         .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(file));
       const own = { __dirname: path.dirname(file), __filename: file };
       const declared = Object.entries(own).filter(([name]) => new RegExp(`\\b${name}\\b`).test(contents) && !new RegExp(`\\b(const|let|var)\\s+${name}\\b`).test(contents));
-      // First in the module, so that its top-level code sees them; imports are hoisted above it.
-      contents = declared.map(([name, value]) => `var ${name} = ${JSON.stringify(value)};\n`).join('') + contents;
+      // First in the module, so that its top-level code sees them (imports are hoisted above it), and
+      // on its first line, so that the source map's line numbers stay the file's.
+      contents = declared.map(([name, value]) => `var ${name} = ${JSON.stringify(value)}; `).join('') + contents;
       return { contents, loader: LOADERS[path.extname(file)] ?? 'ts' };
     });
   },
@@ -88,6 +89,9 @@ const result = await build({
   target: 'node20',
   jsx: 'automatic',
   keepNames: true,
+  // Stack traces name the project's files and lines (./script.ts runs Node with --enable-source-maps).
+  sourcemap: 'inline',
+  sourcesContent: false,
   charset: 'utf8',
   metafile: true,
   logLevel: 'error',

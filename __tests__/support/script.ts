@@ -11,7 +11,8 @@
  *
  * The bundles are kept in node_modules/.cache/test-scripts/, one per script, each with the list of
  * files it was made from and their digest; a bundle whose files changed is made again before it
- * runs. Two workers making the same one at once write the same file.
+ * runs. Two workers making the same one at once write the same file. A bundle carries its source
+ * map, so an error's stack trace names the project's own files and lines.
  */
 import { spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -46,5 +47,5 @@ function isCurrent(out: string): boolean {
 
 /** Runs `script` (its bundle) with `args`: spawnSync's arguments and result. */
 export function spawnScript([script, ...args]: readonly [string, ...string[]], options: SpawnSyncOptionsWithStringEncoding): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [bundledScript(script), ...args], options);
+  return spawnSync(process.execPath, ['--enable-source-maps', bundledScript(script), ...args], options);
 }

@@ -19,7 +19,8 @@ describe('test scripts run bundled', () => {
       entry,
       [
         "import { fileURLToPath } from 'node:url';",
-        "import { where, word } from './lib/word';",
+        "import { fail, where, word } from './lib/word';",
+        "if (process.argv.includes('--fail')) fail();",
         'if (process.argv[1] === fileURLToPath(import.meta.url)) {',
         '  console.log(JSON.stringify({ word, where, entryDir: import.meta.dirname, args: process.argv.slice(2) }));',
         '}',
@@ -32,7 +33,10 @@ describe('test scripts run bundled', () => {
   });
 
   const run = (word: string) => {
-    writeFileSync(path.join(dir, 'lib/word.ts'), `export const word: string = ${JSON.stringify(word)};\nexport const where = { dirname: __dirname, url: import.meta.url };\n`);
+    writeFileSync(
+      path.join(dir, 'lib/word.ts'),
+      `export const word: string = ${JSON.stringify(word)};\nexport const where = { dirname: __dirname, url: import.meta.url };\nexport function fail(): never {\n  throw new Error('failed on purpose');\n}\n`,
+    );
     const result = spawnScript([entry, '--flag', 'x'], { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(result.stderr);
     return JSON.parse(result.stdout) as { word: string; where: { dirname: string; url: string }; entryDir: string; args: string[] };
@@ -45,6 +49,14 @@ describe('test scripts run bundled', () => {
       entryDir: dir,
       args: ['--flag', 'x'],
     });
+  });
+
+  it('names the module’s own file and line in a stack trace', () => {
+    run('甲');
+    const result = spawnScript([entry, '--fail'], { encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('failed on purpose');
+    expect(result.stderr).toContain(`${path.join(dir, 'lib/word.ts')}:4:`);
   });
 
   it('bundles again when a module it imports has changed', () => {
