@@ -2,8 +2,8 @@
  * `node __tests__/support/bundle-script.mjs <entry> <out>`: bundles a TypeScript script of the
  * project (scripts/*.mts, a test's support/*.mts) and the project's modules it imports into one ES
  * module, `out`, for ./script.ts; `<out>.inputs.json` lists the files it was made from. Packages
- * stay imports, which Node resolves and loads as it would under tsx. What tsx gives each module of
- * the project and a bundle does not, each module gets here:
+ * stay imports that Node resolves and loads itself, without loader hooks. What tsx gives each module
+ * of the project and a bundle does not, each module gets here:
  *
  * - its own location: `import.meta.url`, `import.meta.dirname`, `import.meta.filename`, `__dirname`
  *   and `__filename` are written into the module as its own file's (the bundle lives elsewhere);
