@@ -16,7 +16,8 @@
  * - `process.argv[1]`: the script's own path, as a script's check that it is the entry expects.
  *
  * A separate process because esbuild's plugins need its asynchronous API, and the tests that start
- * scripts run synchronously.
+ * scripts run synchronously. An ES module, unlike the CommonJS bundles of the build's worker threads
+ * (gatsby/worker-thread.ts): the scripts await at their top level.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
