@@ -24,10 +24,15 @@ const ROOT = path.resolve(__dirname, '../..');
 const CACHE = path.join(ROOT, 'node_modules/.cache/test-scripts');
 const BUNDLER = path.join(__dirname, 'bundle-script.mjs');
 
-/** The bundle of `script` (an absolute path), made again unless the files it was made from are unchanged. */
-export function bundledScript(script: string): string {
+/** Where the bundle of `script` (an absolute path) is kept; its list of inputs is beside it (`.inputs.json`). */
+export function bundleFile(script: string): string {
   const id = createHash('sha1').update(script).digest('hex').slice(0, 10);
-  const out = path.join(CACHE, `${path.basename(script).replace(/\.\w+$/, '')}-${id}.mjs`);
+  return path.join(CACHE, `${path.basename(script).replace(/\.\w+$/, '')}-${id}.mjs`);
+}
+
+/** The bundle of `script` (an absolute path), made again unless the files it was made from are unchanged. */
+function bundledScript(script: string): string {
+  const out = bundleFile(script);
   if (!isCurrent(out)) {
     const made = spawnSync(process.execPath, [BUNDLER, script, out], { cwd: ROOT, encoding: 'utf8' });
     if (made.status !== 0) throw new Error(`esbuild could not bundle ${path.relative(ROOT, script)}:\n${made.stderr}`);

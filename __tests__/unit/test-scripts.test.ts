@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundledScript, spawnScript } from '../support/script';
+import { bundleFile, spawnScript } from '../support/script';
 
 describe('test scripts run bundled', () => {
   let dir: string;
@@ -28,7 +28,7 @@ describe('test scripts run bundled', () => {
     );
   });
   afterAll(() => {
-    const bundle = bundledScript(entry);
+    const bundle = bundleFile(entry);
     for (const file of [bundle, `${bundle}.inputs.json`, dir]) rmSync(file, { recursive: true, force: true });
   });
 
